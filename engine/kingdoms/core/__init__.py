@@ -1,0 +1,1 @@
+"""What every game shares: the protocol, the seeded generator, records, share codes, errors."""

@@ -1,0 +1,61 @@
+"""The registry of games: ids to game objects, imported lazily so start-up stays cheap.
+
+A game that is announced but not yet playable is listed with ``available=False`` (the home screen
+shows it as "coming soon"); asking to play it raises :class:`UnknownGameError`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .errors import UnknownGameError
+from .protocol import Game, GameInfo
+
+# game id -> "module:attribute" of the Game object. Keep ids stable: they are stored in records.
+_PLAYABLE: dict[str, str] = {
+    "tally": "kingdoms.testgame.tally:GAME",
+}
+
+# Announced games that have no engine yet.
+_ANNOUNCED: dict[str, GameInfo] = {
+    "dice-realm": GameInfo(
+        game_id="dice-realm", title="Dice Realm", min_seats=2, max_seats=5, rules_version=0,
+        available=False,
+    ),
+    "burgrave": GameInfo(
+        game_id="burgrave", title="Burgrave", min_seats=1, max_seats=4, rules_version=0,
+        available=False,
+    ),
+}
+
+_loaded: dict[str, Game[Any, Any]] = {}
+
+
+def get_game(game_id: str) -> Game[Any, Any]:
+    """The game object for ``game_id``; raises ``UnknownGameError`` for anything else."""
+    if game_id in _loaded:
+        return _loaded[game_id]
+    target = _PLAYABLE.get(game_id)
+    if target is None:
+        if game_id in _ANNOUNCED:
+            raise UnknownGameError(f"{_ANNOUNCED[game_id].title} is not playable yet.")
+        raise UnknownGameError(f"Unknown game {game_id[:40]!r}.")
+    module_name, attribute = target.split(":")
+    game: Game[Any, Any] = getattr(importlib.import_module(module_name), attribute)
+    _loaded[game_id] = game
+    return game
+
+
+def list_games(include_internal: bool = False) -> list[GameInfo]:
+    """Every known game, playable ones first in registry order, then announced ones."""
+    infos = [get_game(game_id).info for game_id in _PLAYABLE]
+    infos = [info for info in infos if include_internal or not info.internal]
+    playable_ids = {info.game_id for info in infos}
+    infos += [info for game_id, info in _ANNOUNCED.items() if game_id not in playable_ids]
+    return infos
+
+
+def playable_game_ids(include_internal: bool = False) -> list[str]:
+    """Ids of the games that can actually be played."""
+    return [info.game_id for info in list_games(include_internal) if info.available]
