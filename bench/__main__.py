@@ -1,0 +1,166 @@
+"""Print Kingdoms' benchmark figures next to their targets.
+
+Figures, not tests: a slow machine prints slow numbers and nothing fails. Run through
+``python3 build.py bench`` so the site is built and the venv has Playwright.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+from bench import playouts  # noqa: E402
+
+READY_RECORDER = """
+new MutationObserver(() => {
+  if (document.body && document.body.dataset.ready && !window.__readyAt) {
+    window.__readyAt = performance.now();
+  }
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-ready']});
+"""
+RUNS = int(os.environ.get("KINGDOMS_BENCH_RUNS", "3"))
+# Pyodide's runtime and the third-party wheels; everything else in the site is ours.
+RUNTIME_PREFIXES = ("pyscript/", "pyodide/pyodide", "pyodide/python_stdlib")
+RUNTIME_WHEELS = ("pydantic", "typing_", "annotated_types")
+
+
+def line(label: str, value: str, target: str = "") -> None:
+    print(f"  {label:<46} {value:>14}   {target}")
+
+
+def gzip_size(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), compresslevel=9))
+
+
+def site_bytes() -> None:
+    runtime_raw = runtime_gz = ours_raw = ours_gz = 0
+    for name in build.site_files(build.SITE):
+        path = build.SITE / name
+        raw, packed = path.stat().st_size, gzip_size(path)
+        base = name.removeprefix("pyodide/")
+        is_runtime = name.startswith(RUNTIME_PREFIXES) or (
+            name.startswith("pyodide/") and base.startswith(RUNTIME_WHEELS)
+        )
+        if is_runtime:
+            runtime_raw, runtime_gz = runtime_raw + raw, runtime_gz + packed
+        else:
+            ours_raw, ours_gz = ours_raw + raw, ours_gz + packed
+    print("Site size (bytes, gzip -9 for 'compressed')")
+    line("runtime (Pyodide, PyScript, pydantic) raw", f"{runtime_raw:,}")
+    line("runtime compressed", f"{runtime_gz:,}")
+    line("ours raw", f"{ours_raw:,}")
+    line("ours compressed", f"{ours_gz:,}", "target ≤ 307,200 (300 KB)")
+
+
+def time_page(url: str, profile: Path, chromium: str) -> tuple[float, float]:
+    """Milliseconds to 'ready' and to first contentful paint, for one load in ``profile``."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(profile), executable_path=chromium or None, args=build.CHROMIUM_ARGS,
+            service_workers="block",
+        )
+        context.add_init_script(READY_RECORDER)
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
+        ready = float(page.evaluate("window.__readyAt"))
+        paint = float(page.evaluate(
+            "(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: -1})"
+            ".startTime"
+        ))
+        context.close()
+    return ready, paint
+
+
+def cold_and_warm(url: str, chromium: str) -> tuple[list[float], list[float], list[float]]:
+    cold, warm, paints = [], [], []
+    for _ in range(RUNS):
+        with tempfile.TemporaryDirectory() as profile_dir:
+            profile = Path(profile_dir)
+            cold.append(time_page(url, profile, chromium)[0])
+            ready, paint = time_page(url, profile, chromium)
+            warm.append(ready)
+            paints.append(paint)
+    return cold, warm, paints
+
+
+def startup(chromium: str) -> None:
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        app_cold, app_warm, app_paint = cold_and_warm(f"{base}/site/", chromium)
+        bare_cold, bare_warm, _ = cold_and_warm(f"{base}/bench/bare.html", chromium)
+    finally:
+        server.shutdown()
+    median: Callable[[list[float]], float] = statistics.median
+    print(f"Start-up in headless Chromium, median of {RUNS} (ms; service worker off)")
+    line("home screen interactive, cold", f"{median(app_cold):,.0f}")
+    line("home screen interactive, warm", f"{median(app_warm):,.0f}")
+    line("bare Pyodide boot, cold", f"{median(bare_cold):,.0f}")
+    line("bare Pyodide boot, warm", f"{median(bare_warm):,.0f}")
+    line("ratio home / bare, cold", f"{median(app_cold) / median(bare_cold):.2f}")
+    line("ratio home / bare, warm", f"{median(app_warm) / median(bare_warm):.2f}", "target ≤ 1.2")
+    line("first contentful paint of the shell, warm", f"{median(app_paint):,.0f}",
+         "target ≤ 200")
+
+
+PYODIDE_PLAYOUTS = """
+import json
+{source}
+json.dumps({{game_id: games_per_second(game_id, players, 3.0)
+            for game_id, players in {cases!r}}})
+"""
+
+
+def playout_speed() -> None:
+    from kingdoms.core.registry import playable_game_ids
+
+    players = {"dice-realm": 4, "burgrave": 4}
+    cases = [(game_id, players.get(game_id, 2)) for game_id in playable_game_ids()]
+    if not cases:
+        return
+    print("Random games per second (one core)")
+    for game_id, count in cases:
+        line(f"{game_id}, {count} players, native", f"{playouts.games_per_second(game_id, count):,.0f}",
+             {"dice-realm": "target ≥ 1,000", "burgrave": "target ≥ 50"}.get(game_id, ""))
+    source = (ROOT / "bench" / "playouts.py").read_text().replace("from __future__ import annotations", "")
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
+        handle.write(PYODIDE_PLAYOUTS.format(source=source, cases=cases))
+    try:
+        output = subprocess.run(
+            ["node", str(ROOT / "e2e" / "pyodide_node.mjs"), str(build.SITE), handle.name],
+            capture_output=True, text=True, check=True, timeout=600,
+        ).stdout
+        for game_id, rate in json.loads(output.strip().splitlines()[-1]).items():
+            line(f"{game_id}, {dict(cases)[game_id]} players, Pyodide (Node.js)", f"{rate:,.0f}")
+    except (OSError, subprocess.SubprocessError, ValueError) as error:
+        line("Pyodide playouts", "unavailable", str(error).splitlines()[0][:60])
+    finally:
+        os.unlink(handle.name)
+
+
+def main() -> None:
+    chromium = os.environ.get("KINGDOMS_CHROMIUM", "")
+    site_bytes()
+    playout_speed()
+    startup(chromium)
+
+
+if __name__ == "__main__":
+    main()

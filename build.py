@@ -1,0 +1,493 @@
+#!/usr/bin/env python3
+"""Kingdoms' one entry point: ``build``, ``serve``, ``test`` and ``bench``.
+
+Standard library only, so a fresh machine needs nothing but Python 3.11+ to start: the script
+makes its own virtual environment (``.venv``) for everything else.
+
+The site in ``dist/site/`` is fully static and self-contained: the Pyodide runtime and PyScript
+come from the npm registry (via ``npm pack``), the browser wheels from PyPI (via ``pip download``),
+each checked against the sha256 in ``pins.json`` and cached outside ``dist/`` so a warm rebuild
+takes seconds. Our own two wheels (the engine ``kingdoms`` and the page ``kingdoms_web``) are
+zipped here deterministically, so an unchanged tree gives byte-identical files and the service
+worker's version only changes when the content does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import venv
+import zipfile
+from collections.abc import Iterable, Iterator
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+SITE = DIST / "site"
+BENCH_DIR = DIST / "bench"
+VENV = ROOT / ".venv"
+PINS = ROOT / "pins.json"
+CACHE = Path(os.environ.get("KINGDOMS_CACHE", Path.home() / ".cache" / "kingdoms"))
+DOWNLOADS = CACHE / "downloads"
+EXTRACTED = CACHE / "extracted"
+
+# Pyodide runtime files the page needs (the tarball also has consoles, maps and typings).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Our wheels: distribution name -> (package directory, dependencies in the lock file).
+OUR_WHEELS: dict[str, tuple[Path, list[str]]] = {
+    "kingdoms": (ROOT / "engine" / "kingdoms", ["pydantic"]),
+    "kingdoms-web": (ROOT / "web" / "kingdoms_web", ["kingdoms"]),
+}
+# Inputs whose change means the site must be rebuilt.
+SOURCES = ("engine", "web", "public", "pins.json", "pyproject.toml", "build.py")
+WHEEL_DATE = (2020, 1, 1, 0, 0, 0)
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+]
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def fail(message: str) -> None:
+    print(f"[build] error: {message}", file=sys.stderr, flush=True)
+    raise SystemExit(1)
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+# --------------------------------------------------------------------------- virtual environment
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv(dev: bool) -> Path:
+    """Create ``.venv``; with ``dev``, install the project and its dev tools, once per change.
+
+    Building needs only the venv's pip (for ``pip download``); tests and benchmarks need the
+    project installed. A stamp holding the hash of ``pyproject.toml`` skips pip on repeat runs.
+    """
+    python = venv_python()
+    if not python.exists():
+        log("creating .venv")
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    if not dev:
+        return python
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
+    stamp = VENV / ".kingdoms-dev"
+    if stamp.exists() and stamp.read_text() == wanted:
+        return python
+    log("installing the project and its dev tools into .venv")
+    run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-e", ".[dev]"])
+    stamp.write_text(wanted)
+    return python
+
+
+def run(command: list[str], **kwargs: object) -> None:
+    result = subprocess.run(command, cwd=ROOT, check=False, **kwargs)  # type: ignore[call-overload]
+    if result.returncode != 0:
+        fail(f"command failed ({result.returncode}): {' '.join(command)}")
+
+
+# --------------------------------------------------------------------------- downloads
+
+
+def load_pins() -> dict[str, list[dict[str, object]]]:
+    data: dict[str, list[dict[str, object]]] = json.loads(PINS.read_text())
+    return data
+
+
+def cached(file_name: str, expected: str) -> Path | None:
+    path = DOWNLOADS / file_name
+    if path.exists():
+        if sha256_of(path) == expected:
+            return path
+        log(f"cached {file_name} has the wrong hash; fetching again")
+        path.unlink()
+    return None
+
+
+def accept_download(found: Path, file_name: str, expected: str) -> Path:
+    actual = sha256_of(found)
+    if actual != expected:
+        fail(f"{file_name}: sha256 {actual} does not match the pin {expected}")
+    DOWNLOADS.mkdir(parents=True, exist_ok=True)
+    target = DOWNLOADS / file_name
+    shutil.move(str(found), target)
+    return target
+
+
+def fetch_npm(pin: dict[str, object]) -> Path:
+    """A pinned npm tarball, through ``npm pack`` (the npm client uses the configured registry)."""
+    file_name, expected = str(pin["file"]), str(pin["sha256"])
+    hit = cached(file_name, expected)
+    if hit:
+        return hit
+    npm = shutil.which("npm")
+    if npm is None:
+        fail(
+            f"npm is needed once to fetch {pin['package']}@{pin['version']} "
+            f"(or place {file_name} in {DOWNLOADS})"
+        )
+    log(f"fetching {pin['package']}@{pin['version']}")
+    with tempfile.TemporaryDirectory() as tmp:
+        run([str(npm), "pack", "--silent", f"{pin['package']}@{pin['version']}",
+             "--pack-destination", tmp], stdout=subprocess.DEVNULL)
+        found = Path(tmp) / file_name
+        if not found.exists():
+            fail(f"npm pack did not produce {file_name}")
+        return accept_download(found, file_name, expected)
+
+
+def fetch_wheel(python: Path, pin: dict[str, object]) -> Path:
+    """A pinned browser wheel, through ``pip download`` for Python 3.14 (and the wasm platform)."""
+    file_name, expected = str(pin["file"]), str(pin["sha256"])
+    hit = cached(file_name, expected)
+    if hit:
+        return hit
+    log(f"fetching {file_name}")
+    with tempfile.TemporaryDirectory() as tmp:
+        command = [str(python), "-m", "pip", "download", "-q", "--disable-pip-version-check",
+                   "--no-deps", "--only-binary=:all:", "--python-version", "3.14", "-d", tmp,
+                   f"{pin['name']}=={pin['version']}"]
+        if "platform" in pin:
+            command[6:6] = ["--platform", str(pin["platform"])]
+        run(command)
+        found = Path(tmp) / file_name
+        if not found.exists():
+            fail(f"pip download did not produce {file_name}")
+        return accept_download(found, file_name, expected)
+
+
+def extracted(tarball: Path) -> Path:
+    """The tarball's ``package/`` folder, unpacked once into the cache."""
+    target = EXTRACTED / tarball.name.removesuffix(".tgz")
+    marker = target / ".complete"
+    if not marker.exists():
+        shutil.rmtree(target, ignore_errors=True)
+        target.mkdir(parents=True)
+        with tarfile.open(tarball) as archive:
+            archive.extractall(target, filter="data")
+        marker.write_text(sha256_of(tarball))
+    return target / "package"
+
+
+# --------------------------------------------------------------------------- our wheels
+
+
+def project_version() -> str:
+    match = re.search(r'^version\s*=\s*"([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
+    if not match:
+        fail("no version in pyproject.toml")
+    return match.group(1) if match else ""
+
+
+def package_files(package_dir: Path) -> Iterator[Path]:
+    for path in sorted(package_dir.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in {".pyc"}:
+            yield path
+
+
+def build_wheel(dist_name: str, package_dir: Path, version: str, out_dir: Path) -> Path:
+    """A pure-Python wheel, byte-for-byte reproducible (sorted entries, fixed dates)."""
+    normal = dist_name.replace("-", "_")
+    wheel_path = out_dir / f"{normal}-{version}-py3-none-any.whl"
+    info = f"{normal}-{version}.dist-info"
+    entries: list[tuple[str, bytes]] = []
+    for path in package_files(package_dir):
+        entries.append((f"{package_dir.name}/{path.relative_to(package_dir).as_posix()}",
+                        path.read_bytes()))
+    entries.append((f"{info}/METADATA",
+                    f"Metadata-Version: 2.1\nName: {dist_name}\nVersion: {version}\n".encode()))
+    entries.append((f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: kingdoms-build\n"
+                    b"Root-Is-Purelib: true\nTag: py3-none-any\n"))
+    record_lines = []
+    for name, data in entries:
+        digest = hashlib.sha256(data).digest()
+        encoded = base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+        record_lines.append(f"{name},sha256={encoded},{len(data)}")
+    record_lines.append(f"{info}/RECORD,,")
+    entries.append((f"{info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
+    with zipfile.ZipFile(wheel_path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, data in entries:
+            item = zipfile.ZipInfo(name, WHEEL_DATE)
+            item.external_attr = 0o644 << 16
+            item.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(item, data)
+    return wheel_path
+
+
+def top_level_imports(package_dir: Path) -> list[str]:
+    return [package_dir.name]
+
+
+# --------------------------------------------------------------------------- the site
+
+
+def lock_entry(name: str, version: str, wheel: Path, imports: list[str], depends: list[str]
+               ) -> dict[str, object]:
+    return {
+        "name": name,
+        "version": version,
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": sha256_of(wheel),
+        "package_type": "package",
+        "imports": imports,
+        "depends": depends,
+        "unvendored_tests": False,
+        "shared_library": False,
+    }
+
+
+def write_lock(runtime: Path, out: Path, entries: list[dict[str, object]]) -> None:
+    """Pyodide's lock file listing only the wheels we ship, so ``loadPackage`` never looks away."""
+    original = json.loads((runtime / "pyodide-lock.json").read_text())
+    lock = {"info": original["info"], "packages": {str(e["name"]): e for e in entries}}
+    out.write_text(json.dumps(lock, indent=1, sort_keys=True))
+
+
+def site_files(site: Path) -> list[str]:
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+
+
+def content_hash(site: Path, files: Iterable[str]) -> str:
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + sha256_of(site / name).encode())
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(site: Path) -> str:
+    """Fill the service-worker template with the site's file list and a content-hash version."""
+    template = (ROOT / "public" / "sw.template.js").read_text()
+    files = site_files(site)
+    version = content_hash(site, files)
+    urls = ["./"] + [f"./{name}" for name in files]
+    text = template.replace("__SW_VERSION__", version).replace("__SW_FILES__", json.dumps(urls))
+    (site / "sw.js").write_text(text)
+    return version
+
+
+def sources_hash() -> str:
+    digest = hashlib.sha256()
+    for source in SOURCES:
+        path = ROOT / source
+        paths = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())
+        for item in paths:
+            if "__pycache__" in item.parts:
+                continue
+            digest.update(item.relative_to(ROOT).as_posix().encode() + b"\0")
+            digest.update(item.read_bytes())
+    return digest.hexdigest()
+
+
+def build_site() -> Path:
+    """Write ``dist/site/``: a complete static site with runtime, wheels, service worker."""
+    python = ensure_venv(dev=False)
+    pins = load_pins()
+    tarballs = {str(pin["package"]): fetch_npm(pin) for pin in pins["npm"]}
+    wheel_pins = pins["wheels"]
+    wheels = [(pin, fetch_wheel(python, pin)) for pin in wheel_pins]
+    runtime = extracted(tarballs["pyodide"])
+    pyscript = extracted(tarballs["@pyscript/core"]) / "dist"
+
+    staging = DIST / "site.tmp"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    for path in sorted((ROOT / "public").rglob("*")):
+        if path.is_file() and path.name != "sw.template.js":
+            target = staging / path.relative_to(ROOT / "public")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+    (staging / "pyscript").mkdir()
+    for path in sorted(pyscript.iterdir()):
+        if path.suffix in {".js", ".css"} and path.name != "service-worker.js":
+            shutil.copy2(path, staging / "pyscript" / path.name)
+    pyodide_dir = staging / "pyodide"
+    pyodide_dir.mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(runtime / name, pyodide_dir / name)
+
+    entries: list[dict[str, object]] = []
+    for pin, wheel in wheels:
+        shutil.copy2(wheel, pyodide_dir / wheel.name)
+        entries.append(lock_entry(str(pin["name"]), str(pin["version"]), pyodide_dir / wheel.name,
+                                  [str(i) for i in pin["imports"]],  # type: ignore[attr-defined]
+                                  [str(d) for d in pin["depends"]]))  # type: ignore[attr-defined]
+    version = project_version()
+    for dist_name, (package_dir, depends) in OUR_WHEELS.items():
+        wheel = build_wheel(dist_name, package_dir, version, pyodide_dir)
+        entries.append(lock_entry(dist_name, version, wheel, top_level_imports(package_dir),
+                                  depends))
+    write_lock(runtime, pyodide_dir / "pyodide-lock.json", entries)
+    (staging / "pyscript.toml").write_text(
+        'interpreter = "./pyodide/pyodide.mjs"\n'
+        f"packages = {json.dumps(list(OUR_WHEELS))}\n"
+        'packages_cache = "passthrough"\n'
+    )
+    sizes = {name: (staging / name).stat().st_size for name in site_files(staging)}
+    (staging / "build-info.json").write_text(json.dumps(
+        {"version": version, "sizes": sizes}, indent=0, sort_keys=True))
+    sw_version = write_service_worker(staging)
+
+    shutil.rmtree(SITE, ignore_errors=True)
+    staging.rename(SITE)
+    write_bench_pages()
+    (DIST / ".stamp").write_text(sources_hash())
+    log(f"built {SITE.relative_to(ROOT)} (service worker {sw_version})")
+    return SITE
+
+
+def write_bench_pages() -> None:
+    """A page that only boots Pyodide (the baseline the home screen is compared with)."""
+    BENCH_DIR.mkdir(parents=True, exist_ok=True)
+    (BENCH_DIR / "bare.html").write_text(
+        "<!doctype html><html><head><meta charset='utf-8'><title>bare</title></head><body>"
+        "<script type='module'>import {loadPyodide} from '../site/pyodide/pyodide.mjs';"
+        "const py = await loadPyodide({indexURL: '../site/pyodide/'});"
+        "py.runPython('1+1'); document.body.dataset.ready = 'bare';</script></body></html>\n"
+    )
+
+
+def build_if_needed() -> Path:
+    stamp = DIST / ".stamp"
+    if SITE.exists() and stamp.exists() and stamp.read_text() == sources_hash():
+        log("site is up to date")
+        return SITE
+    return build_site()
+
+
+# --------------------------------------------------------------------------- serve
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files from ``dist/`` with module/wasm types; ``/`` points at the site."""
+
+    extensions_map = {  # noqa: RUF012 - the base class declares it as a plain dict
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+        ".toml": "text/plain",
+        ".whl": "application/zip",
+    }
+
+    def do_GET(self) -> None:
+        if self.path in {"", "/"}:
+            self.send_response(302)
+            self.send_header("Location", "/site/")
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if os.environ.get("KINGDOMS_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(port: int, directory: Path = DIST) -> http.server.ThreadingHTTPServer:
+    handler = partial(SiteHandler, directory=str(directory))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def serve(port: int) -> None:
+    build_if_needed()
+    server = make_server(port)
+    log(f"serving Kingdoms at http://127.0.0.1:{server.server_address[1]}/site/ (Ctrl+C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --------------------------------------------------------------------------- test and bench
+
+
+def find_chromium(python: Path) -> str:
+    """A Chromium for Playwright: $KINGDOMS_CHROMIUM, /usr/bin/chromium, else Playwright's own."""
+    for candidate in (os.environ.get("KINGDOMS_CHROMIUM"), "/usr/bin/chromium",
+                      shutil.which("chromium"), shutil.which("chromium-browser")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    log("no system Chromium; trying 'playwright install chromium'")
+    run([str(python), "-m", "playwright", "install", "chromium"])
+    return ""
+
+
+def test(extra: list[str]) -> None:
+    python = ensure_venv(dev=True)
+    chromium = find_chromium(python)
+    build_if_needed()
+    env = {**os.environ, "KINGDOMS_CHROMIUM": chromium, "PYTHONDONTWRITEBYTECODE": "1"}
+    log("ruff")
+    run([str(VENV / "bin" / "ruff"), "check", "build.py", "engine", "web", "tests", "e2e"])
+    log("mypy")
+    run([str(VENV / "bin" / "mypy")])
+    log("unit tests")
+    run([str(python), "-m", "pytest", "tests", *extra], env=env)
+    log("browser tests")
+    run([str(python), "-m", "pytest", "e2e", "-p", "no:cacheprovider", *extra], env=env)
+    log("all tests passed")
+
+
+def bench(extra: list[str]) -> None:
+    python = ensure_venv(dev=True)
+    chromium = find_chromium(python)
+    build_if_needed()
+    env = {**os.environ, "KINGDOMS_CHROMIUM": chromium}
+    run([str(python), "-m", "bench", *extra], env=env)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("build", help="build the static site into dist/site/")
+    serve_parser = commands.add_parser("serve", help="build if needed and serve on 127.0.0.1")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    commands.add_parser("test", help="lint, type-check, unit tests and browser tests")
+    commands.add_parser("bench", help="print the benchmark figures")
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "build":
+        build_site()
+    elif args.command == "serve":
+        serve(args.port)
+    elif args.command == "test":
+        test(extra)
+    elif args.command == "bench":
+        bench(extra)
+
+
+if __name__ == "__main__":
+    main()

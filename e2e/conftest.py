@@ -1,0 +1,138 @@
+"""Shared fixtures for the browser tests: a local server for the built site under a sub-path,
+Chromium launched the way this offline machine needs, and two guards on every page:
+no request may leave 127.0.0.1, and no page error or unhandled rejection may go unnoticed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402  (the build script is the one place that knows the site's layout)
+
+# Python startup in the page can take several seconds on a 2-core machine.
+BOOT_TIMEOUT_MS = 60_000
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+ERROR_RECORDER = """
+window.__kingdomsErrors = [];
+window.addEventListener('error', e => window.__kingdomsErrors.push(String(e.message || e)));
+window.addEventListener('unhandledrejection',
+  e => window.__kingdomsErrors.push('unhandled rejection: ' + String(e.reason)));
+"""
+
+
+class SiteServer:
+    """``dist/`` served on an ephemeral port in a thread; ``url`` is the site's sub-path."""
+
+    def __init__(self) -> None:
+        if not (build.SITE / "index.html").exists():
+            raise RuntimeError("dist/site is missing: run 'python3 build.py build' first")
+        self.server = build.make_server(0)
+        self.port = int(self.server.server_address[1])
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/site/"
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_server() -> Iterator[SiteServer]:
+    server = SiteServer()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_server: SiteServer) -> str:
+    return site_server.url
+
+
+@pytest.fixture()
+def own_server() -> Iterator[SiteServer]:
+    """A server of the test's own, for tests that stop it (offline reloads)."""
+    server = SiteServer()
+    yield server
+    try:
+        server.stop()
+    except OSError:
+        pass
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    chromium = os.environ.get("KINGDOMS_CHROMIUM") or None
+    return {**browser_type_launch_args, "executable_path": chromium, "args": build.CHROMIUM_ARGS}
+
+
+@dataclass
+class PageGuard:
+    """What the guards saw: requests to other hosts and errors raised in the page."""
+
+    foreign_requests: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def watch(self, context: BrowserContext) -> None:
+        context.add_init_script(ERROR_RECORDER)
+        context.on("request", self._on_request)
+
+    def _on_request(self, request: Any) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in {"http", "https", "ws", "wss"} and parts.hostname not in LOCAL_HOSTS:
+            self.foreign_requests.append(request.url)
+
+    def watch_page(self, page: Page) -> None:
+        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+
+
+@pytest.fixture()
+def guard() -> PageGuard:
+    return PageGuard()
+
+
+@pytest.fixture()
+def context(context: BrowserContext, guard: PageGuard) -> Iterator[BrowserContext]:
+    guard.watch(context)
+    context.set_default_timeout(15_000)
+    yield context
+    assert guard.foreign_requests == [], f"requests left 127.0.0.1: {guard.foreign_requests}"
+
+
+@pytest.fixture()
+def page(page: Page, guard: PageGuard) -> Iterator[Page]:
+    guard.watch_page(page)
+    yield page
+    assert guard.page_errors == [], f"errors in the page: {guard.page_errors}"
+
+
+def wait_ready(page: Page, state: str = "home") -> None:
+    """Wait until the app says it is ready, failing early if startup raised."""
+    page.wait_for_function(
+        "s => document.body.dataset.ready === s || (window.__kingdomsErrors || []).length > 0",
+        arg=state,
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    errors = page.evaluate("window.__kingdomsErrors || []")
+    assert errors == [], f"startup failed: {errors}"
+
+
+def open_site(page: Page, url: str, fragment: str = "") -> None:
+    page.goto(url + fragment)
+    wait_ready(page)

@@ -1,0 +1,51 @@
+"""The site as a whole: it boots under a sub-path, talks to no other host, paints its shell
+before Python starts, and reloads from its service worker with the server stopped."""
+
+from __future__ import annotations
+
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+from .conftest import SiteServer, open_site, wait_ready
+
+
+def test_boots_under_a_sub_path_with_only_local_requests(
+    page: Page, site_url: str, context: BrowserContext
+) -> None:
+    """Every request goes to the page's own origin (the `context` guard fails the test if not)."""
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    open_site(page, site_url)
+    assert requests, "the page made no requests at all"
+    assert all(url.startswith(site_url) for url in requests), [
+        url for url in requests if not url.startswith(site_url)
+    ]
+    assert any(url.endswith(".whl") for url in requests), "our wheels were not loaded"
+
+
+def test_static_shell_paints_before_python(page: Page, site_url: str) -> None:
+    """Hold back the WebAssembly runtime: the title and a loading indicator are already shown."""
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site_url)
+    expect(page.get_by_role("heading", name="Kingdoms")).to_be_visible()
+    expect(page.get_by_role("progressbar")).to_be_visible()
+    assert page.evaluate("document.body.dataset.ready") is None
+    page.unroute("**/pyodide.asm.wasm")
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    expect(page.get_by_role("progressbar")).to_be_hidden()
+
+
+def test_reload_works_with_the_server_stopped(page: Page, own_server: SiteServer) -> None:
+    """After one visit the service worker holds the whole site: stop the server, reload, play."""
+    open_site(page, own_server.url)
+    page.wait_for_function(
+        "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
+        timeout=60_000,
+    )
+    page.evaluate("localStorage.setItem('kingdoms.offline-probe', 'kept')")
+    own_server.stop()
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("localStorage.getItem('kingdoms.offline-probe')") == "kept"
