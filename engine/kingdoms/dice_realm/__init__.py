@@ -1,0 +1,1 @@
+"""Dice Realm: roll six dice up to three times to win citizens and found villages."""

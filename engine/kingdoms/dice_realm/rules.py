@@ -1,0 +1,453 @@
+"""The rules of Dice Realm as pure functions over :class:`~.state.State`.
+
+``apply`` copies the state, changes the copy and returns it. Every rule of the spec is here:
+setup, rolling with keep masks, stopping, the Fairy flip, the mandatory claim or the penalty,
+founding villages, the Hypnotist, the Apprentice, the Elf, dragon gifts, refilling the row and
+the three end triggers. Decisions the spec leaves open are listed in ``docs/dice-realm.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kingdoms.core.errors import IllegalActionError, SetupError
+from kingdoms.core.rng import Rng
+
+from .actions import (
+    CLAIMS,
+    FLIPS,
+    GIVES,
+    ROLLS,
+    STOP,
+    TAKE_PENALTY,
+    ActionModel,
+    Claim,
+    Flip,
+    GiveDragon,
+    Roll,
+    Stop,
+    TakePenalty,
+)
+from .content import (
+    CARD_IDS,
+    CARD_VALUES,
+    CITIZEN_ABILITY,
+    CITIZEN_COLOUR,
+    CONTENT,
+    DRAGONS,
+    FAIRIES,
+    N_CITIZENS,
+    PENALTY_BASE,
+    VILLAGE_BASE,
+    VILLAGE_PILES,
+)
+from .odds import FULL
+from .requirements import compile_requirement
+from .state import CHOOSE, GIFT, OVER, ROLL, EndReason, Event, State
+
+MIN_SEATS = 2
+MAX_SEATS = 5
+ROW_SIZE = 5
+ROLLS_PER_TURN = 3
+ELF_ROLLS = 4
+_SIX_DICE = 6**6
+
+
+def _build_met_table() -> dict[tuple[int, ...], int]:
+    preds = [compile_requirement(c.requirement) for c in CONTENT.citizens]
+    table: dict[tuple[int, ...], int] = {}
+    for counts in FULL:
+        dice = tuple(face + 1 for face in range(6) for _ in range(counts[face]))
+        table[dice] = sum(1 << i for i, p in enumerate(preds) if p(counts))
+    return table
+
+
+MET_BY_SORTED_DICE = _build_met_table()
+"""Sorted six dice -> bitmask of the citizens (card numbers) whose requirement they meet."""
+
+
+def met_mask(dice: Sequence[int]) -> int:
+    """Bitmask over citizen numbers of the requirements these six dice meet."""
+    return MET_BY_SORTED_DICE[tuple(sorted(dice))]
+
+
+def met_slots(state: State) -> list[int]:
+    """Row slots whose citizen the current dice satisfy (none before the first roll)."""
+    if state.rolls_used == 0:
+        return []
+    mask = met_mask(state.dice)
+    return [i for i, c in enumerate(state.row) if c >= 0 and mask >> c & 1]
+
+
+def fairies(realm: Sequence[int]) -> int:
+    """How many Fairies a realm holds (each allows one flip per turn)."""
+    return sum(1 for c in realm if c in FAIRIES)
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def new_state(seat_names: Sequence[str], seed: int, start_seat: int | None = None) -> State:
+    """Set up a game: shuffle citizens and penalties, lay out the row, pick the start player.
+
+    The generator draws, in order: the citizen shuffle, the penalty shuffle, then the start
+    seat (unless ``start_seat`` is given).
+    """
+    n = len(seat_names)
+    if not MIN_SEATS <= n <= MAX_SEATS:
+        raise SetupError(f"Dice Realm needs {MIN_SEATS} to {MAX_SEATS} players, not {n}.")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise SetupError("The seed must be an integer from 0 to 2**64 - 1.")
+    rng = Rng(seed)
+    citizens = list(range(N_CITIZENS))
+    rng.shuffle(citizens)
+    penalties = list(range(PENALTY_BASE, PENALTY_BASE + 10))
+    rng.shuffle(penalties)
+    if start_seat is None:
+        start_seat = rng.below(n)
+    elif not 0 <= start_seat < n:
+        raise SetupError(f"The start seat must be between 0 and {n - 1}.")
+    s = State.__new__(State)
+    s.seats = tuple(seat_names)
+    s.seed = seed
+    s.counter = rng.counter
+    s.turn = 1
+    s.row = tuple(citizens[:ROW_SIZE])
+    s.draw = tuple(citizens[ROW_SIZE:])
+    s.discard = ()
+    s.penalties = tuple(penalties)
+    s.villages = VILLAGE_PILES
+    s.realms = tuple(() for _ in range(n))
+    s.elf = 0
+    s.pending = -1
+    s.end_reason = ""
+    s.events = ()
+    s.last_events = ()
+    _begin_turn(s, start_seat)
+    s.last_events = ({"type": "start", "seat": start_seat},)
+    return s
+
+
+def _begin_turn(s: State, seat: int) -> None:
+    s.current = seat
+    s.phase = ROLL
+    s.dice = (0, 0, 0, 0, 0, 0)
+    s.held = 0
+    s.rolls_used = 0
+    s.flips_used = 0
+    s.extra_turn = False
+    bit = 1 << seat
+    if s.elf & bit:
+        s.rolls_allowed = ELF_ROLLS
+        s.elf &= ~bit
+    else:
+        s.rolls_allowed = ROLLS_PER_TURN
+    s.last_events = s.events
+    s.events = ()
+
+
+# --------------------------------------------------------------------------- legal actions
+
+_ROLL_OR_STOP: tuple[ActionModel, ...] = (*ROLLS, STOP)
+
+
+def legal_actions(s: State) -> list[ActionModel]:
+    """Every legal action, in vocabulary order."""
+    phase = s.phase
+    if phase == ROLL:
+        return [ROLLS[0]] if s.rolls_used == 0 else list(_ROLL_OR_STOP)
+    if phase == CHOOSE:
+        out: list[ActionModel] = []
+        if s.flips_used < fairies(s.realms[s.current]):
+            out.extend(FLIPS)
+        mask = MET_BY_SORTED_DICE[tuple(sorted(s.dice))]
+        claims = [CLAIMS[i] for i, c in enumerate(s.row) if c >= 0 and mask >> c & 1]
+        if claims:
+            out.extend(claims)
+        else:
+            out.append(TAKE_PENALTY)
+        return out
+    if phase == GIFT:
+        return [GIVES[t] for t in range(len(s.seats)) if t != s.current]
+    return []
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply(state: State, action: ActionModel) -> State:
+    """The state after ``action``; ``IllegalActionError`` says why an action is not allowed."""
+    if state.phase == OVER:
+        raise IllegalActionError("The game is over.")
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalActionError(f"Not a Dice Realm action: {action!r}.")
+    return handler(state, action)
+
+
+def _roll(state: State, action: Any) -> State:
+    keep: int = action.keep
+    if state.phase != ROLL:
+        raise IllegalActionError("The dice are final: rolling is over for this turn.")
+    if not 0 <= keep < 63:
+        raise IllegalActionError("A roll must re-roll at least one die (keep mask 0-62).")
+    if state.rolls_used == 0 and keep:
+        raise IllegalActionError("The first roll of a turn rolls all six dice (keep nothing).")
+    s = state.copy()
+    rng = Rng(s.seed, s.counter)
+    value = rng.below(_SIX_DICE)
+    s.counter = rng.counter
+    old = s.dice
+    dice = []
+    for i in range(6):
+        if keep >> i & 1:
+            dice.append(old[i])
+        else:
+            dice.append(value % 6 + 1)
+            value //= 6
+    s.dice = tuple(dice)
+    s.held = keep
+    s.rolls_used += 1
+    s.events = (*s.events, {"type": "roll", "seat": s.current, "dice": dice, "kept": keep})
+    if s.rolls_used >= s.rolls_allowed:
+        s.phase = CHOOSE
+    return s
+
+
+def _stop(state: State, action: Any) -> State:
+    if state.phase != ROLL:
+        raise IllegalActionError("Rolling is already over for this turn.")
+    if state.rolls_used == 0:
+        raise IllegalActionError("Roll the dice at least once before stopping.")
+    s = state.copy()
+    s.phase = CHOOSE
+    s.events = (*s.events, {"type": "stop", "seat": s.current})
+    return s
+
+
+def _flip(state: State, action: Any) -> State:
+    die: int = action.die
+    if state.phase != CHOOSE:
+        raise IllegalActionError("A Fairy turns a die only after rolling, before choosing.")
+    owned = fairies(state.realms[state.current])
+    if state.flips_used >= owned:
+        raise IllegalActionError(
+            "You have no Fairy to use this turn." if not owned
+            else "Each of your Fairies has already turned a die this turn."
+        )
+    if not 0 <= die < 6:
+        raise IllegalActionError("There are six dice, numbered 0 to 5.")
+    s = state.copy()
+    dice = list(s.dice)
+    before = dice[die]
+    dice[die] = 7 - before
+    s.dice = tuple(dice)
+    s.flips_used += 1
+    s.events = (*s.events, {"type": "flip", "seat": s.current, "die": die,
+                            "from": before, "to": dice[die]})
+    return s
+
+
+def _take_effects(s: State, card: int, realm: list[int]) -> None:
+    """Put a taken citizen in the realm (or aside, for a dragon) and trigger its ability.
+
+    Used both for the claimed citizen and for one taken by a Hypnotist; a Hypnotist taken by
+    hypnosis does not chain, because only the claimed card's Hypnotist ability is checked.
+    """
+    ability = CITIZEN_ABILITY[card]
+    if ability == "dragon":
+        s.pending = card
+        return
+    realm.append(card)
+    if ability == "elf":
+        s.elf |= 1 << s.current
+    elif ability == "apprentice":
+        s.extra_turn = True
+
+
+def _claim(state: State, action: Any) -> State:
+    slot: int = action.slot
+    if state.phase != CHOOSE:
+        raise IllegalActionError(
+            "Finish rolling first (stop or use your last roll)." if state.phase == ROLL
+            else "Give the dragon away first."
+        )
+    if not 0 <= slot < ROW_SIZE or state.row[slot] < 0:
+        raise IllegalActionError(f"There is no citizen in slot {slot}.")
+    card = state.row[slot]
+    if not met_mask(state.dice) >> card & 1:
+        raise IllegalActionError(
+            f"The dice do not meet {CONTENT.citizens[card].name}'s requirement."
+        )
+    s = state.copy()
+    seat = s.current
+    row = list(s.row)
+    realm = list(s.realms[seat])
+    row[slot] = -1
+    events: list[Event] = [{"type": "claim", "seat": seat, "card": CARD_IDS[card], "slot": slot}]
+    _take_effects(s, card, realm)
+    # Found a village: the citizen lies under the pile of its own colour (slot i ↔ colour i).
+    if CITIZEN_COLOUR[card] == slot and s.villages[slot]:
+        pile = s.villages[slot]
+        realm.append(pile[0])
+        villages = list(s.villages)
+        villages[slot] = pile[1:]
+        s.villages = tuple(villages)
+        events.append({"type": "found", "seat": seat, "card": CARD_IDS[pile[0]], "slot": slot})
+    if CITIZEN_ABILITY[card] == "hypnotist" and slot + 1 < ROW_SIZE and row[slot + 1] >= 0:
+        other = row[slot + 1]
+        row[slot + 1] = -1
+        _take_effects(s, other, realm)
+        events.append({"type": "hypnotise", "seat": seat, "card": CARD_IDS[other],
+                       "slot": slot + 1})
+    if s.extra_turn:
+        events.append({"type": "extra_turn", "seat": seat})
+    s.row = tuple(row)
+    realms = list(s.realms)
+    realms[seat] = tuple(realm)
+    s.realms = tuple(realms)
+    s.events = (*s.events, *events)
+    if s.pending >= 0:
+        s.phase = GIFT
+        return s
+    _finish_turn(s)
+    return s
+
+
+def _take_penalty(state: State, action: Any) -> State:
+    if state.phase != CHOOSE:
+        raise IllegalActionError(
+            "Finish rolling first (stop or use your last roll)." if state.phase == ROLL
+            else "Give the dragon away first."
+        )
+    if met_slots(state):
+        raise IllegalActionError("Your dice meet a citizen's requirement: you must take one.")
+    s = state.copy()
+    seat = s.current
+    penalty = s.penalties[0]
+    s.penalties = s.penalties[1:]
+    realms = list(s.realms)
+    realms[seat] = (*realms[seat], penalty)
+    s.realms = tuple(realms)
+    row = list(s.row)
+    slot = max(i for i, c in enumerate(row) if c >= 0)  # the rightmost face-up citizen
+    discarded = row[slot]
+    row[slot] = -1
+    s.row = tuple(row)
+    s.discard = (*s.discard, discarded)
+    s.events = (
+        *s.events,
+        {"type": "penalty", "seat": seat, "card": CARD_IDS[penalty]},
+        {"type": "discard", "card": CARD_IDS[discarded], "slot": slot},
+    )
+    _finish_turn(s)
+    return s
+
+
+def _give_dragon(state: State, action: Any) -> State:
+    target: int = action.seat
+    if state.phase != GIFT:
+        raise IllegalActionError("There is no dragon to give.")
+    if not 0 <= target < len(state.seats):
+        raise IllegalActionError(f"There is no seat {target}.")
+    if target == state.current:
+        raise IllegalActionError("A dragon must be given to another player.")
+    s = state.copy()
+    dragon = s.pending
+    s.pending = -1
+    realms = list(s.realms)
+    realms[target] = (*realms[target], dragon)
+    s.realms = tuple(realms)
+    s.events = (*s.events, {"type": "gift", "seat": s.current, "to": target,
+                            "card": CARD_IDS[dragon]})
+    _finish_turn(s)
+    return s
+
+
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    Roll: _roll,
+    Stop: _stop,
+    Flip: _flip,
+    Claim: _claim,
+    TakePenalty: _take_penalty,
+    GiveDragon: _give_dragon,
+}
+
+
+def _end(s: State, reason: EndReason) -> None:
+    s.phase = OVER
+    s.end_reason = reason
+    s.extra_turn = False
+    s.last_events = (*s.events, {"type": "end", "reason": reason})
+    s.events = ()
+
+
+def _finish_turn(s: State) -> None:
+    """End triggers for villages and penalties, then refill the row, then the next turn."""
+    if not all(s.villages):
+        _end(s, "village")
+        return
+    if not s.penalties:
+        _end(s, "penalties")
+        return
+    old = s.row
+    kept = [(i, c) for i, c in enumerate(old) if c >= 0]
+    gaps = ROW_SIZE - len(kept)
+    row = [-1] * gaps + [c for _, c in kept]
+    events: list[Event] = [
+        {"type": "slide", "card": CARD_IDS[c], "from": i, "to": gaps + k}
+        for k, (i, c) in enumerate(kept)
+        if gaps + k != i
+    ]
+    draw = s.draw
+    ended = False
+    for slot in range(gaps):
+        row[slot] = draw[0]
+        draw = draw[1:]
+        events.append({"type": "refill", "card": CARD_IDS[row[slot]], "slot": slot})
+        if not draw:
+            ended = True
+            break
+    s.row = tuple(row)
+    s.draw = draw
+    s.events = (*s.events, *events)
+    if ended:
+        _end(s, "citizens")
+        return
+    seat = s.current if s.extra_turn else (s.current + 1) % len(s.seats)
+    s.turn += 1
+    _begin_turn(s, seat)
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def score_parts(realm: Sequence[int]) -> dict[str, int]:
+    """A realm's score by kind: citizens, villages, penalties (negative), dragons (negative)."""
+    parts = {"citizens": 0, "villages": 0, "penalties": 0, "dragons": 0}
+    for c in realm:
+        if c < VILLAGE_BASE:
+            parts["dragons" if c in DRAGONS else "citizens"] += CARD_VALUES[c]
+        elif c < PENALTY_BASE:
+            parts["villages"] += CARD_VALUES[c]
+        else:
+            parts["penalties"] += CARD_VALUES[c]
+    return parts
+
+
+def score(realm: Sequence[int]) -> int:
+    """The total: the sum of every card's value (penalties and dragons are negative)."""
+    return sum(CARD_VALUES[c] for c in realm)
+
+
+def negative_points(realm: Sequence[int]) -> int:
+    """Points lost to penalties and dragons (a positive number), for the tie-break."""
+    return -sum(CARD_VALUES[c] for c in realm if CARD_VALUES[c] < 0)
+
+
+def winners(s: State) -> list[int]:
+    """Highest total; among those tied, fewest negative points; still tied: all share."""
+    keys = [(score(r), -negative_points(r)) for r in s.realms]
+    best = max(keys)
+    return [seat for seat, k in enumerate(keys) if k == best]

@@ -1,0 +1,140 @@
+"""Dice Realm through the common protocol: actions, vocabulary, views, JSON, registry."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from kingdoms.core.errors import IllegalActionError, KingdomsError
+from kingdoms.core.protocol import Game, Seat
+from kingdoms.core.registry import get_game
+from kingdoms.dice_realm.actions import (
+    VOCABULARY,
+    Claim,
+    Flip,
+    GiveDragon,
+    Roll,
+    Stop,
+    TakePenalty,
+)
+from kingdoms.dice_realm.game import GAME
+
+SEATS = [Seat(name="Ann"), Seat(name="Ben"), Seat(name="Cat", kind="bot")]
+
+
+def test_registered() -> None:
+    assert get_game("dice-realm") is GAME
+    assert isinstance(GAME, Game)
+    assert GAME.info.min_seats == 2 and GAME.info.max_seats == 5
+
+
+def test_vocabulary_round_trip() -> None:
+    """Every code decodes to an action that encodes back; rolls have the smallest codes."""
+    for code, action in enumerate(VOCABULARY):
+        assert GAME.encode_action(action) == code
+        assert GAME.decode_action(code) == action
+        assert GAME.action_adapter.validate_json(action.model_dump_json()) == action
+    assert GAME.encode_action(Roll(keep=0)) == 0 and GAME.encode_action(Roll(keep=62)) == 62
+    assert [GAME.encode_action(a) for a in (Stop(), Flip(die=0), Claim(slot=0), TakePenalty(),
+                                            GiveDragon(seat=4))] == [63, 64, 70, 75, 80]
+    for bad in (-1, 81, 1000):
+        with pytest.raises(KingdomsError):
+            GAME.decode_action(bad)
+
+
+def test_action_json_examples() -> None:
+    adapter = GAME.action_adapter
+    assert adapter.validate_python({"action_type": "roll", "keep": 5}) == Roll(keep=5)
+    assert adapter.validate_python({"action_type": "claim", "slot": 4}) == Claim(slot=4)
+    assert adapter.validate_python({"action_type": "give_dragon", "seat": 1}) == GiveDragon(seat=1)
+    for bad in ({"action_type": "roll", "keep": 63}, {"action_type": "claim", "slot": 5},
+                {"action_type": "dance"}, {"action_type": "stop", "extra": 1}):
+        with pytest.raises(ValueError):
+            adapter.validate_python(bad)
+
+
+def test_reveals_information(dr: Any) -> None:
+    """A roll reveals dice; a take that refills reveals a citizen; stop and flips reveal nothing;
+    a claim that waits for a dragon gift reveals nothing until the gift."""
+    state = GAME.new_game(SEATS, 1)
+    assert GAME.reveals_information(state, Roll(keep=0))
+    rolled = GAME.apply(state, Roll(keep=0))
+    assert not GAME.reveals_information(rolled, Stop())
+    row = [dr.by_name(n) for n in ("Tinker", "Clockwright", "Crag Dragon", "Old Oak Hermit",
+                                   "Lamplighter")]
+    pos = dr.build(row=row, dice=(6,) * 6, realms=[[dr.by_name("Cave Fairy")], []])
+    assert not GAME.reveals_information(pos, Flip(die=0))
+    assert not GAME.reveals_information(pos, Claim(slot=2))
+    assert GAME.reveals_information(pos, Claim(slot=4))
+    gift = GAME.apply(pos, Claim(slot=2))
+    assert GAME.reveals_information(gift, GiveDragon(seat=1))
+
+
+def test_describe_action(dr: Any) -> None:
+    row = [dr.by_name(n) for n in ("Lamplighter", "Tunnel Digger", "Tinker", "Drum Orc", "Dryad")]
+    state = dr.build(row=row, dice=(6, 6, 6, 1, 2, 3), phase="roll")
+    assert GAME.describe_action(state, Roll(keep=0b000111)) == (
+        "Ann keeps 6, 6, 6 and re-rolls 3 dice.")
+    chose = GAME.apply(state, Stop())
+    assert GAME.describe_action(chose, Claim(slot=1)) == (
+        "Ann takes Tunnel Digger and founds a Mine village (2).")
+    assert "penalty" in GAME.describe_action(chose, TakePenalty())
+
+
+def test_state_json_round_trip_and_validation(dr: Any) -> None:
+    state = GAME.new_game(SEATS, 3)
+    state = GAME.apply(state, Roll(keep=0))
+    data = GAME.state_to_json(state)
+    assert json.loads(json.dumps(data)) == data
+    assert GAME.state_from_json(data) == state
+    broken = dict(data, draw=data["draw"][1:])  # a card goes missing
+    with pytest.raises(KingdomsError, match="exactly one place"):
+        GAME.state_from_json(broken)
+    with pytest.raises(KingdomsError):
+        GAME.state_from_json(dict(data, phase="gift"))
+    with pytest.raises(KingdomsError):
+        GAME.state_from_json(dict(data, villages=[p[::-1] for p in data["villages"]]))
+
+
+def test_apply_is_pure_and_rejects_after_the_end(dr: Any) -> None:
+    state = GAME.new_game(SEATS, 3)
+    before = GAME.state_to_json(state)
+    GAME.apply(state, Roll(keep=0))
+    assert GAME.state_to_json(state) == before
+    over = dr.build(row=[dr.citizen_ids[i] for i in range(5)], phase="over",
+                    end_reason="penalties", dice=(1, 1, 1, 1, 1, 1))
+    with pytest.raises(IllegalActionError, match="over"):
+        GAME.apply(over, Roll(keep=0))
+
+
+VIEW_KEYS = {
+    "game_id", "viewer", "turn", "phase", "current_seat", "villages", "row", "penalty_pile",
+    "discard_count", "draw_count", "players", "dice", "met_slots", "must_take_penalty",
+    "pending", "extra_turn", "this_turn", "last_turn", "game_over", "end_reason", "winners",
+}
+
+
+def test_view_shape(dr: Any) -> None:
+    """The view holds what the page needs and nothing secret (no seed, counter, draw order)."""
+    state = GAME.apply(GAME.new_game(SEATS, 8), Roll(keep=0))
+    view = GAME.view(state, 0)
+    assert set(view) == VIEW_KEYS
+    text = json.dumps(view)
+    assert json.loads(text) == view
+    assert '"seed"' not in text and '"counter"' not in text and '"draw"' not in text
+    assert len(view["row"]) == 5
+    slot = view["row"][0]
+    assert set(slot) == {"slot", "village_colour", "card", "met", "founds_village"}
+    assert set(slot["card"]) >= {"id", "name", "colour", "value", "requirement",
+                                 "requirement_text", "text", "ability", "odds"}
+    assert set(view["villages"][0]) == {"slot", "colour", "name", "remaining", "count", "top",
+                                        "top_card"}
+    assert set(view["dice"]) == {"values", "held_mask", "rolls_used", "rolls_allowed",
+                                 "rolls_left", "final", "can_stop", "flips_left"}
+    assert view["dice"]["values"] == list(state.dice) and view["dice"]["can_stop"]
+    assert set(view["players"][0]) == {"seat", "name", "realm", "score", "breakdown",
+                                       "negative_points", "fairies", "elf_next_turn"}
+    assert view["this_turn"][0]["type"] == "roll"
+    assert GAME.view(state, None) == dict(view, viewer=None)
