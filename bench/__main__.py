@@ -120,6 +120,7 @@ def startup(chromium: str) -> None:
          "target ≤ 200")
 
 
+TARGET_RATES = {"dice-realm": "target ≥ 1,000", "burgrave": "target ≥ 50"}
 PYODIDE_PLAYOUTS = """
 import json
 {source}
@@ -137,9 +138,10 @@ def playout_speed() -> None:
         return
     print("Random games per second (one core)")
     for game_id, count in cases:
-        line(f"{game_id}, {count} players, native", f"{playouts.games_per_second(game_id, count):,.0f}",
-             {"dice-realm": "target ≥ 1,000", "burgrave": "target ≥ 50"}.get(game_id, ""))
-    source = (ROOT / "bench" / "playouts.py").read_text().replace("from __future__ import annotations", "")
+        rate = playouts.games_per_second(game_id, count)
+        line(f"{game_id}, {count} players, native", f"{rate:,.0f}", TARGET_RATES.get(game_id, ""))
+    source = (ROOT / "bench" / "playouts.py").read_text()
+    source = source.replace("from __future__ import annotations", "")
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
         handle.write(PYODIDE_PLAYOUTS.format(source=source, cases=cases))
     try:

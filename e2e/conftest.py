@@ -5,6 +5,7 @@ no request may leave 127.0.0.1, and no page error or unhandled rejection may go 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import threading
@@ -70,10 +71,8 @@ def own_server() -> Iterator[SiteServer]:
     """A server of the test's own, for tests that stop it (offline reloads)."""
     server = SiteServer()
     yield server
-    try:
+    with contextlib.suppress(OSError):
         server.stop()
-    except OSError:
-        pass
 
 
 @pytest.fixture(scope="session")

@@ -93,11 +93,11 @@ class Game(Protocol, Generic[StateT, ActionT]):
         ...
 
     def legal_actions(self, state: StateT) -> list[ActionT]:
-        """Every action the current seat may take, in a stable order; empty once the game is over."""
+        """Every action the current seat may take, in a stable order; empty once it is over."""
         ...
 
     def apply(self, state: StateT, action: ActionT) -> StateT:
-        """The state after ``action``; raises ``IllegalActionError`` saying why if it is not legal."""
+        """The state after ``action``; an illegal one raises ``IllegalActionError`` saying why."""
         ...
 
     def current_seat(self, state: StateT) -> int | None:
@@ -118,7 +118,7 @@ class Game(Protocol, Generic[StateT, ActionT]):
         ...
 
     def encode_action(self, action: ActionT) -> int:
-        """The action's index in the game's fixed vocabulary (non-negative, small for common ones)."""
+        """The action's index in the game's fixed vocabulary (small for common actions)."""
         ...
 
     def decode_action(self, code: int) -> ActionT:

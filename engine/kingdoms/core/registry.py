@@ -15,14 +15,11 @@ from .protocol import Game, GameInfo
 # game id -> "module:attribute" of the Game object. Keep ids stable: they are stored in records.
 _PLAYABLE: dict[str, str] = {
     "tally": "kingdoms.testgame.tally:GAME",
+    "dice-realm": "kingdoms.dice_realm.game:GAME",
 }
 
 # Announced games that have no engine yet.
 _ANNOUNCED: dict[str, GameInfo] = {
-    "dice-realm": GameInfo(
-        game_id="dice-realm", title="Dice Realm", min_seats=2, max_seats=5, rules_version=0,
-        available=False,
-    ),
     "burgrave": GameInfo(
         game_id="burgrave", title="Burgrave", min_seats=1, max_seats=4, rules_version=0,
         available=False,

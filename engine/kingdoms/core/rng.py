@@ -39,7 +39,7 @@ class Rng:
     randomness, and store ``rng.counter`` back afterwards.
     """
 
-    __slots__ = ("seed", "counter")
+    __slots__ = ("counter", "seed")
 
     def __init__(self, seed: int, counter: int = 0) -> None:
         if counter < 0:
@@ -78,7 +78,7 @@ class Rng:
 
 
 def derive_seed(*parts: int | str) -> int:
-    """A 64-bit seed from several parts (e.g. a game seed and a playout number), stable everywhere."""
+    """A 64-bit seed from several parts (a game seed, a playout number), the same everywhere."""
     value = 0
     for part in parts:
         if isinstance(part, str):
