@@ -78,6 +78,8 @@ def own_server() -> Iterator[SiteServer]:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     chromium = os.environ.get("KINGDOMS_CHROMIUM") or None
+    if chromium is None and Path("/usr/bin/chromium").exists():
+        chromium = "/usr/bin/chromium"
     return {**browser_type_launch_args, "executable_path": chromium, "args": build.CHROMIUM_ARGS}
 
 
