@@ -410,7 +410,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return
         super().do_GET()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         if os.environ.get("KINGDOMS_SERVE_LOG"):
             super().log_message(format, *args)
 

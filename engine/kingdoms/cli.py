@@ -35,7 +35,7 @@ from pydantic import ValidationError
 
 from .core.codes import decode_code, encode_code
 from .core.errors import IllegalActionError, KingdomsError, SetupError
-from .core.protocol import Game, Seat
+from .core.protocol import Game, Seat, SimulationReport
 from .core.records import (
     MAX_ACTIONS,
     GameRecord,
@@ -255,6 +255,7 @@ def simulate(
     wins = [0] * len(seats)
     score_sums = [0] * len(seats)
     reasons: Counter[str] = Counter()
+    finished: list[Any] = []
     for number in range(games):
         state = game.new_game(seats, derive_seed(seed, "game", number), options or {})
         moves = 0
@@ -273,7 +274,8 @@ def simulate(
         for score in result.scores:
             score_sums[score.seat] += score.total
         reasons[result.reason] += 1
-    return {
+        finished.append(state)
+    summary = {
         "game_id": game.info.game_id,
         "players": len(seats),
         "games": games,
@@ -286,6 +288,9 @@ def simulate(
         "average_total_score": sum(score_sums) / (games * len(seats)),
         "reasons": dict(sorted(reasons.items())),
     }
+    if isinstance(game, SimulationReport):
+        summary["details"] = game.simulation_report(finished)
+    return summary
 
 
 # --- parser and entry point ---------------------------------------------------------------

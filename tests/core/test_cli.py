@@ -144,7 +144,6 @@ def test_game_errors(started: tuple[Path, dict[str, Any]]) -> None:
     assert "damaged" in fails(1, "show", "1AAAA")
     assert "newer version" in fails(1, "show", "2" + output["code"][1:])
     assert "Unknown game" in fails(1, "new", "chess", "--players", "2")
-    assert "not playable yet" in fails(1, "simulate", "burgrave", "--players", "2")
     assert "seats" in fails(1, "new", "tally", "--players", "7")
     assert "name" in fails(1, "new", "tally", "--players", "1", "--names", "x" * 30)
     bad = dict(output["record"], actions=[2, 2])

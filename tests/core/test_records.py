@@ -100,7 +100,7 @@ def test_replay_past_the_end_is_illegal() -> None:
     ("change", "reason"),
     [
         ({"game_id": "chess"}, "unknown_game"),
-        ({"game_id": "burgrave"}, "unknown_game"),
+        ({"game_id": "dice-realm-2"}, "unknown_game"),
         ({"rules_version": 999}, "rules_version"),
         ({"format_version": FORMAT_VERSION + 1}, "newer_format"),
         ({"options": {"rounds": 42}}, "invalid"),

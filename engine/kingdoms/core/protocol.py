@@ -143,3 +143,14 @@ class Game(Protocol, Generic[StateT, ActionT]):
     def state_from_json(self, data: Mapping[str, Any]) -> StateT:
         """Load a full state written by :meth:`state_to_json` (hand-made test positions too)."""
         ...
+
+
+@runtime_checkable
+class SimulationReport(Protocol):
+    """Optional: a game that adds its own figures to ``python -m kingdoms simulate``.
+
+    Generic figures (win rates, lengths, scores) come from the protocol; this hook adds what only
+    the game knows, such as how often each card is hired, to check its content is sane.
+    """
+
+    def simulation_report(self, finished: Sequence[Any]) -> dict[str, Any]: ...

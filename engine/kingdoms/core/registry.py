@@ -16,15 +16,11 @@ from .protocol import Game, GameInfo
 _PLAYABLE: dict[str, str] = {
     "tally": "kingdoms.testgame.tally:GAME",
     "dice-realm": "kingdoms.dice_realm.game:GAME",
+    "burgrave": "kingdoms.burgrave.game:GAME",
 }
 
 # Announced games that have no engine yet.
-_ANNOUNCED: dict[str, GameInfo] = {
-    "burgrave": GameInfo(
-        game_id="burgrave", title="Burgrave", min_seats=1, max_seats=4, rules_version=0,
-        available=False,
-    ),
-}
+_ANNOUNCED: dict[str, GameInfo] = {}
 
 _loaded: dict[str, Game[Any, Any]] = {}
 

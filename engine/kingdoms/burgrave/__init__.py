@@ -1,0 +1,1 @@
+"""Burgrave: a deck-building journey round a castle (rules engine, content and bots)."""

@@ -1,0 +1,637 @@
+"""Burgrave's content, loaded from ``content.json`` and validated with pydantic at import.
+
+Everything a card, spot, link, castle section or manuscript *does* is written in one shared
+effect vocabulary (:data:`EFFECT_KINDS`), as short strings such as ``"silver:2"``,
+``"build_free:workshop"`` or ``"place_workers:1"``. A card is data, not code: the rules engine
+interprets these effects. Loading checks the counts the rules rely on (68 neutral townsfolk, 10
+heroes, 35 manuscripts with 5 base ones, 10 player cards on spaces 1–10, each exchange kind at
+least twice …), so a bad edit fails at import with a clear message.
+
+Inside the rules every effect is compiled to an integer triple ``(kind, amount, argument)`` and
+every card to a small integer id:
+
+* neutral townsfolk ``0..67`` (file order), heroes ``68..77``,
+  starting townsfolk ``78 + 8 * seat + k`` (the same 8 designs per colour);
+* printed board townsfolk are not cards; they are addressed by segment.
+
+>>> CONTENT.townsfolk[0].name
+'Peddler'
+>>> parse_effect("build_free:workshop")
+(20, 1, 0)
+>>> effect_text(parse_effect("silver:2"))
+'+2 silver'
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from importlib import resources
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+_CONFIG = ConfigDict(frozen=True, extra="forbid")
+
+ICONS = ("merchant", "builder", "noble", "cleric", "criminal")
+MERCHANT, BUILDER, NOBLE, CLERIC, CRIMINAL = range(5)
+RESOURCES = ("ink", "gold", "stone")
+INK, GOLD, STONE = range(3)
+RIBBONS = ("red", "blue", "green", "gold")
+BUILDINGS = ("workshop", "trading_post", "guildhall")
+WORKSHOP, TRADING_POST, GUILDHALL = range(3)
+
+EFFECT_KINDS = (
+    "silver", "ink", "gold", "stone", "any", "virtue", "corruption", "debt", "deed",
+    "flip_debt", "flip_deed", "flip_either", "destroy", "discard", "rearrange", "shuffle",
+    "draw", "hire_free", "move_worker", "place_workers", "build_free", "transcribe_free",
+    "free_steps", "dismiss_any", "may_discard",
+)
+"""The shared effect vocabulary (index = the compiled kind)."""
+EK: dict[str, int] = {name: i for i, name in enumerate(EFFECT_KINDS)}
+
+TIMINGS = ("none", "instant", "ongoing", "dropoff", "collision")
+TRIGGERS = (
+    "after_trade", "after_build", "after_place", "after_transcribe", "after_hire",
+    "on_flip_debt", "on_flip_deed", "merchants_as_builders", "dismiss_any",
+)
+"""Ongoing abilities: the first seven fire effects after an event, the last two change a rule."""
+POINT_KINDS = (
+    "flat", "per_building", "per_icon", "per_flipped_debt", "per_flipped_deed", "per_tier3",
+    "per_castle_worker",
+)
+
+Effect = tuple[int, int, int]
+
+
+def parse_effect(text: str) -> Effect:
+    """``"kind[:amount][:arg]"`` → ``(kind, amount, arg)``; ``build_free`` takes a building."""
+    parts = text.split(":")
+    name = parts[0]
+    if name not in EK:
+        raise ValueError(f"unknown effect {name!r}")
+    amount, arg = 1, 0
+    rest = parts[1:]
+    if name == "build_free":
+        if len(rest) != 1 or rest[0] not in BUILDINGS:
+            raise ValueError(f"build_free needs a building, not {text!r}")
+        arg = BUILDINGS.index(rest[0])
+    elif rest:
+        if len(rest) != 1 or not rest[0].isdigit() or not 1 <= int(rest[0]) <= 5:
+            raise ValueError(f"bad amount in effect {text!r}")
+        amount = int(rest[0])
+    return (EK[name], amount, arg)
+
+
+def _check_effects(values: list[str]) -> list[str]:
+    for value in values:
+        parse_effect(value)
+    return values
+
+
+_WORDS = {
+    "silver": "silver", "ink": "ink", "gold": "gold", "stone": "stone",
+    "any": "any resource", "virtue": "virtue", "corruption": "corruption", "debt": "debt",
+    "deed": "deed",
+}
+
+
+def effect_text(effect: Effect) -> str:
+    """Plain English for one compiled effect."""
+    kind, n, arg = effect
+    name = EFFECT_KINDS[kind]
+    if name in _WORDS:
+        word = _WORDS[name]
+        if n > 1 and name in ("debt", "deed"):
+            word += "s"
+        return f"+{n} {word}"
+    plural = "s" if n > 1 else ""
+    texts = {
+        "flip_debt": f"flip {n} debt{plural}",
+        "flip_deed": f"flip {n} deed{plural}",
+        "flip_either": f"flip {n} debt{plural} or deed{plural}",
+        "destroy": f"destroy {n} card{plural}",
+        "discard": f"discard {n} card{plural}",
+        "may_discard": f"you may discard {n} card{plural}",
+        "rearrange": "rearrange your line",
+        "shuffle": "shuffle your discards into your deck",
+        "draw": f"draw {n} card{plural}",
+        "hire_free": "hire any visible townsfolk free",
+        "move_worker": "move one tier-1 worker to a neighbouring section",
+        "place_workers": f"place {n} worker{plural} free in any tier-1 section",
+        "build_free": f"build a {BUILDINGS[arg].replace('_', ' ')} free on any free spot",
+        "transcribe_free": "transcribe a visible manuscript of cost 3-4 free",
+        "free_steps": f"move {n} extra space{plural} free",
+        "dismiss_any": "dismiss from any segment this turn",
+    }
+    return texts[name]
+
+
+def effects_text(effects: tuple[Effect, ...]) -> str:
+    return ", ".join(effect_text(e) for e in effects) if effects else "nothing"
+
+
+class Townsfolk(BaseModel):
+    """A townsfolk design: starting, hero, neutral or printed on the board."""
+
+    model_config = _CONFIG
+    key: str = Field(pattern=r"^[a-z0-9-]+$")
+    name: str = Field(min_length=1, max_length=40)
+    value: int = Field(ge=1, le=3)
+    icons: list[Literal["merchant", "builder", "noble", "cleric", "criminal"]] = Field(
+        min_length=1, max_length=2
+    )
+    timing: Literal["none", "instant", "ongoing", "dropoff", "collision"]
+    trigger: str | None = None
+    effects: list[str]
+    hire: list[str]
+
+    _effects = field_validator("effects", "hire")(_check_effects)
+
+    @model_validator(mode="after")
+    def _check(self) -> Townsfolk:
+        if self.timing == "ongoing":
+            if self.trigger not in TRIGGERS:
+                raise ValueError(f"{self.key}: ongoing ability needs a trigger from {TRIGGERS}")
+        elif self.trigger is not None:
+            raise ValueError(f"{self.key}: only ongoing abilities have a trigger")
+        if self.timing == "none" and self.effects:
+            raise ValueError(f"{self.key}: effects without a timing")
+        return self
+
+
+class Manuscript(BaseModel):
+    model_config = _CONFIG
+    key: str = Field(pattern=r"^[a-z0-9-]+$")
+    name: str = Field(min_length=1, max_length=40)
+    cost: int = Field(ge=3, le=7)
+    ribbon: Literal["red", "blue", "green", "gold"]
+    base: bool = False
+    effects: list[str]
+    points: str | None = None
+
+    _effects = field_validator("effects")(_check_effects)
+
+    @field_validator("points")
+    @classmethod
+    def _points(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_points(value)
+        return value
+
+    @model_validator(mode="after")
+    def _check(self) -> Manuscript:
+        if bool(self.effects) == (self.points is not None):
+            raise ValueError(f"{self.key}: a manuscript has an effect or points, not both")
+        return self
+
+
+class PrintedManuscript(BaseModel):
+    model_config = _CONFIG
+    key: str
+    name: str
+    cost: int = Field(ge=3, le=7)
+    effects: list[str] = Field(min_length=1)
+    _effects = field_validator("effects")(_check_effects)
+
+
+class Spot(BaseModel):
+    model_config = _CONFIG
+    name: str = Field(min_length=1, max_length=30)
+    reward: list[str] = Field(min_length=1)
+    _effects = field_validator("reward")(_check_effects)
+
+
+class Segment(BaseModel):
+    model_config = _CONFIG
+    key: str
+    name: str
+    exchanges: list[int] = Field(min_length=2, max_length=2)
+    spots: list[Spot] = Field(min_length=6, max_length=6)
+    links: list[list[str]] = Field(min_length=5, max_length=5)
+    printed_townsfolk: Townsfolk
+    printed_manuscript: PrintedManuscript
+
+    @field_validator("exchanges")
+    @classmethod
+    def _exchanges(cls, value: list[int]) -> list[int]:
+        if any(not 1 <= v <= 4 for v in value):
+            raise ValueError("an exchange needs 1 to 4 merchants")
+        return value
+
+    @field_validator("links")
+    @classmethod
+    def _links(cls, value: list[list[str]]) -> list[list[str]]:
+        for link in value:
+            if not link:
+                raise ValueError("a link needs a reward")
+            _check_effects(link)
+        return value
+
+
+class Building(BaseModel):
+    model_config = _CONFIG
+    key: str
+    name: str
+    cost: int = Field(ge=1, le=10)
+    points: list[int] = Field(min_length=3, max_length=3)
+
+
+class CastleSection(BaseModel):
+    model_config = _CONFIG
+    key: str
+    name: str
+    tier2: list[str] = Field(min_length=1)
+    _effects = field_validator("tier2")(_check_effects)
+
+
+class PlayerCard(BaseModel):
+    model_config = _CONFIG
+    key: str
+    name: str
+    space: int = Field(ge=1, le=10)
+    silver: int = Field(ge=0, le=10)
+    ink: int = Field(ge=0, le=5)
+    gold: int = Field(ge=0, le=5)
+    stone: int = Field(ge=0, le=5)
+    debts: int = Field(ge=0, le=3)
+    deeds: int = Field(ge=0, le=3)
+    setup: list[str]
+    _effects = field_validator("setup")(_check_effects)
+
+
+class ClericBonus(BaseModel):
+    model_config = _CONFIG
+    key: str
+    name: str
+    ribbon: Literal["red", "blue", "green", "gold"]
+    points: int
+
+
+class BelowReward(BaseModel):
+    model_config = _CONFIG
+    who: Literal["criminal", "honest", "all"]
+    effects: list[str]
+    _effects = field_validator("effects")(_check_effects)
+
+
+class Content(BaseModel):
+    """The whole designed set; the validators check what the rules rely on."""
+
+    model_config = _CONFIG
+    format: Literal[1]
+    notes: dict[str, str]
+    icons: list[str]
+    ribbons: list[str]
+    start_slot_icons: list[Literal["merchant", "builder", "noble", "cleric", "criminal"]]
+    buildings: list[Building]
+    permanent_icons: dict[str, Literal["merchant", "builder", "noble", "cleric"]]
+    worker_costs: list[int]
+    workers_per_player: int = Field(ge=4, le=40)
+    hand_limit: int = Field(ge=1, le=6)
+    track_length: Literal[7]
+    collision_above: list[list[str]]
+    collision_below: list[BelowReward]
+    debts_by_players: list[int]
+    deeds_by_players: list[int]
+    majority_points: list[int]
+    set_points: list[int]
+    castle_leader_points: int
+    cleric_bonus: list[ClericBonus]
+    castle: list[CastleSection]
+    segments: list[Segment]
+    player_cards: list[PlayerCard]
+    starting_townsfolk: list[Townsfolk]
+    heroes: list[Townsfolk]
+    townsfolk: list[Townsfolk]
+    manuscripts: list[Manuscript]
+
+    @field_validator("collision_above")
+    @classmethod
+    def _above(cls, value: list[list[str]]) -> list[list[str]]:
+        for item in value:
+            _check_effects(item)
+        return value
+
+    @model_validator(mode="after")
+    def _check(self) -> Content:
+        def need(condition: bool, message: str) -> None:
+            if not condition:
+                raise ValueError(message)
+
+        need(tuple(self.icons) == ICONS, f"icons must be {ICONS}")
+        need(tuple(self.ribbons) == RIBBONS, f"ribbons must be {RIBBONS}")
+        need(len(self.start_slot_icons) == 3, "one starting icon per slot (3)")
+        need(tuple(b.key for b in self.buildings) == BUILDINGS, f"buildings must be {BUILDINGS}")
+        need(
+            sorted(self.permanent_icons)
+            == ["guildhall_1", "guildhall_2", "guildhall_3", "trading_post_3"],
+            "permanent icons for trading post 3 and guildhalls 1-3",
+        )
+        need(len(self.worker_costs) == 4, "worker costs for 1-4 workers")
+        need(len(self.collision_above) == 7 and len(self.collision_below) == 7, "7 track spaces")
+        need(len(self.debts_by_players) == 4 and len(self.deeds_by_players) == 4, "1-4 players")
+        need(len(self.majority_points) == 3, "three majority places")
+        need(len(self.set_points) == 5 and self.set_points[0] == 0, "set points for 0-4 colours")
+        need([c.ribbon for c in self.cleric_bonus] == list(RIBBONS), "one bonus per ribbon")
+        need(len(self.castle) == 5, "5 castle sections")
+        need(len(self.segments) == 5, "5 board segments")
+        exchanges = Counter(e for s in self.segments for e in s.exchanges)
+        need(all(exchanges[k] >= 2 for k in (1, 2, 3, 4)), "each exchange kind at least twice")
+        need(len(self.player_cards) == 10, "10 player cards")
+        need(sorted(p.space for p in self.player_cards) == list(range(1, 11)), "spaces 1-10")
+        need(len(self.starting_townsfolk) == 8, "8 starting townsfolk")
+        need(len(self.heroes) == 10, "10 heroes")
+        need(len(self.townsfolk) == 68, "68 neutral townsfolk")
+        criminals = sum("criminal" in t.icons for t in self.townsfolk)
+        need(9 <= criminals <= 14, "about a sixth of the neutral townsfolk are criminals")
+        need(len(self.manuscripts) == 35, "35 manuscripts")
+        need(sum(m.base for m in self.manuscripts) == 5, "5 base manuscripts")
+        keys = [t.key for t in (*self.starting_townsfolk, *self.heroes, *self.townsfolk)]
+        keys += [s.printed_townsfolk.key for s in self.segments]
+        need(len(set(keys)) == len(keys), "townsfolk keys must be unique")
+        mkeys = [m.key for m in self.manuscripts]
+        need(len(set(mkeys)) == len(mkeys), "manuscript keys must be unique")
+        return self
+
+
+def parse_points(text: str) -> tuple[int, int, int]:
+    """``"per_icon:noble:2"`` → ``(kind, amount, icon)``; ``"flat:6"`` → ``(0, 6, 0)``."""
+    parts = text.split(":")
+    if parts[0] not in POINT_KINDS:
+        raise ValueError(f"unknown points kind {parts[0]!r}")
+    kind = POINT_KINDS.index(parts[0])
+    icon = 0
+    if parts[0] == "per_icon":
+        if len(parts) != 3 or parts[1] not in ICONS:
+            raise ValueError(f"per_icon needs an icon: {text!r}")
+        icon = ICONS.index(parts[1])
+        parts = [parts[0], parts[2]]
+    if len(parts) != 2 or not parts[1].isdigit():
+        raise ValueError(f"bad points {text!r}")
+    return (kind, int(parts[1]), icon)
+
+
+def points_text(points: tuple[int, int, int]) -> str:
+    kind, n, icon = points
+    name = POINT_KINDS[kind]
+    if name == "flat":
+        return f"{n} VP at the end"
+    what = {
+        "per_building": "building you own",
+        "per_icon": f"{ICONS[icon]} icon in your final line",
+        "per_flipped_debt": "flipped debt",
+        "per_flipped_deed": "flipped deed",
+        "per_tier3": "worker of yours in tier 3",
+        "per_castle_worker": "worker of yours in the castle",
+    }[name]
+    return f"{n} VP per {what} at the end"
+
+
+def load_content(text: str | None = None) -> Content:
+    """Parse and validate the content (the packaged ``content.json`` by default)."""
+    if text is None:
+        text = resources.files(__package__).joinpath("content.json").read_text("utf-8")
+    return Content.model_validate(json.loads(text))
+
+
+CONTENT = load_content()
+
+# --- compiled tables ---------------------------------------------------------------------------
+
+
+def _effects(values: list[str]) -> tuple[Effect, ...]:
+    return tuple(parse_effect(v) for v in values)
+
+
+class Design:
+    """A compiled townsfolk design (plain attributes for the hot rules code)."""
+
+    __slots__ = (
+        "criminals",
+        "effects",
+        "hire",
+        "icon_count",
+        "icons",
+        "key",
+        "kind",
+        "name",
+        "timing",
+        "trigger",
+        "value",
+    )
+
+    def __init__(self, model: Townsfolk, kind: str) -> None:
+        self.key = model.key
+        self.name = model.name
+        self.value = model.value
+        self.icons = tuple(ICONS.index(i) for i in model.icons)
+        count = [0, 0, 0, 0, 0]
+        for icon in self.icons:
+            count[icon] += 1
+        self.icon_count = tuple(count)
+        self.criminals = count[CRIMINAL]
+        self.timing = TIMINGS.index(model.timing)
+        self.trigger = TRIGGERS.index(model.trigger) if model.trigger else -1
+        self.effects = _effects(model.effects)
+        self.hire = _effects(model.hire)
+        self.kind = kind
+
+    def text(self) -> str:
+        """The card's short rule text, generated from its effects."""
+        parts = []
+        timing = TIMINGS[self.timing]
+        body = effects_text(self.effects)
+        if timing == "instant":
+            parts.append(f"When played: {body}.")
+        elif timing == "dropoff":
+            parts.append(f"Drop-off: {body}.")
+        elif timing == "collision":
+            parts.append(f"Collision (anyone's): {body}.")
+        elif timing == "ongoing":
+            trig = TRIGGERS[self.trigger]
+            if trig == "merchants_as_builders":
+                parts.append("Ongoing: when building, every 2 merchants count as 1 builder.")
+            elif trig == "dismiss_any":
+                parts.append("Ongoing: you may dismiss the top townsfolk of any segment.")
+            else:
+                event = {
+                    "after_trade": "after you trade",
+                    "after_build": "after you build",
+                    "after_place": "after you place workers",
+                    "after_transcribe": "after you transcribe",
+                    "after_hire": "after you hire",
+                    "on_flip_debt": "when you flip a debt",
+                    "on_flip_deed": "when you flip a deed",
+                }[trig]
+                parts.append(f"Ongoing: {event}, {body}.")
+        if self.hire:
+            parts.append(f"Hire/dismiss: {effects_text(self.hire)}.")
+        return " ".join(parts)
+
+
+N_NEUTRAL = len(CONTENT.townsfolk)
+HERO_BASE = N_NEUTRAL
+START_BASE = HERO_BASE + len(CONTENT.heroes)
+N_START = len(CONTENT.starting_townsfolk)
+MAX_SEATS = 4
+N_CARDS = START_BASE + N_START * MAX_SEATS
+
+DESIGNS: tuple[Design, ...] = (
+    *(Design(t, "neutral") for t in CONTENT.townsfolk),
+    *(Design(t, "hero") for t in CONTENT.heroes),
+    *(Design(t, "starting") for t in CONTENT.starting_townsfolk),
+)
+"""Designs indexed by design number: neutrals, heroes, then the 8 starting designs."""
+PRINTED: tuple[Design, ...] = tuple(
+    Design(s.printed_townsfolk, "printed") for s in CONTENT.segments
+)
+
+
+def design_of(card: int) -> int:
+    """The design number of card id ``card``."""
+    if card < START_BASE:
+        return card
+    return START_BASE + (card - START_BASE) % N_START
+
+
+CARD_DESIGN: tuple[Design, ...] = tuple(DESIGNS[design_of(c)] for c in range(N_CARDS))
+CARD_VALUE: tuple[int, ...] = tuple(d.value for d in CARD_DESIGN)
+CARD_KEY: tuple[str, ...] = tuple(d.key for d in CARD_DESIGN)
+
+
+class ScriptInfo:
+    __slots__ = ("base", "cost", "effects", "key", "name", "points", "ribbon")
+
+    def __init__(self, model: Manuscript) -> None:
+        self.key = model.key
+        self.name = model.name
+        self.cost = model.cost
+        self.ribbon = RIBBONS.index(model.ribbon)
+        self.base = model.base
+        self.effects = _effects(model.effects)
+        self.points = parse_points(model.points) if model.points else None
+
+    def text(self) -> str:
+        if self.points is not None:
+            return points_text(self.points)
+        return effects_text(self.effects)
+
+
+SCRIPTS: tuple[ScriptInfo, ...] = tuple(ScriptInfo(m) for m in CONTENT.manuscripts)
+BASE_SCRIPTS: tuple[int, ...] = tuple(i for i, s in enumerate(SCRIPTS) if s.base)
+OTHER_SCRIPTS: tuple[int, ...] = tuple(i for i, s in enumerate(SCRIPTS) if not s.base)
+PRINTED_SCRIPT_COST: tuple[int, ...] = tuple(
+    s.printed_manuscript.cost for s in CONTENT.segments
+)
+PRINTED_SCRIPT_EFFECTS: tuple[tuple[Effect, ...], ...] = tuple(
+    _effects(s.printed_manuscript.effects) for s in CONTENT.segments
+)
+
+SEG_EXCHANGES: tuple[tuple[int, int], ...] = tuple(
+    (s.exchanges[0], s.exchanges[1]) for s in CONTENT.segments
+)
+SEG_SPOT_REWARDS: tuple[tuple[tuple[Effect, ...], ...], ...] = tuple(
+    tuple(_effects(spot.reward) for spot in s.spots) for s in CONTENT.segments
+)
+SEG_SPOT_NAMES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(spot.name for spot in s.spots) for s in CONTENT.segments
+)
+SEG_LINK_REWARDS: tuple[tuple[tuple[Effect, ...], ...], ...] = tuple(
+    tuple(_effects(link) for link in s.links) for s in CONTENT.segments
+)
+CASTLE_REWARDS: tuple[tuple[Effect, ...], ...] = tuple(_effects(c.tier2) for c in CONTENT.castle)
+BUILD_COST: tuple[int, ...] = tuple(b.cost for b in CONTENT.buildings)
+BUILD_POINTS: tuple[tuple[int, ...], ...] = tuple(tuple(b.points) for b in CONTENT.buildings)
+WORKER_COSTS: tuple[int, ...] = tuple(CONTENT.worker_costs)
+START_SLOT_ICONS: tuple[int, ...] = tuple(ICONS.index(i) for i in CONTENT.start_slot_icons)
+PERMANENT_ICON: dict[tuple[int, int], int] = {
+    (TRADING_POST, 3): ICONS.index(CONTENT.permanent_icons["trading_post_3"]),
+    (GUILDHALL, 1): ICONS.index(CONTENT.permanent_icons["guildhall_1"]),
+    (GUILDHALL, 2): ICONS.index(CONTENT.permanent_icons["guildhall_2"]),
+    (GUILDHALL, 3): ICONS.index(CONTENT.permanent_icons["guildhall_3"]),
+}
+COLLISION_ABOVE: tuple[tuple[Effect, ...], ...] = tuple(
+    _effects(a) for a in CONTENT.collision_above
+)
+COLLISION_BELOW: tuple[tuple[str, tuple[Effect, ...]], ...] = tuple(
+    (b.who, _effects(b.effects)) for b in CONTENT.collision_below
+)
+PLAYER_CARD_SETUP: tuple[tuple[Effect, ...], ...] = tuple(
+    _effects(p.setup) for p in CONTENT.player_cards
+)
+
+SPOTS_PER_SEGMENT = 6
+N_SPOTS = 5 * SPOTS_PER_SEGMENT
+CLOSED_SPOT_INDEX = (2, 3)
+"""Spots closed below 3 players: on each bank the one next to the river (west 2, east 0)."""
+
+
+def card_json(card: int) -> dict[str, Any]:
+    """A fresh JSON description of a card id, for views and the rules help."""
+    return dict(_CARD_JSON[card])
+
+
+def design_json(d: Design) -> dict[str, Any]:
+    return {
+        "key": d.key,
+        "name": d.name,
+        "kind": d.kind,
+        "value": d.value,
+        "icons": [ICONS[i] for i in d.icons],
+        "text": d.text(),
+    }
+
+
+def script_json(script: int) -> dict[str, Any]:
+    """A fresh JSON description of a manuscript."""
+    return dict(_SCRIPT_JSON[script])
+
+
+def _script_json(script: int) -> dict[str, Any]:
+    s = SCRIPTS[script]
+    return {
+        "id": script,
+        "key": s.key,
+        "name": s.name,
+        "cost": s.cost,
+        "ribbon": RIBBONS[s.ribbon],
+        "text": s.text(),
+    }
+
+
+_CARD_JSON = tuple(design_json(CARD_DESIGN[c]) | {"id": c} for c in range(N_CARDS))
+_SCRIPT_JSON = tuple(_script_json(s) for s in range(len(SCRIPTS)))
+
+
+def catalogue() -> dict[str, Any]:
+    """Everything static a page needs to draw views: cards and manuscripts by id, segments with
+    their spots, links, exchanges and printed cards, castle sections and player cards."""
+    return {
+        "cards": [dict(c) for c in _CARD_JSON],
+        "manuscripts": [dict(m) for m in _SCRIPT_JSON],
+        "segments": [
+            {
+                "key": seg.key,
+                "name": seg.name,
+                "exchanges": list(SEG_EXCHANGES[i]),
+                "spots": [
+                    {"name": n, "reward": effects_text(r)}
+                    for n, r in zip(SEG_SPOT_NAMES[i], SEG_SPOT_REWARDS[i], strict=True)
+                ],
+                "links": [effects_text(r) for r in SEG_LINK_REWARDS[i]],
+                "printed_townsfolk": design_json(PRINTED[i]),
+                "printed_manuscript": {
+                    "name": seg.printed_manuscript.name,
+                    "cost": PRINTED_SCRIPT_COST[i],
+                    "text": effects_text(PRINTED_SCRIPT_EFFECTS[i]),
+                },
+            }
+            for i, seg in enumerate(CONTENT.segments)
+        ],
+        "castle": [
+            {"key": c.key, "name": c.name, "tier2": effects_text(CASTLE_REWARDS[i])}
+            for i, c in enumerate(CONTENT.castle)
+        ],
+        "player_cards": [p.model_dump() for p in CONTENT.player_cards],
+    }

@@ -1,0 +1,353 @@
+"""Burgrave behind the common :class:`~kingdoms.core.protocol.Game` protocol.
+
+The rules live in :mod:`kingdoms.burgrave.rules` and work on integer action codes; this module
+is the edge: pydantic actions in, JSON views and results out.
+
+>>> from kingdoms.core.protocol import Seat
+>>> state = GAME.new_game([Seat(name="Ana"), Seat(name="Ben")], seed=7)
+>>> GAME.view(state, None)["decision"]["kind"]
+'choose_pair'
+>>> len(GAME.legal_actions(state))
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from ..core.errors import KingdomsError, SetupError
+from ..core.protocol import Game, GameInfo, GameResult, Seat, SeatScore
+from ..core.rng import MASK64
+from . import rules as R
+from .actions import ACTIONS, Action, action_adapter, decode, encode
+from .content import (
+    BUILDINGS,
+    CARD_DESIGN,
+    CONTENT,
+    PRINTED,
+    RESOURCES,
+    RIBBONS,
+    SCRIPTS,
+    SEG_EXCHANGES,
+    SEG_LINK_REWARDS,
+    SEG_SPOT_NAMES,
+    SEG_SPOT_REWARDS,
+    effects_text,
+)
+from .state import State, from_json, to_json
+
+GAME_ID = "burgrave"
+RULES_VERSION = 1
+EXCHANGE_TEXT = {
+    1: "1 merchant → 1 silver",
+    2: "2 merchants → 1 any resource",
+    3: "3 merchants → destroy 1 card",
+    4: "4 merchants → flip 1 debt or deed",
+}
+
+
+def space_name(space: int) -> str:
+    if space < 10:
+        return f"outer space {space + 1}"
+    return f"the inner space of segment {space - 9}"
+
+
+class BurgraveGame:
+    """The Burgrave game object (stateless; all data is in the states)."""
+
+    info = GameInfo(
+        game_id=GAME_ID, title="Burgrave", min_seats=R.MIN_SEATS, max_seats=R.MAX_SEATS,
+        rules_version=RULES_VERSION,
+    )
+    action_adapter: TypeAdapter[Any] = action_adapter
+
+    def simulation_report(self, finished: Sequence[State]) -> dict[str, Any]:
+        """Burgrave's own figures for ``kingdoms simulate`` (see ``SimulationReport``)."""
+        from .stats import simulation_report
+
+        return simulation_report(finished)
+
+    # --- core protocol ---------------------------------------------------------------------
+
+    def new_game(
+        self, seats: Sequence[Seat], seed: int, options: Mapping[str, Any] | None = None
+    ) -> State:
+        """No options yet. One seat raises ``SetupError`` (the solo rival comes later)."""
+        if options:
+            raise SetupError(f"Burgrave has no option {str(next(iter(options)))[:32]!r}.")
+        try:
+            checked = tuple(Seat.model_validate(seat) for seat in seats)
+        except ValidationError as error:
+            raise SetupError(f"A seat is not valid: {error.errors()[0]['msg']}.") from None
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
+            raise SetupError("The seed must be an integer from 0 to 2**64 - 1.")
+        return R.new_state(checked, seed)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return [ACTIONS[c] for c in R.legal_codes(state)]
+
+    def apply(self, state: State, action: Action) -> State:
+        return R.apply_code(state, encode(action))
+
+    def current_seat(self, state: State) -> int | None:
+        return R.deciding_seat(state)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def result(self, state: State) -> GameResult:
+        scores = []
+        for seat in range(state.n):
+            parts = R.score_parts(state, seat)
+            scores.append(SeatScore(
+                seat=seat, total=sum(parts.values()), breakdown=parts,
+                tie_break=[R.leftovers(state.players[seat])],
+            ))
+        if not state.over:
+            return GameResult(scores=scores, winners=[])
+        best = max((s.total, s.tie_break) for s in scores)
+        winners = [s.seat for s in scores if (s.total, s.tie_break) == best]
+        reason = "poverty_and_prosperity" if state.poverty and state.prosperity else (
+            "poverty" if state.poverty else "prosperity"
+        )
+        return GameResult(scores=scores, winners=winners, reason=reason)
+
+    def encode_action(self, action: Action) -> int:
+        return encode(action)
+
+    def decode_action(self, code: int) -> Action:
+        return decode(code)
+
+    def reveals_information(self, state: State, action: Action) -> bool:
+        """True when the action draws, plays blind, reshuffles or uncovers a pile's next card."""
+        try:
+            after = R.apply_code(state, encode(action))
+        except KingdomsError:
+            return False
+        return after.reveals != state.reveals
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        return to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Load a state; pending automatic tasks (hand-made positions) are run first."""
+        state = from_json(data)
+        if state.stack and not state.over:
+            R.advance(state)
+        return state
+
+    # --- views -----------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Public table plus the viewer's hand. Hidden: other hands, every draw pile's order,
+        the order of the townsfolk and manuscript piles below their top, the seed.
+
+        Cards and manuscripts appear as ids; their names and texts are static and come from
+        :func:`kingdoms.burgrave.content.catalogue` (fetched once by the page)."""
+        if seat is not None and not 0 <= seat < state.n:
+            raise KingdomsError(f"There is no seat {seat} in this game.")
+        result = self.result(state)
+        players = []
+        for s, p in enumerate(state.players):
+            entry: dict[str, Any] = {
+                "name": state.seats[s].name,
+                "kind": state.seats[s].kind,
+                "space": p.space,
+                "silver": p.silver,
+                "resources": dict(zip(RESOURCES, p.res, strict=True)),
+                "virtue": p.virtue,
+                "corruption": p.corruption,
+                "debts": p.debts, "debts_flipped": p.debts_flipped,
+                "deeds": p.deeds, "deeds_flipped": p.deeds_flipped,
+                "line": p.line[:],
+                "start_icons_visible": list(range(len(p.line), 3)),
+                "hand_size": len(p.hand),
+                "deck_size": len(p.deck),
+                "discard": p.discard[:],
+                "destroyed": p.destroyed[:],
+                "workers_in_supply": p.supply,
+                "buildings": dict(zip(BUILDINGS, p.built, strict=True)),
+                "manuscripts": p.scripts[:],
+                "cleric_bonus": [RIBBONS[r] for r in p.bonus],
+                "player_card": CONTENT.player_cards[p.player_card].key
+                if p.player_card >= 0 else None,
+                "hand_limit": R.hand_limit(state, s),
+                "score": result.scores[s].total,
+            }
+            if s == seat:
+                entry["hand"] = sorted(p.hand)
+                entry["deck_contents"] = sorted(CARD_DESIGN[c].key for c in p.deck)
+            players.append(entry)
+        segments = []
+        for pos in range(5):
+            design = state.segments[pos]
+            pile, scripts = state.piles[pos], state.scripts[pos]
+            segments.append({
+                "design": CONTENT.segments[design].key,
+                "name": CONTENT.segments[design].name,
+                "exchanges": list(SEG_EXCHANGES[design]),
+                "townsfolk_top": pile[-1] if pile else None,
+                "townsfolk_left": len(pile),
+                "printed_townsfolk": PRINTED[design].key,
+                "manuscript_top": scripts[-1] if scripts else None,
+                "manuscripts_left": len(scripts),
+                "castle": {
+                    "design": CONTENT.castle[state.castle[pos]].key,
+                    "tier1": state.tier1[pos][:],
+                    "tier2": state.tier2[pos][:],
+                    "tier3": state.tier3[pos][:],
+                },
+            })
+        spots = {
+            "owner": [o if o >= 0 else None for o in state.spot_owner],
+            "closed": [o == -2 for o in state.spot_owner],
+            "building": [BUILDINGS[b] if b >= 0 else None for b in state.spot_building],
+        }
+        top = state.stack[-1] if state.stack and not state.over else None
+        decision = None
+        if top is not None:
+            decision = {"kind": R.DECISION_NAMES[top[0]], "seat": top[1]}
+        return {
+            "game_id": GAME_ID,
+            "viewer": seat,
+            "round": state.round,
+            "final_round": state.final_round if state.final_round >= 0 else None,
+            "start_seat": state.start,
+            "turn_seat": state.current if state.current >= 0 else None,
+            "current_seat": self.current_seat(state),
+            "decision": decision,
+            "over": state.over,
+            "players": players,
+            "segments": segments,
+            "spots": spots,
+            "castle_leader": state.leader if state.leader >= 0 else None,
+            "cleric_bonus_owner": {
+                RIBBONS[r]: (o if o >= 0 else None) for r, o in enumerate(state.bonus_owner)
+            },
+            "debt_pile": state.debt_pile,
+            "deed_pile": state.deed_pile,
+            "poverty_revealed": state.poverty,
+            "prosperity_revealed": state.prosperity,
+            "pairs": [
+                {
+                    "player_card": CONTENT.player_cards[pc].key,
+                    "hero": hero,
+                    "taken_by": taken if taken >= 0 else None,
+                }
+                for pc, hero, taken in state.pairs
+            ],
+            "dismissed": state.dismissed[:],
+            "scores": [s.model_dump() for s in result.scores],
+            "winners": result.winners,
+        }
+
+    # --- text ------------------------------------------------------------------------------
+
+    def describe_action(self, state: State, action: Action) -> str:
+        code = encode(action)
+        seat = R.deciding_seat(state)
+        name = state.seats[seat].name if seat is not None else "Nobody"
+        if seat is None:
+            return f"{name} acts."
+        p = state.players[seat]
+        top = state.stack[-1][0] if state.stack else -1
+        if code == R.PASS:
+            what = {
+                R.D_ACTION: "takes no primary action",
+                R.D_HIRE: "hires nobody",
+            }.get(top, "declines")
+            return f"{name} {what}."
+        if code == R.PLAY_BLIND:
+            return f"{name} plays the top card of their draw pile unseen."
+        if code == R.HIRE:
+            pile = state.piles[R.segment_of(p.space)]
+            card = CARD_DESIGN[pile[-1]] if pile else None
+            return f"{name} hires the {card.name if card else 'townsfolk'}."
+        if code == R.DECK_TOP:
+            return f"{name} destroys the top card of their draw pile."
+        if code == R.TRANSCRIBE:
+            seg = R.segment_of(p.space)
+            pile = state.scripts[seg]
+            title = SCRIPTS[pile[-1]].name if pile else "the printed manuscript"
+            return f"{name} transcribes {title}."
+        if R.PAIR_BASE <= code < R.PAIR_BASE + 5:
+            pc, hero, _ = state.pairs[code - R.PAIR_BASE]
+            return (f"{name} takes {CONTENT.player_cards[pc].name} with the hero "
+                    f"{CARD_DESIGN[hero].name}.")
+        if R.MOVE_BASE <= code < R.MOVE_BASE + 15:
+            dest = code - R.MOVE_BASE
+            cost = R.move_options(state, seat).get(dest, 0)
+            paid = f", paying {cost} silver" if cost else ""
+            return f"{name} moves to {space_name(dest)}{paid}."
+        if R.REARRANGE_BASE <= code < R.REARRANGE_BASE + 8:
+            perm = R.PERMS[code - R.REARRANGE_BASE]
+            if list(perm) == sorted(perm):
+                return f"{name} keeps their line as it is."
+            order = ", ".join(CARD_DESIGN[p.line[i]].name for i in perm if i < len(p.line))
+            return f"{name} rearranges their line: {order}."
+        if R.DISMISS_BASE <= code < R.DISMISS_BASE + 5:
+            seg = code - R.DISMISS_BASE
+            pile = state.piles[seg]
+            d = CARD_DESIGN[pile[-1]] if pile else PRINTED[state.segments[seg]]
+            return f"{name} dismisses the {d.name}: {effects_text(d.hire)}."
+        if R.TRADE_BASE < code <= R.TRADE_BASE + R.MAX_TRADES:
+            kind = SEG_EXCHANGES[state.segments[R.segment_of(p.space)]][p.space % 2]
+            return f"{name} trades {code - R.TRADE_BASE}× ({EXCHANGE_TEXT[kind]})."
+        if R.PLACE_BASE < code <= R.PLACE_BASE + 4:
+            k = code - R.PLACE_BASE
+            return f"{name} places {k} worker{'s' if k > 1 else ''} in the castle."
+        if R.RES_BASE <= code < R.RES_BASE + 3:
+            return f"{name} takes 1 {RESOURCES[code - R.RES_BASE]}."
+        if R.FLIP_BASE <= code < R.FLIP_BASE + 2:
+            return f"{name} flips a {'debt' if code == R.FLIP_BASE else 'deed'}."
+        if R.SEG_BASE <= code < R.SEG_BASE + 5:
+            s = code - R.SEG_BASE
+            if top == R.D_HIRE_FREE:
+                return f"{name} hires the {CARD_DESIGN[state.piles[s][-1]].name} free."
+            if top == R.D_TRANSCRIBE_FREE:
+                return f"{name} transcribes {SCRIPTS[state.scripts[s][-1]].name} free."
+            if top == R.D_CASCADE:
+                return f"{name} resolves the cascade in castle section {s + 1}."
+            return f"{name} places workers in castle section {s + 1}."
+        if R.SPOT_BASE <= code < R.SPOT_BASE + 30:
+            return self._build_text(state, seat, state.stack[-1][2], code - R.SPOT_BASE, True)
+        if R.MOVEW_BASE <= code < R.MOVEW_BASE + 10:
+            sec, direction = divmod(code - R.MOVEW_BASE, 2)
+            way = "clockwise" if direction == 0 else "counter-clockwise"
+            return f"{name} moves a worker from castle section {sec + 1} {way}."
+        if R.BUMP_BASE <= code < R.BUMP_BASE + 40:
+            sec, rest = divmod(code - R.BUMP_BASE, 8)
+            tier, owner = divmod(rest, 4)
+            whose = state.seats[owner].name if owner < state.n else "?"
+            return (f"{name} bumps a worker of {whose} from tier {tier + 1} of castle "
+                    f"section {sec + 1}.")
+        if R.PLAY_BASE <= code < R.PLAY_BASE + 110:
+            return f"{name} plays the {CARD_DESIGN[code - R.PLAY_BASE].name}."
+        if R.CARD_BASE <= code < R.CARD_BASE + 110:
+            verb = "destroys" if top == R.D_DESTROY else "discards"
+            return f"{name} {verb} the {CARD_DESIGN[code - R.CARD_BASE].name}."
+        if R.BUILD_BASE <= code < R.BUILD_BASE + 90:
+            b, spot = divmod(code - R.BUILD_BASE, 30)
+            return self._build_text(state, seat, b, spot, False)
+        return f"{name} acts."
+
+    def _build_text(self, state: State, seat: int, building: int, spot: int, free: bool) -> str:
+        name = state.seats[seat].name
+        spot_name = SEG_SPOT_NAMES[state.segments[spot // 6]][spot % 6]
+        parts = [effects_text(SEG_SPOT_REWARDS[state.segments[spot // 6]][spot % 6])]
+        for pos, index, other in R.SPOT_LINKS[spot]:
+            owner = state.spot_owner[other]
+            if owner >= 0:
+                reward = effects_text(SEG_LINK_REWARDS[state.segments[pos]][index])
+                to = "" if owner == seat else f" to {state.seats[owner].name}"
+                parts.append(f"link {reward}{to}" if to else f"link {reward}")
+        what = BUILDINGS[building].replace("_", " ")
+        free_text = " free" if free else ""
+        return f"{name} builds a {what}{free_text} on the {spot_name} spot: {'; '.join(parts)}."
+
+
+GAME: Game[State, Action] = BurgraveGame()
+"""The registered game object (``kingdoms.burgrave.game:GAME``)."""

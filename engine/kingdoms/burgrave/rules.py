@@ -1,0 +1,1108 @@
+"""Burgrave's rules: a state machine driven by a stack of pending tasks.
+
+Why a stack: a Burgrave turn is six phases, and almost every effect can ask someone a question
+(which resource, which card to destroy, where the bumped worker goes, whether the player you
+landed on rearranges). Every phase and every question is a task ``(op, seat, a, b)`` on
+``state.stack``. *Automatic* tasks (shift the line, resolve an effect, resolve the castle, draw)
+run straight away; *decision* tasks wait for an action of their ``seat`` — which need not be the
+player whose turn it is. An effect that leads to further effects pushes them on top, so they
+resolve depth-first in printed order, and the current player's rewards are pushed above an
+opponent's (the current player's cascade resolves first).
+
+Actions are integers here (the vocabulary of :mod:`kingdoms.burgrave.actions`); the pydantic
+models live only at the protocol edge. ``legal_codes`` is cached on the state.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from ..core.errors import IllegalActionError, SetupError
+from ..core.protocol import Seat
+from ..core.rng import Rng
+from .content import (
+    BUILD_COST,
+    BUILD_POINTS,
+    BUILDER,
+    CARD_DESIGN,
+    CARD_VALUE,
+    CASTLE_REWARDS,
+    CLERIC,
+    CLOSED_SPOT_INDEX,
+    COLLISION_ABOVE,
+    COLLISION_BELOW,
+    CONTENT,
+    CRIMINAL,
+    EK,
+    GUILDHALL,
+    HERO_BASE,
+    MERCHANT,
+    N_START,
+    NOBLE,
+    PERMANENT_ICON,
+    PLAYER_CARD_SETUP,
+    PRINTED,
+    PRINTED_SCRIPT_COST,
+    PRINTED_SCRIPT_EFFECTS,
+    SCRIPTS,
+    SEG_EXCHANGES,
+    SEG_LINK_REWARDS,
+    SEG_SPOT_REWARDS,
+    START_BASE,
+    START_SLOT_ICONS,
+    TRADING_POST,
+    TRIGGERS,
+    WORKER_COSTS,
+    WORKSHOP,
+    Effect,
+)
+from .state import Player, State, Task
+
+MIN_SEATS, MAX_SEATS = 2, 4
+TRACK_END = 6
+
+# --- action vocabulary (stable: share codes store these numbers) --------------------------------
+PASS, PLAY_BLIND, TRANSCRIBE, HIRE, DECK_TOP = 0, 1, 2, 3, 4
+PAIR_BASE = 10  # +pair index (5)
+MOVE_BASE = 20  # +space (15)
+REARRANGE_BASE = 40  # +permutation index (8: two for 2 cards, six for 3)
+DISMISS_BASE = 50  # +segment position (5)
+TRADE_BASE = 59  # +times (1..20)
+MAX_TRADES = 20
+PLACE_BASE = 79  # +workers (1..4)
+RES_BASE = 90  # +resource (ink, gold, stone)
+FLIP_BASE = 95  # +0 debt, +1 deed
+SEG_BASE = 100  # +segment / section (5)
+SPOT_BASE = 110  # +spot (30)
+MOVEW_BASE = 140  # +section * 2 + direction (0 clockwise, 1 counter-clockwise)
+BUMP_BASE = 150  # +section * 8 + tier * 4 + seat
+PLAY_BASE = 200  # +card id (110)
+CARD_BASE = 400  # +card id (110)
+BUILD_BASE = 600  # +building * 30 + spot
+VOCAB_SIZE = 690
+
+PERMS: list[tuple[int, ...]] = [
+    *itertools.permutations(range(2)), *itertools.permutations(range(3))
+]
+PERM_INDEX = {perm: i for i, perm in enumerate(PERMS)}
+PERM_START = {2: 0, 3: 2}
+
+# --- task ops -------------------------------------------------------------------------------
+A_TURN, A_SHIFT, A_COLLISION, A_DRAW, A_END, A_EFFECT = 0, 1, 2, 3, 4, 5
+A_CASTLE, A_CROWD, A_SETUP_DECK, A_RESET, A_AFTER = 6, 7, 8, 9, 10
+FIRST_DECISION = 20
+D_PICK, D_PLAY, D_MOVE, D_REARRANGE, D_ACTION, D_HIRE = 20, 21, 22, 23, 24, 25
+D_RESOURCE, D_FLIP, D_DESTROY, D_DISCARD, D_HIRE_FREE, D_MOVE_WORKER = 26, 27, 28, 29, 30, 31
+D_PLACE_FREE, D_BUILD_FREE, D_TRANSCRIBE_FREE, D_CASCADE, D_BUMP = 32, 33, 34, 35, 36
+
+DECISION_NAMES = {
+    D_PICK: "choose_pair", D_PLAY: "play_card", D_MOVE: "move", D_REARRANGE: "rearrange",
+    D_ACTION: "primary_action", D_HIRE: "hire", D_RESOURCE: "choose_resource",
+    D_FLIP: "flip", D_DESTROY: "destroy", D_DISCARD: "discard", D_HIRE_FREE: "hire_free",
+    D_MOVE_WORKER: "move_worker", D_PLACE_FREE: "place_workers", D_BUILD_FREE: "build_free",
+    D_TRANSCRIBE_FREE: "transcribe_free", D_CASCADE: "cascade", D_BUMP: "bump",
+}
+
+# --- board geometry -------------------------------------------------------------------------
+
+
+def segment_of(space: int) -> int:
+    return space // 2 if space < 10 else space - 10
+
+
+def _next_spaces(space: int) -> tuple[int, ...]:
+    if space >= 10:
+        p = space - 10
+        return (2 * p + 1, 10 + (p + 1) % 5)
+    p = space // 2
+    if space % 2 == 0:
+        return (space + 1, 10 + p)
+    return (2 * ((p + 1) % 5),)
+
+
+MAX_STEPS = 48
+REACH: list[list[int]] = []
+"""``REACH[start][n]``: bit mask of spaces reachable in exactly ``n`` steps."""
+for _start in range(15):
+    _masks = [1 << _start]
+    for _ in range(MAX_STEPS):
+        _mask = 0
+        for _s in range(15):
+            if _masks[-1] >> _s & 1:
+                for _t in _next_spaces(_s):
+                    _mask |= 1 << _t
+        _masks.append(_mask)
+    REACH.append(_masks)
+
+
+def bank_spots(space: int) -> range:
+    p, east = divmod(space, 2)
+    return range(6 * p + 3 * east, 6 * p + 3 * east + 3)
+
+
+def _links() -> list[tuple[int, int, int, int]]:
+    """(position, link index, spot a, spot b)."""
+    out = []
+    for p in range(5):
+        b = 6 * p
+        out += [(p, 0, b, b + 1), (p, 1, b + 1, b + 2), (p, 2, b + 3, b + 4),
+                (p, 3, b + 4, b + 5), (p, 4, b + 5, 6 * ((p + 1) % 5))]
+    return out
+
+
+LINKS = _links()
+SPOT_LINKS: list[list[tuple[int, int, int]]] = [[] for _ in range(30)]
+"""For each spot: (position, link index, other spot)."""
+for _p, _i, _a, _b in LINKS:
+    SPOT_LINKS[_a].append((_p, _i, _b))
+    SPOT_LINKS[_b].append((_p, _i, _a))
+
+# --- setup ------------------------------------------------------------------------------------
+
+
+def new_state(seats: tuple[Seat, ...], seed: int) -> State:
+    n = len(seats)
+    if n == 1:
+        raise SetupError("Burgrave's solo rival is not yet available; play with 2 to 4 seats.")
+    if not MIN_SEATS <= n <= MAX_SEATS:
+        raise SetupError(f"Burgrave needs {MIN_SEATS} to {MAX_SEATS} seats, not {n}.")
+    rng = Rng(seed)
+    segments = list(range(5))
+    rng.shuffle(segments)
+    turn = rng.below(5)
+    castle = [(p + turn) % 5 for p in range(5)]
+    neutrals = list(range(HERO_BASE))
+    rng.shuffle(neutrals)
+    piles = [neutrals[i::5] for i in range(5)]
+    scripts_pool = [s for s in range(len(SCRIPTS)) if not SCRIPTS[s].base]
+    rng.shuffle(scripts_pool)
+    bases = [s for s in range(len(SCRIPTS)) if SCRIPTS[s].base]
+    rng.shuffle(bases)
+    scripts = [[bases[i], *scripts_pool[6 * i: 6 * i + 6]] for i in range(5)]
+    spot_owner = [-1] * 30
+    if n < 3:
+        for p in range(5):
+            spot_owner[6 * p + CLOSED_SPOT_INDEX[0]] = -2
+            spot_owner[6 * p + CLOSED_SPOT_INDEX[1]] = -2
+    start = rng.below(n)
+    cards = list(range(10))
+    rng.shuffle(cards)
+    heroes = list(range(HERO_BASE, START_BASE))
+    rng.shuffle(heroes)
+    pairs = [[cards[i], heroes[i], -1] for i in range(n + 1)]
+    players = [Player(supply=CONTENT.workers_per_player) for _ in range(n)]
+    pickers = [(start + n - 1 - i) % n for i in range(n)]
+    stack: list[Task] = [(A_TURN, start, 0, 0)]
+    stack += [(D_PICK, s, 0, 0) for s in reversed(pickers)]
+    state = State(
+        seats=seats, seed=seed, counter=rng.counter, reveals=0, segments=segments,
+        castle=castle, piles=piles, scripts=scripts, dismissed=[], spot_owner=spot_owner,
+        spot_building=[-1] * 30, tier1=[[0] * n for _ in range(5)],
+        tier2=[[0] * n for _ in range(5)], tier3=[[0] * n for _ in range(5)], leader=-1,
+        bonus_owner=[-1] * 4, debt_pile=CONTENT.debts_by_players[n - 1],
+        deed_pile=CONTENT.deeds_by_players[n - 1], poverty=False, prosperity=False,
+        start=start, current=pickers[0], round=0, final_round=-1, turns=0, pairs=pairs,
+        stack=stack, players=players,
+    )
+    advance(state)
+    return state
+
+
+# --- small helpers -----------------------------------------------------------------------------
+
+
+def _rng_shuffle(st: State, items: list[int]) -> None:
+    rng = Rng(st.seed, st.counter)
+    rng.shuffle(items)
+    st.counter = rng.counter
+
+
+def push_effects(st: State, seat: int, effects: tuple[Effect, ...] | list[Effect]) -> None:
+    """Queue ``effects`` for ``seat`` so that they resolve in printed order."""
+    stack = st.stack
+    for kind, n, arg in reversed(effects):
+        stack.append((A_EFFECT, seat, kind, n | arg << 4))
+
+
+def line_has_criminal(p: Player) -> bool:
+    return any(CARD_DESIGN[c].criminals for c in p.line)
+
+
+def ongoing(p: Player, trigger: int) -> list[Effect]:
+    out: list[Effect] = []
+    for c in p.line:
+        d = CARD_DESIGN[c]
+        if d.trigger == trigger and d.timing == 2:
+            out += d.effects
+    return out
+
+
+def has_modifier(p: Player, trigger: int) -> bool:
+    return any(CARD_DESIGN[c].trigger == trigger for c in p.line)
+
+
+T_AFTER_TRADE, T_AFTER_BUILD, T_AFTER_PLACE, T_AFTER_TRANSCRIBE, T_AFTER_HIRE = range(5)
+T_FLIP_DEBT, T_FLIP_DEED = 5, 6
+T_MERCHANTS_AS_BUILDERS = TRIGGERS.index("merchants_as_builders")
+T_DISMISS_ANY = TRIGGERS.index("dismiss_any")
+
+
+def icon_counts(st: State, seat: int) -> list[int]:
+    """Icons usable this turn: line cards, uncovered start slots, buildings, bonus cards and the
+    townsfolk dismissed this turn."""
+    p = st.players[seat]
+    count = [0, 0, 0, 0, 0]
+    for c in p.line:
+        for i in CARD_DESIGN[c].icons:
+            count[i] += 1
+    for slot in range(len(p.line), 3):
+        count[START_SLOT_ICONS[slot]] += 1
+    if p.built[TRADING_POST] >= 3:
+        count[PERMANENT_ICON[(TRADING_POST, 3)]] += 1
+    for g in range(1, p.built[GUILDHALL] + 1):
+        count[PERMANENT_ICON[(GUILDHALL, g)]] += 1
+    count[CLERIC] += len(p.bonus)
+    if seat == st.current and st.t_dismissed >= 0:
+        d = PRINTED[st.t_dismissed - 200] if st.t_dismissed >= 200 else CARD_DESIGN[st.t_dismissed]
+        for i in d.icons:
+            count[i] += 1
+    return count
+
+
+def pool(st: State, seat: int, icon: int) -> int:
+    count = icon_counts(st, seat)
+    total = count[icon] + count[CRIMINAL]
+    if icon == BUILDER and has_modifier(st.players[seat], T_MERCHANTS_AS_BUILDERS):
+        total += count[MERCHANT] // 2
+    return total
+
+
+def step_virtue(p: Player, k: int) -> None:
+    for _ in range(k):
+        if p.virtue == p.corruption:
+            if p.virtue > 0:
+                p.virtue -= 1
+                p.corruption -= 1
+        elif p.virtue > 0:
+            p.virtue -= 1
+
+
+def step_corruption(p: Player, k: int) -> None:
+    for _ in range(k):
+        if p.virtue == p.corruption:
+            if p.corruption < TRACK_END:
+                p.virtue += 1
+                p.corruption += 1
+        elif p.corruption < TRACK_END:
+            p.corruption += 1
+
+
+def trigger_end(st: State) -> None:
+    if st.final_round < 0:
+        st.final_round = st.round + 1
+
+
+def gain_debts(st: State, seat: int, k: int) -> None:
+    st.players[seat].debts += k
+    for _ in range(k):
+        if st.debt_pile > 0:
+            st.debt_pile -= 1
+            if st.debt_pile == 0:
+                st.poverty = True
+                trigger_end(st)
+
+
+def gain_deeds(st: State, seat: int, k: int) -> None:
+    st.players[seat].deeds += k
+    for _ in range(k):
+        if st.deed_pile > 0:
+            st.deed_pile -= 1
+            if st.deed_pile == 0:
+                st.prosperity = True
+                trigger_end(st)
+
+
+def reshuffle(st: State, seat: int) -> None:
+    """Discards become the draw pile; +1 corruption with a criminal in the line, else +1 virtue."""
+    p = st.players[seat]
+    p.deck = p.discard + p.deck
+    p.discard = []
+    _rng_shuffle(st, p.deck)
+    st.reveals += 1
+    if line_has_criminal(p):
+        step_corruption(p, 1)
+    else:
+        step_virtue(p, 1)
+
+
+def draw_cards(st: State, seat: int, k: int) -> None:
+    p = st.players[seat]
+    for _ in range(k):
+        if not p.deck:
+            if not p.discard:
+                return
+            reshuffle(st, seat)
+        p.hand.append(p.deck.pop())
+        st.reveals += 1
+
+
+def hand_limit(st: State, seat: int) -> int:
+    p = st.players[seat]
+    return CONTENT.hand_limit + (p.built[WORKSHOP] >= 3) + (st.leader == seat)
+
+
+def flip_debt(st: State, seat: int) -> None:
+    p = st.players[seat]
+    if p.debts <= 0:
+        return
+    p.debts -= 1
+    p.debts_flipped += 1
+    push_effects(st, seat, ongoing(p, T_FLIP_DEBT))
+    st.stack.append((D_RESOURCE, seat, 0, 0))
+
+
+def flip_deed(st: State, seat: int) -> None:
+    p = st.players[seat]
+    if p.deeds <= 0:
+        return
+    p.deeds -= 1
+    p.deeds_flipped += 1
+    push_effects(st, seat, ongoing(p, T_FLIP_DEED))
+
+
+def check_leader(st: State, seat: int) -> None:
+    mine = sum(row[seat] for row in st.tier3)
+    if mine == 0:
+        return
+    if st.leader < 0 or (
+        st.leader != seat and mine > sum(row[st.leader] for row in st.tier3)
+    ):
+        st.leader = seat
+
+
+def take_townsfolk(st: State, seat: int, seg: int) -> None:
+    """Hire the top townsfolk of ``seg`` (paid or free): discard pile, hire effect, workshop 1."""
+    p = st.players[seat]
+    card = st.piles[seg].pop()
+    st.reveals += 1
+    p.discard.append(card)
+    push_effects(st, seat, ongoing(p, T_AFTER_HIRE))
+    if p.built[WORKSHOP] >= 1:
+        st.stack.append((D_DISCARD, seat, 1, 0))
+    push_effects(st, seat, CARD_DESIGN[card].hire)
+
+
+def take_script(st: State, seat: int, seg: int) -> None:
+    p = st.players[seat]
+    script = st.scripts[seg].pop()
+    st.reveals += 1
+    p.scripts.append(script)
+    ribbon = SCRIPTS[script].ribbon
+    if st.bonus_owner[ribbon] < 0 and sum(SCRIPTS[s].ribbon == ribbon for s in p.scripts) >= 3:
+        st.bonus_owner[ribbon] = seat
+        p.bonus.append(ribbon)
+    push_effects(st, seat, SCRIPTS[script].effects)
+
+
+def do_build(st: State, seat: int, building: int, spot: int) -> None:
+    """Place the building and queue the spot reward and every completed link's reward."""
+    st.spot_owner[spot] = seat
+    st.spot_building[spot] = building
+    st.players[seat].built[building] += 1
+    mine: list[Effect] = list(SEG_SPOT_REWARDS[st.segments[spot // 6]][spot % 6])
+    others: dict[int, list[Effect]] = {}
+    for pos, index, other in SPOT_LINKS[spot]:
+        owner = st.spot_owner[other]
+        if owner >= 0:
+            reward = SEG_LINK_REWARDS[st.segments[pos]][index]
+            mine += reward
+            if owner != seat:
+                others.setdefault(owner, []).extend(reward)
+    n = st.n
+    for k in range(n - 1, 0, -1):  # opponents after the builder, in turn order
+        o = (seat + k) % n
+        if o in others:
+            push_effects(st, o, others[o])
+    push_effects(st, seat, mine)
+
+
+def place_workers(st: State, seat: int, section: int, k: int) -> None:
+    p = st.players[seat]
+    k = min(k, p.supply)
+    if k <= 0:
+        return
+    p.supply -= k
+    st.tier1[section][seat] += k
+    st.stack.append((A_CASTLE, seat, 0, 0))
+
+
+def cascade(st: State, seat: int, section: int) -> None:
+    st.tier1[section][seat] -= 3
+    st.tier2[section][seat] += 1
+    st.tier1[(section + 1) % 5][seat] += 1
+    st.tier1[(section - 1) % 5][seat] += 1
+    push_effects(st, seat, CASTLE_REWARDS[st.castle[section]])
+
+
+def bump_options(st: State) -> list[int]:
+    codes = []
+    for sec in range(5):
+        for tier, grid in ((0, st.tier1), (1, st.tier2)):
+            row = grid[sec]
+            if sum(row) > 3:
+                codes += [BUMP_BASE + sec * 8 + tier * 4 + s for s in range(st.n) if row[s]]
+    return codes
+
+
+def bump(st: State, code: int) -> None:
+    sec, rest = divmod(code - BUMP_BASE, 8)
+    tier, seat = divmod(rest, 4)
+    p = st.players[seat]
+    p.supply += 1
+    if tier == 0:
+        st.tier1[sec][seat] -= 1
+        p.silver += 2
+    else:
+        st.tier2[sec][seat] -= 1
+        step_virtue(p, 1)
+        st.stack.append((D_RESOURCE, seat, 0, 0))
+
+
+def play_card(st: State, seat: int, card: int) -> None:
+    p = st.players[seat]
+    p.line.insert(0, card)
+    d = CARD_DESIGN[card]
+    st.t_value = d.value
+    if d.criminals:
+        step_corruption(p, sum(CARD_DESIGN[c].criminals for c in p.line))
+    if d.timing == 1:
+        push_effects(st, seat, d.effects)
+
+
+def destroyable(p: Player) -> bool:
+    return p.owned() > 3
+
+
+# --- automatic tasks --------------------------------------------------------------------------
+
+
+def _auto(st: State, task: Task) -> None:
+    op, seat, a, b = task
+    stack = st.stack
+    if op == A_EFFECT:
+        run_effect(st, seat, a, b & 15, b >> 4)
+    elif op == A_TURN:
+        st.current = seat
+        st.t_value, st.t_dismissed, st.t_transcribed, st.t_dismiss_any = 0, -1, 0, 0
+        stack += [
+            (A_END, seat, 0, 0), (A_DRAW, seat, 0, 0), (A_COLLISION, seat, 0, 0),
+            (D_HIRE, seat, 0, 0), (D_ACTION, seat, 0, 0), (D_MOVE, seat, 0, 0),
+            (D_PLAY, seat, 0, 0), (A_SHIFT, seat, 0, 0),
+        ]
+    elif op == A_SHIFT:
+        p = st.players[seat]
+        if len(p.line) >= 3:
+            off = p.line.pop()
+            p.discard.append(off)
+            d = CARD_DESIGN[off]
+            if d.timing == 3:
+                push_effects(st, seat, d.effects)
+    elif op == A_CASTLE:
+        resolve_castle(st, seat)
+    elif op == A_CROWD:
+        options = bump_options(st)
+        if options:
+            stack.append((A_CROWD, seat, 0, 0))
+            if len(options) == 1:
+                bump(st, options[0])
+            else:
+                stack.append((D_BUMP, seat, 0, 0))
+    elif op == A_COLLISION:
+        collision(st, seat)
+    elif op == A_RESET:
+        p = st.players[seat]
+        p.corruption, p.virtue = 0, TRACK_END
+    elif op == A_DRAW:
+        k = hand_limit(st, seat) - len(st.players[seat].hand)
+        if k > 0:
+            draw_cards(st, seat, k)
+    elif op == A_END:
+        end_turn(st, seat)
+    elif op == A_SETUP_DECK:
+        p = st.players[seat]
+        p.deck = [START_BASE + N_START * seat + k for k in range(N_START)] + [p.hero]
+        _rng_shuffle(st, p.deck)
+        draw_cards(st, seat, 3)
+    elif op == A_AFTER:
+        push_effects(st, seat, ongoing(st.players[seat], a))
+
+
+def run_effect(st: State, seat: int, kind: int, n: int, arg: int) -> None:
+    p = st.players[seat]
+    stack = st.stack
+    if kind == 0:
+        p.silver += n
+    elif kind <= 3:
+        p.res[kind - 1] += n
+    elif kind == EK["any"]:
+        stack += [(D_RESOURCE, seat, 0, 0)] * n
+    elif kind == EK["virtue"]:
+        step_virtue(p, n)
+    elif kind == EK["corruption"]:
+        step_corruption(p, n)
+    elif kind == EK["debt"]:
+        gain_debts(st, seat, n)
+    elif kind == EK["deed"]:
+        gain_deeds(st, seat, n)
+    elif kind == EK["flip_debt"]:
+        for _ in range(n):
+            flip_debt(st, seat)
+    elif kind == EK["flip_deed"]:
+        for _ in range(n):
+            flip_deed(st, seat)
+    elif kind == EK["flip_either"]:
+        stack += [(D_FLIP, seat, 0, 0)] * n
+    elif kind == EK["destroy"]:
+        stack += [(D_DESTROY, seat, 0, 0)] * n
+    elif kind == EK["discard"]:
+        stack += [(D_DISCARD, seat, 0, 0)] * n
+    elif kind == EK["may_discard"]:
+        stack += [(D_DISCARD, seat, 1, 0)] * n
+    elif kind == EK["rearrange"]:
+        stack.append((D_REARRANGE, seat, 0, 0))
+    elif kind == EK["shuffle"]:
+        p.deck = p.discard + p.deck
+        p.discard = []
+        _rng_shuffle(st, p.deck)
+    elif kind == EK["draw"]:
+        draw_cards(st, seat, n)
+    elif kind == EK["hire_free"]:
+        stack += [(D_HIRE_FREE, seat, 0, 0)] * n
+    elif kind == EK["move_worker"]:
+        stack += [(D_MOVE_WORKER, seat, 0, 0)] * n
+    elif kind == EK["place_workers"]:
+        stack.append((D_PLACE_FREE, seat, n, 0))
+    elif kind == EK["build_free"]:
+        stack.append((D_BUILD_FREE, seat, arg, 0))
+    elif kind == EK["transcribe_free"]:
+        stack.append((D_TRANSCRIBE_FREE, seat, 0, 0))
+    elif kind == EK["free_steps"]:
+        p.free_steps += n
+    elif kind == EK["dismiss_any"] and seat == st.current:
+        st.t_dismiss_any = 1
+
+
+def resolve_castle(st: State, seat: int) -> None:
+    """Tier-1 cascades (one at a time, the owner choosing among several), then tier 2, then
+    crowding. Re-queued after every cascade so chains and wrap-arounds keep resolving."""
+    qualifying = [sec for sec in range(5) if st.tier1[sec][seat] >= 3]
+    if qualifying:
+        st.stack.append((A_CASTLE, seat, 0, 0))
+        if len(qualifying) == 1:
+            cascade(st, seat, qualifying[0])
+        else:
+            st.stack.append((D_CASCADE, seat, 0, 0))
+        return
+    st.stack.append((A_CROWD, seat, 0, 0))
+    for sec in range(5):
+        while st.tier2[sec][seat] >= 3:
+            st.tier2[sec][seat] -= 1
+            st.tier3[sec][seat] += 1
+            st.stack.append((D_RESOURCE, seat, 0, 0))
+            check_leader(st, seat)
+
+
+def collision(st: State, seat: int) -> None:
+    p = st.players[seat]
+    if p.virtue != p.corruption:
+        return
+    space = p.virtue
+    stack = st.stack
+    n = st.n
+    order = [(seat + k) % n for k in range(n)]
+    stack.append((A_RESET, seat, 0, 0))
+    # (4) opponents below, (3) you above, (2) collision cards, (1) workshop 2: pushed in reverse.
+    who, below = COLLISION_BELOW[space]
+    for o in reversed(order[1:]):
+        criminal = line_has_criminal(st.players[o])
+        if who == "all" or (who == "criminal") == criminal:
+            if below == ((EK["rearrange"], 1, 0),):
+                if len(st.players[o].line) >= 2:
+                    stack.append((D_REARRANGE, o, 0, 0))
+            else:
+                push_effects(st, o, below)
+    push_effects(st, seat, COLLISION_ABOVE[space])
+    for o in reversed(order):
+        effects: list[Effect] = []
+        for c in st.players[o].line:
+            d = CARD_DESIGN[c]
+            if d.timing == 4:
+                effects += d.effects
+        push_effects(st, o, effects)
+    for o in reversed(order):
+        q = st.players[o]
+        if q.built[WORKSHOP] >= 2 and not line_has_criminal(q):
+            step_virtue(q, 1)
+
+
+def end_turn(st: State, seat: int) -> None:
+    st.turns += 1
+    st.t_value, st.t_dismissed, st.t_transcribed, st.t_dismiss_any = 0, -1, 0, 0
+    nxt = (seat + 1) % st.n
+    if nxt == st.start:
+        if st.final_round >= 0 and st.round >= st.final_round:
+            st.over = True
+            st.current = -1
+            return
+        st.round += 1
+    st.stack.append((A_TURN, nxt, 0, 0))
+
+
+# --- decisions: legal codes -------------------------------------------------------------------
+
+
+def move_options(st: State, seat: int) -> dict[int, int]:
+    """Destination space -> silver to pay (the cheapest exact distance reaching it)."""
+    p = st.players[seat]
+    v = st.t_value
+    free = p.free_steps + (1 if p.built[TRADING_POST] >= 1 else 0)
+    top = min(v + free + p.silver, MAX_STEPS)
+    out: dict[int, int] = {}
+    reach = REACH[p.space]
+    for steps in range(v, top + 1):
+        mask = reach[steps]
+        for s in range(15):
+            if mask >> s & 1 and s not in out:
+                out[s] = max(0, steps - v - free)
+        if len(out) == 15:
+            break
+    return out
+
+
+def dismiss_cost(st: State, seat: int, seg: int) -> int:
+    pile = st.piles[seg]
+    value = CARD_VALUE[pile[-1]] if pile else PRINTED[seg].value
+    return 1 if st.players[seat].built[TRADING_POST] >= 2 else value
+
+
+def trade_max(st: State, seat: int) -> int:
+    p = st.players[seat]
+    seg = segment_of(p.space)
+    kind = SEG_EXCHANGES[st.segments[seg]][p.space % 2]
+    icons = pool(st, seat, MERCHANT)
+    if kind == 1:
+        top = icons
+    else:
+        top = (icons + p.silver) // kind
+        if kind == 2:
+            top = min(top, 6)
+        elif kind == 3:
+            top = min(top, p.owned() - 3, len(p.hand) + len(p.deck))
+        else:
+            top = min(top, p.debts + p.deeds)
+    return max(0, min(top, MAX_TRADES))
+
+
+def script_cost(st: State, seg: int) -> int:
+    pile = st.scripts[seg]
+    return SCRIPTS[pile[-1]].cost if pile else PRINTED_SCRIPT_COST[st.segments[seg]]
+
+
+def action_codes(st: State, seat: int) -> list[int]:
+    p = st.players[seat]
+    codes = [PASS]
+    space = p.space
+    seg = segment_of(space)
+    outer = space < 10
+    count = icon_counts(st, seat)
+    if st.t_dismissed < 0:
+        usable = {MERCHANT, BUILDER, CRIMINAL} if outer else {NOBLE, CLERIC, CRIMINAL}
+        anywhere = st.t_dismiss_any or has_modifier(p, T_DISMISS_ANY)
+        for s in range(5) if anywhere else (seg,):
+            pile = st.piles[s]
+            d = CARD_DESIGN[pile[-1]] if pile else PRINTED[st.segments[s]]
+            if usable.intersection(d.icons) and dismiss_cost(st, seat, s) <= p.silver:
+                codes.append(DISMISS_BASE + s)
+    wild = count[CRIMINAL]
+    if outer:
+        codes += [TRADE_BASE + t for t in range(1, trade_max(st, seat) + 1)]
+        have = count[BUILDER] + wild
+        if has_modifier(p, T_MERCHANTS_AS_BUILDERS):
+            have += count[MERCHANT] // 2
+        free_spots = [s for s in bank_spots(space) if st.spot_owner[s] == -1]
+        if free_spots:
+            for b in range(3):
+                if p.built[b] < 3 and max(0, BUILD_COST[b] - have) <= p.res[2]:
+                    codes += [BUILD_BASE + b * 30 + s for s in free_spots]
+    else:
+        have = count[NOBLE] + wild
+        for k in range(1, 5):
+            if p.supply >= k and max(0, WORKER_COSTS[k - 1] - have) <= p.res[1]:
+                codes.append(PLACE_BASE + k)
+        cost = script_cost(st, seg)
+        if not st.t_transcribed and max(0, cost - count[CLERIC] - wild) <= p.res[0]:
+            codes.append(TRANSCRIBE)
+    codes.sort()
+    return codes
+
+
+def decision_codes(st: State, task: Task) -> list[int]:
+    op, seat, a, _b = task
+    p = st.players[seat]
+    if op == D_PLAY:
+        if p.hand:
+            return [PLAY_BASE + c for c in sorted(set(p.hand))]
+        return [PLAY_BLIND]
+    if op == D_MOVE:
+        return [MOVE_BASE + s for s in sorted(move_options(st, seat))]
+    if op == D_ACTION:
+        return action_codes(st, seat)
+    if op == D_HIRE:
+        seg = segment_of(p.space)
+        pile = st.piles[seg]
+        if pile and CARD_VALUE[pile[-1]] <= p.silver:
+            return [PASS, HIRE]
+        return []
+    if op == D_RESOURCE:
+        return [RES_BASE, RES_BASE + 1, RES_BASE + 2]
+    if op == D_REARRANGE:
+        k = len(p.line)
+        if k < 2:
+            return []
+        start = PERM_START[k]
+        return [REARRANGE_BASE + start + i for i in range(2 if k == 2 else 6)]
+    if op == D_FLIP:
+        codes = []
+        if p.debts:
+            codes.append(FLIP_BASE)
+        if p.deeds:
+            codes.append(FLIP_BASE + 1)
+        return codes
+    if op == D_DESTROY:
+        if not destroyable(p):
+            return []
+        codes = [PASS]
+        if p.deck:
+            codes.append(DECK_TOP)
+        codes += [CARD_BASE + c for c in sorted(set(p.hand))]
+        return codes
+    if op == D_DISCARD:
+        if not p.hand:
+            return []
+        return ([PASS] if a else []) + [CARD_BASE + c for c in sorted(set(p.hand))]
+    if op == D_HIRE_FREE:
+        return [PASS] + [SEG_BASE + s for s in range(5) if st.piles[s]]
+    if op == D_MOVE_WORKER:
+        codes = [PASS]
+        for sec in range(5):
+            if st.tier1[sec][seat]:
+                codes += [MOVEW_BASE + 2 * sec, MOVEW_BASE + 2 * sec + 1]
+        return codes
+    if op == D_PLACE_FREE:
+        return [SEG_BASE + s for s in range(5)] if p.supply else []
+    if op == D_BUILD_FREE:
+        if p.built[a] >= 3:
+            return []
+        return [PASS] + [SPOT_BASE + s for s in range(30) if st.spot_owner[s] == -1]
+    if op == D_TRANSCRIBE_FREE:
+        return [PASS] + [
+            SEG_BASE + s for s in range(5)
+            if st.scripts[s] and 3 <= SCRIPTS[st.scripts[s][-1]].cost <= 4
+        ]
+    if op == D_CASCADE:
+        return [SEG_BASE + s for s in range(5) if st.tier1[s][seat] >= 3]
+    if op == D_BUMP:
+        return bump_options(st)
+    if op == D_PICK:
+        return [PAIR_BASE + i for i, pair in enumerate(st.pairs) if pair[2] < 0]
+    raise AssertionError(f"unknown decision {op}")
+
+
+def advance(st: State) -> None:
+    """Run automatic tasks until a decision with a real choice is on top (or the game ends)."""
+    stack = st.stack
+    while stack:
+        task = stack[-1]
+        if task[0] >= FIRST_DECISION:
+            codes = decision_codes(st, task)
+            if codes and codes != [PASS]:
+                st.legal_cache = codes
+                return
+            stack.pop()
+            continue
+        stack.pop()
+        _auto(st, task)
+    st.legal_cache = []
+
+
+def legal_codes(st: State) -> list[int]:
+    if st.legal_cache is None:
+        if st.over or not st.stack:
+            st.legal_cache = []
+        else:
+            st.legal_cache = decision_codes(st, st.stack[-1])
+    return st.legal_cache
+
+
+def deciding_seat(st: State) -> int | None:
+    if st.over or not st.stack:
+        return None
+    return st.stack[-1][1]
+
+
+# --- decisions: applying ----------------------------------------------------------------------
+
+
+def apply_code(st: State, code: int) -> State:
+    """The state after action ``code``; raises ``IllegalActionError`` if it is not legal."""
+    if st.over:
+        raise IllegalActionError("The game is over.")
+    if code not in legal_codes(st):
+        top = st.stack[-1]
+        name = st.seats[top[1]].name
+        raise IllegalActionError(
+            f"That action is not allowed now: {name} must decide ({DECISION_NAMES[top[0]]})."
+        )
+    new = st.clone()
+    task = new.stack.pop()
+    decide(new, task, code)
+    advance(new)
+    return new
+
+
+def _pay(p: Player, resource: int, amount: int) -> None:
+    if resource < 0:
+        p.silver -= amount
+    else:
+        p.res[resource] -= amount
+
+
+def decide(st: State, task: Task, code: int) -> None:
+    op, seat, a, _b = task
+    p = st.players[seat]
+    stack = st.stack
+    if code == PASS:
+        return
+    if op == D_PLAY:
+        if code == PLAY_BLIND:
+            if not p.deck:
+                reshuffle(st, seat)
+            card = p.deck.pop()
+            st.reveals += 1
+        else:
+            card = code - PLAY_BASE
+            p.hand.remove(card)
+        play_card(st, seat, card)
+    elif op == D_MOVE:
+        dest = code - MOVE_BASE
+        cost = move_options(st, seat)[dest]
+        p.silver -= cost
+        p.free_steps = 0
+        p.space = dest
+        n = st.n
+        for k in range(n - 1, 0, -1):
+            o = (seat + k) % n
+            if st.players[o].space == dest and len(st.players[o].line) >= 2:
+                stack.append((D_REARRANGE, o, 0, 0))
+    elif op == D_REARRANGE:
+        perm = PERMS[code - REARRANGE_BASE]
+        p.line = [p.line[i] for i in perm]
+    elif op == D_ACTION:
+        primary_action(st, seat, code)
+    elif op == D_HIRE:
+        seg = segment_of(p.space)
+        p.silver -= CARD_VALUE[st.piles[seg][-1]]
+        take_townsfolk(st, seat, seg)
+    elif op == D_RESOURCE:
+        p.res[code - RES_BASE] += 1
+    elif op == D_FLIP:
+        if code == FLIP_BASE:
+            flip_debt(st, seat)
+        else:
+            flip_deed(st, seat)
+    elif op == D_DESTROY:
+        if code == DECK_TOP:
+            card = p.deck.pop()
+            st.reveals += 1
+        else:
+            card = code - CARD_BASE
+            p.hand.remove(card)
+        p.destroyed.append(card)
+        p.silver += CARD_VALUE[card]
+    elif op == D_DISCARD:
+        card = code - CARD_BASE
+        p.hand.remove(card)
+        p.discard.append(card)
+    elif op == D_HIRE_FREE:
+        take_townsfolk(st, seat, code - SEG_BASE)
+    elif op == D_MOVE_WORKER:
+        sec, direction = divmod(code - MOVEW_BASE, 2)
+        st.tier1[sec][seat] -= 1
+        st.tier1[(sec + (1 if direction == 0 else -1)) % 5][seat] += 1
+        stack.append((A_CASTLE, seat, 0, 0))
+    elif op == D_PLACE_FREE:
+        place_workers(st, seat, code - SEG_BASE, a)
+    elif op == D_BUILD_FREE:
+        do_build(st, seat, a, code - SPOT_BASE)
+    elif op == D_TRANSCRIBE_FREE:
+        take_script(st, seat, code - SEG_BASE)
+    elif op == D_CASCADE:
+        stack.append((A_CASTLE, seat, 0, 0))
+        cascade(st, seat, code - SEG_BASE)
+    elif op == D_BUMP:
+        bump(st, code)
+    elif op == D_PICK:
+        pick_pair(st, seat, code - PAIR_BASE)
+
+
+def pick_pair(st: State, seat: int, index: int) -> None:
+    st.pairs = [pair[:] for pair in st.pairs]
+    pair = st.pairs[index]
+    pair[2] = seat
+    card = CONTENT.player_cards[pair[0]]
+    p = st.players[seat]
+    p.player_card, p.hero = pair[0], pair[1]
+    p.space = card.space - 1
+    p.silver += card.silver
+    p.res[0] += card.ink
+    p.res[1] += card.gold
+    p.res[2] += card.stone
+    gain_debts(st, seat, card.debts)
+    gain_deeds(st, seat, card.deeds)
+    st.stack.append((A_SETUP_DECK, seat, 0, 0))
+    push_effects(st, seat, PLAYER_CARD_SETUP[pair[0]])
+
+
+def primary_action(st: State, seat: int, code: int) -> None:
+    p = st.players[seat]
+    stack = st.stack
+    seg = segment_of(p.space)
+    if DISMISS_BASE <= code < DISMISS_BASE + 5:
+        s = code - DISMISS_BASE
+        p.silver -= dismiss_cost(st, seat, s)
+        pile = st.piles[s]
+        stack.append((D_ACTION, seat, 0, 0))
+        if pile:
+            card = pile.pop()
+            st.reveals += 1
+            st.dismissed.append(card)
+            st.t_dismissed = card
+            push_effects(st, seat, CARD_DESIGN[card].hire)
+        else:
+            st.t_dismissed = 200 + st.segments[s]
+            push_effects(st, seat, PRINTED[st.segments[s]].hire)
+        return
+    count = icon_counts(st, seat)
+    wild = count[CRIMINAL]
+    if TRADE_BASE < code <= TRADE_BASE + MAX_TRADES:
+        times = code - TRADE_BASE
+        kind = SEG_EXCHANGES[st.segments[seg]][p.space % 2]
+        missing = max(0, kind * times - count[MERCHANT] - wild)
+        p.silver -= missing
+        stack.append((A_AFTER, seat, T_AFTER_TRADE, 0))
+        if kind == 1:
+            p.silver += times
+        elif kind == 2:
+            stack += [(D_RESOURCE, seat, 0, 0)] * times
+        elif kind == 3:
+            stack += [(D_DESTROY, seat, 0, 0)] * times
+        else:
+            stack += [(D_FLIP, seat, 0, 0)] * times
+    elif BUILD_BASE <= code < BUILD_BASE + 90:
+        building, spot = divmod(code - BUILD_BASE, 30)
+        have = count[BUILDER] + wild
+        if has_modifier(p, T_MERCHANTS_AS_BUILDERS):
+            have += count[MERCHANT] // 2
+        _pay(p, 2, max(0, BUILD_COST[building] - have))
+        stack.append((A_AFTER, seat, T_AFTER_BUILD, 0))
+        do_build(st, seat, building, spot)
+    elif PLACE_BASE < code <= PLACE_BASE + 4:
+        k = code - PLACE_BASE
+        _pay(p, 1, max(0, WORKER_COSTS[k - 1] - count[NOBLE] - wild))
+        stack.append((A_AFTER, seat, T_AFTER_PLACE, 0))
+        place_workers(st, seat, seg, k)
+    elif code == TRANSCRIBE:
+        _pay(p, 0, max(0, script_cost(st, seg) - count[CLERIC] - wild))
+        st.t_transcribed = 1
+        stack.append((A_AFTER, seat, T_AFTER_TRANSCRIBE, 0))
+        if st.scripts[seg]:
+            take_script(st, seat, seg)
+        else:
+            push_effects(st, seat, PRINTED_SCRIPT_EFFECTS[st.segments[seg]])
+
+
+# --- scoring ----------------------------------------------------------------------------------
+
+
+def set_points(counts: list[int]) -> int:
+    counts = sorted(counts, reverse=True)
+    total = 0
+    table = CONTENT.set_points
+    while counts and counts[0] > 0:
+        size = sum(1 for c in counts if c > 0)
+        total += table[size]
+        counts = [c - 1 for c in counts]
+    return total
+
+
+def majority(values: list[int], n: int) -> list[int]:
+    """Points per seat for a 12/8/4 majority (8 skipped below 3 players); ties share the points
+    of the places they cover, rounded down; at least 1 to qualify."""
+    places = list(CONTENT.majority_points)
+    if n < 3:
+        places = [places[0], places[2]]
+    out = [0] * len(values)
+    place = 0
+    for value in sorted({v for v in values if v > 0}, reverse=True):
+        tied = [s for s, v in enumerate(values) if v == value]
+        share = sum(places[place: place + len(tied)]) // len(tied)
+        for s in tied:
+            out[s] = share
+        place += len(tied)
+        if place >= len(places):
+            break
+    return out
+
+
+def score_parts(st: State, seat: int) -> dict[str, int]:
+    p = st.players[seat]
+    buildings = sum(BUILD_POINTS[b][p.built[b] - 1] for b in range(3) if p.built[b])
+    workers = sum(
+        st.tier1[s][seat] + 2 * st.tier2[s][seat] + 3 * st.tier3[s][seat] for s in range(5)
+    )
+    ribbons = [0, 0, 0, 0]
+    own = 0
+    line_icons = [0, 0, 0, 0, 0]
+    for c in p.line:
+        for i in CARD_DESIGN[c].icons:
+            line_icons[i] += 1
+    for script in p.scripts:
+        info = SCRIPTS[script]
+        ribbons[info.ribbon] += 1
+        if info.points is not None:
+            kind, n, icon = info.points
+            base = [
+                1, sum(p.built), line_icons[icon], p.debts_flipped, p.deeds_flipped,
+                sum(row[seat] for row in st.tier3),
+                sum(st.tier1[s][seat] + st.tier2[s][seat] + st.tier3[s][seat] for s in range(5)),
+            ][kind]
+            own += n * base
+    n = st.n
+    poverty = majority([q.deeds_flipped for q in st.players], n)[seat] if st.poverty else 0
+    prosperity = majority([q.debts_flipped for q in st.players], n)[seat] if st.prosperity else 0
+    return {
+        "buildings": buildings,
+        "workers": workers,
+        "manuscript_sets": set_points(ribbons),
+        "manuscript_points": own,
+        "castle_leader": CONTENT.castle_leader_points if st.leader == seat else 0,
+        "cleric_bonus": sum(CONTENT.cleric_bonus[r].points for r in p.bonus),
+        "debts": -2 * p.debts,
+        "deeds": p.deeds + 3 * p.deeds_flipped,
+        "poverty": poverty,
+        "prosperity": prosperity,
+    }
+
+
+def leftovers(p: Player) -> int:
+    return p.silver + sum(p.res)

@@ -1,0 +1,183 @@
+"""Scenario tests from hand-made positions (JSON) for the tricky parts of the rules."""
+
+from __future__ import annotations
+
+from bg_helpers import base_json, card, codes, do, load, phase, put
+
+from kingdoms.burgrave import rules as R
+from kingdoms.burgrave.content import EK, SEG_LINK_REWARDS
+from kingdoms.burgrave.game import GAME
+
+
+def test_chained_cascade_wraps_round_the_castle() -> None:
+    """Castle: cascades repeat while any section qualifies, sideways moves wrap from section 5
+    to section 1, and the player chooses the order when several qualify."""
+    d = base_json()
+    d["tier1"][0][0] = 3
+    d["tier1"][1][0] = 2
+    d["tier1"][4][0] = 2
+    d["players"][0]["supply"] = 13
+    d["stack"] = [[R.A_END, 0, 0, 0], [R.A_CASTLE, 0, 0, 0]]
+    s = load(d)
+    while s.stack[-1][0] != R.D_CASCADE:  # section 1's own tier-2 reward may ask a question
+        s = do(s, codes(s)[-1])
+    assert codes(s) == [R.SEG_BASE + 1, R.SEG_BASE + 4]
+    s = do(s, R.SEG_BASE + 4)  # section 5: sideways to section 4 and (wrapping) section 1
+    while GAME.current_seat(s) == 0 and s.stack[-1][0] != R.D_HIRE and s.turns == 0:
+        s = do(s, codes(s)[0] if s.stack[-1][0] == R.D_CASCADE else codes(s)[-1])
+    assert [s.tier2[k][0] for k in range(5)] == [1, 1, 0, 0, 1]
+    assert [s.tier1[k][0] for k in range(5)] == [2, 0, 1, 1, 0]
+    assert sum(s.tier1[k][0] + s.tier2[k][0] for k in range(5)) + s.players[0].supply == 20
+
+
+def test_bumping_on_another_players_cascade() -> None:
+    """Castle: a link reward that places another player's worker triggers their cascade; yours
+    resolves first, then theirs, and they choose whom to bump from a crowded section."""
+    d = base_json()
+    target = None
+    for pos in range(5):
+        for index, reward in enumerate(SEG_LINK_REWARDS[d["segments"][pos]]):
+            if any(e[0] == EK["place_workers"] for e in reward):
+                target = (pos, index)
+    assert target is not None
+    pos, index = target
+    a, b = next((x, y) for p_, i_, x, y in R.LINKS if (p_, i_) == (pos, index))
+    d["spot_owner"][b] = 1
+    d["spot_building"][b] = 0
+    d["players"][1]["built"] = [1, 0, 0]
+    d["tier1"][2] = [2, 2, 0, 0]  # Ben's third worker here cascades; Ana's second crowds it
+    d["stack"] = [[R.A_END, 0, 0, 0], [R.D_BUILD_FREE, 0, 0, 0]]
+    d["current"] = 0
+    s = load(d)
+    s = do(s, R.SPOT_BASE + a)
+    seen = []
+    while s.turns == 0 and s.stack:
+        top, seat = s.stack[-1][0], s.stack[-1][1]
+        seen.append((top, seat))
+        if top == R.D_PLACE_FREE:
+            s = do(s, R.SEG_BASE + 2)
+        elif top == R.D_BUMP:
+            assert seat == 1, "the player whose cascade it is chooses the bump"
+            s = do(s, codes(s)[0])
+        else:
+            s = do(s, codes(s)[-1])
+    places = [seat for top, seat in seen if top == R.D_PLACE_FREE]
+    assert places == [0, 1], "the builder's reward first, then the other owner's"
+    assert s.tier2[2][1] == 1, "Ben's cascade happened"
+    assert sum(s.tier1[2]) <= 3 and sum(s.tier1[1]) <= 3 and sum(s.tier1[3]) <= 3
+
+
+def test_collision_caused_by_reshuffle_waits_a_turn() -> None:
+    """Draw: a collision caused by a reshuffle in phase 6 waits for phase 5 of your next turn."""
+    d = base_json()
+    p = d["players"][0]
+    p["virtue"], p["corruption"] = 1, 0
+    p["discard"] = p["deck"]
+    p["deck"] = []
+    put(d, 0, "line", [card("novice")])
+    d["stack"] = [[R.A_END, 0, 0, 0], [R.A_DRAW, 0, 0, 0]]
+    s = load(d)
+    assert (s.players[0].virtue, s.players[0].corruption) == (0, 0), "together, unresolved"
+    assert GAME.current_seat(s) == 1
+    deeds = s.players[0].deeds
+    data = GAME.state_to_json(s)
+    phase(data, 0, R.D_HIRE)
+    data["stack"] = [[R.A_END, 0, 0, 0], [R.A_COLLISION, 0, 0, 0]]
+    s2 = load(data)
+    assert s2.players[0].deeds == deeds + 3  # above the leftmost space: 1 silver + 3 deeds
+    assert (s2.players[0].corruption, s2.players[0].virtue) == (0, 6)
+
+
+def _play_to_end(s: R.State) -> R.State:
+    moves = 0
+    while not s.over:
+        s = R.apply_code(s, R.legal_codes(s)[0])
+        moves += 1
+        assert moves < 20_000
+    return s
+
+
+def test_both_end_cards_revealed_both_score_and_one_more_round() -> None:
+    """End: revealing poverty or prosperity: finish the round, then one more full round (the
+    player before the start player takes the last turn). Both revealed: both score."""
+    d = base_json()
+    d["debt_pile"] = 1
+    d["deed_pile"] = 1
+    d["round"] = 4
+    d["stack"] = [
+        [R.A_END, 0, 0, 0], [R.A_EFFECT, 0, EK["debt"], 1], [R.A_EFFECT, 0, EK["deed"], 1]
+    ]
+    s = load(d)
+    assert s.poverty and s.prosperity and s.final_round == 5
+    s = _play_to_end(s)
+    assert s.round == 5 and s.turns == 4 * 2
+    result = GAME.result(s)
+    assert result.reason == "poverty_and_prosperity"
+    for score in result.scores:
+        assert "poverty" in score.breakdown and "prosperity" in score.breakdown
+        assert score.total == sum(score.breakdown.values())
+
+
+def test_majority_tie_splits() -> None:
+    """Scoring: 12/8/4 for first/second/third, at least one flipped card to qualify; ties share
+    the points of the places they cover, rounded down; with fewer than 3 players skip the 8."""
+    assert R.majority([3, 3, 1, 0], 4) == [10, 10, 4, 0]
+    assert R.majority([2, 2, 2, 0], 4) == [8, 8, 8, 0]
+    assert R.majority([1, 1, 1, 1], 4) == [6, 6, 6, 6]
+    assert R.majority([5, 2, 2, 0], 4) == [12, 6, 6, 0]
+    assert R.majority([0, 0, 0], 3) == [0, 0, 0]
+    assert R.majority([2, 1], 2) == [12, 4]
+    assert R.majority([1, 1], 2) == [8, 8]
+
+
+def test_tie_splits_in_a_finished_position() -> None:
+    """Scoring from JSON: both cards revealed; two players tie on flipped deeds."""
+    d = base_json()
+    d["poverty"] = d["prosperity"] = True
+    for seat, (fd, fb) in enumerate([(2, 1), (2, 0), (1, 3), (0, 0)]):
+        d["players"][seat]["deeds_flipped"] = fd
+        d["players"][seat]["debts_flipped"] = fb
+    s = load(d)
+    parts = [R.score_parts(s, k) for k in range(4)]
+    assert [p["poverty"] for p in parts] == [10, 10, 4, 0]
+    assert [p["prosperity"] for p in parts] == [8, 0, 12, 0]
+
+
+def test_set_scoring() -> None:
+    """Scoring: sets of different ribbon colours score 1/4/9/16; several sets allowed."""
+    assert R.set_points([1, 1, 1, 1]) == 16
+    assert R.set_points([2, 1, 0, 0]) == 4 + 1
+    assert R.set_points([2, 2, 2, 1]) == 16 + 9
+    assert R.set_points([0, 0, 0, 0]) == 0
+
+
+def test_tie_break_leftovers_then_shared() -> None:
+    """Scoring: tie — most leftover silver + resources; else a shared win."""
+    d = base_json(2)
+    d["over"] = True
+    d["stack"] = []
+    d["current"] = -1
+    for p in d["players"]:
+        p.update(silver=0, res=[0, 0, 0], debts=0, deeds=0, deeds_flipped=0, debts_flipped=0)
+    for row in d["tier1"] + d["tier2"] + d["tier3"]:
+        row[:] = [0, 0]
+    d["spot_owner"] = [o if o == -2 else -1 for o in d["spot_owner"]]
+    for p in d["players"]:
+        p["built"] = [0, 0, 0]
+        p["scripts"] = []
+    d["players"][1]["silver"] = 1
+    r = GAME.result(load(d))
+    assert r.scores[0].total == r.scores[1].total and r.winners == [1]
+    d["players"][0]["res"] = [1, 0, 0]
+    assert GAME.result(load(d)).winners == [0, 1]
+
+
+def test_view_hides_hidden_information() -> None:
+    """Views: other hands, draw piles and pile order stay hidden; your own hand is shown."""
+    s = load(base_json())
+    view = GAME.view(s, 1)
+    assert "hand" in view["players"][1] and "hand" not in view["players"][0]
+    assert all("deck" not in p for p in view["players"])
+    spectator = GAME.view(s, None)
+    assert all("hand" not in p for p in spectator["players"])
+    assert "piles" not in spectator and "seed" not in str(spectator.keys())

@@ -1,0 +1,32 @@
+"""The registry: playable games load lazily, announced ones are listed but refuse to start."""
+
+from __future__ import annotations
+
+import pytest
+
+from kingdoms.core import registry
+from kingdoms.core.errors import UnknownGameError
+from kingdoms.core.protocol import GameInfo
+
+
+def test_users_see_both_games_and_never_the_internal_one() -> None:
+    ids = [info.game_id for info in registry.list_games()]
+    assert ids == ["dice-realm", "burgrave"]
+    assert "tally" in registry.playable_game_ids(include_internal=True)
+
+
+def test_an_announced_game_is_listed_as_coming_soon_and_cannot_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    soon = GameInfo(game_id="castle-dice", title="Castle Dice", min_seats=2, max_seats=4,
+                    rules_version=0, available=False)
+    monkeypatch.setitem(registry._ANNOUNCED, "castle-dice", soon)
+    assert soon in registry.list_games()
+    assert "castle-dice" not in registry.playable_game_ids()
+    with pytest.raises(UnknownGameError, match="Castle Dice is not playable yet"):
+        registry.get_game("castle-dice")
+
+
+def test_unknown_ids_are_refused_with_a_short_message() -> None:
+    with pytest.raises(UnknownGameError, match=r"Unknown game 'x{40}'\.$"):
+        registry.get_game("x" * 500)
