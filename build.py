@@ -456,7 +456,7 @@ def test(extra: list[str]) -> None:
     log("mypy")
     run([str(VENV / "bin" / "mypy")])
     log("unit tests")
-    run([str(python), "-m", "pytest", "tests", *extra], env=env)
+    run([str(python), "-m", "pytest", *extra], env=env)
     log("browser tests")
     run([str(python), "-m", "pytest", "e2e", "-p", "no:cacheprovider", *extra], env=env)
     log("all tests passed")

@@ -7,15 +7,16 @@ Every test starts from a fresh browser context (fresh localStorage) on a 768×10
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from kingdoms.core.codes import encode_code
-from kingdoms.core.protocol import Seat
+from kingdoms.core.protocol import GameInfo, Seat
 from kingdoms.core.records import append, new_record, replay
-from kingdoms.core.registry import get_game
+from kingdoms.core.registry import get_game, list_games
 
 from .conftest import open_site
 
@@ -35,6 +36,16 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     }
 
 
+@pytest.fixture(autouse=True)
+def no_console_errors(page: Page) -> Iterator[None]:
+    """The app logs its own caught failures (a handler that raised) as console errors."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text)
+            if message.type == "error" else None)
+    yield
+    assert errors == [], errors
+
+
 def tally_code(names: list[str], moves: int = 3) -> str:
     """A valid share code of the internal test game with ``moves`` legal actions played."""
     game = get_game("tally")
@@ -43,6 +54,11 @@ def tally_code(names: list[str], moves: int = 3) -> str:
     for _ in range(moves):
         record, state = append(record, game, state, game.legal_actions(state)[0])
     return encode_code(record)
+
+
+def seat_range(game_id: str) -> GameInfo:
+    """The game's info as the engine (the same code as in the page) declares it."""
+    return next(info for info in list_games() if info.game_id == game_id)
 
 
 def set_storage(page: Page, key: str, value: str) -> None:
@@ -78,19 +94,20 @@ def test_new_game_dialog_cannot_start_a_coming_soon_game(page: Page, site_url: s
     expect(dialog).to_be_visible()
 
     games = page.get_by_test_id("new-game-game")
-    games.select_option("dice-realm")
     seats = page.get_by_test_id("seat-count")
-    expect(seats.locator("option")).to_have_text(["2", "3", "4", "5"])
-    expect(page.get_by_test_id("seat-name-1")).to_have_value("Player 1")
-    expect(page.get_by_test_id("seat-name-2")).to_have_value("Player 2")
-    seats.select_option("4")
-    expect(page.get_by_test_id("seat-name-4")).to_have_value("Player 4")
-    expect(page.get_by_test_id("new-game-status")).to_contain_text("coming soon")
-    expect(page.get_by_test_id("new-game-start")).to_be_disabled()
+    for game_id in ("dice-realm", "burgrave"):
+        info = seat_range(game_id)
+        games.select_option(game_id)
+        counts = [str(n) for n in range(info.min_seats, info.max_seats + 1)]
+        expect(seats.locator("option")).to_have_text(counts)
+        for number in range(1, info.min_seats + 1):
+            expect(page.get_by_test_id(f"seat-name-{number}")).to_have_value(f"Player {number}")
+        seats.select_option(counts[-1])
+        expect(page.get_by_test_id(f"seat-name-{info.max_seats}")).to_have_value(
+            f"Player {info.max_seats}")
+        expect(page.get_by_test_id("new-game-status")).to_contain_text("coming soon")
+        expect(page.get_by_test_id("new-game-start")).to_be_disabled()
 
-    games.select_option("burgrave")
-    expect(seats.locator("option")).to_have_text(["1", "2", "3", "4"])
-    expect(page.get_by_test_id("new-game-start")).to_be_disabled()
     # Enter in a name field must not start it either (implicit submission is blocked).
     page.get_by_test_id("seat-name-1").fill("Ada")
     page.get_by_test_id("seat-name-1").press("Enter")
@@ -99,7 +116,7 @@ def test_new_game_dialog_cannot_start_a_coming_soon_game(page: Page, site_url: s
 
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
-    assert active_testid(page) == "new-game"
+    expect(page.get_by_test_id("new-game")).to_be_focused()
 
 
 # --------------------------------------------------------------------------- settings
@@ -127,7 +144,7 @@ def test_settings_language_select_works_by_keyboard(page: Page, site_url: str) -
     assert active_testid(page) == "settings-close"
     page.keyboard.press("Space")
     expect(dialog).to_be_hidden()
-    assert active_testid(page) == "settings"
+    expect(page.get_by_test_id("settings")).to_be_focused()
     page.keyboard.press("Enter")
     expect(dialog).to_be_visible()
     page.keyboard.press("Escape")
@@ -145,7 +162,13 @@ def test_settings_change_is_stored_and_unknown_language_falls_back(
     expect(page.get_by_test_id("settings-status")).to_have_text("Settings saved.")
     stored = json.loads(page.evaluate(f"localStorage.getItem('{SETTINGS_KEY}')"))
     assert stored["language"] == "en"
-    expect(page.get_by_role("dialog", name="Settings")).to_be_visible()
+    dialog = page.get_by_role("dialog", name="Settings")
+    expect(dialog).to_be_visible()
+    expect(page.get_by_test_id("language-select")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    # The button was re-rendered by the language change; the new one gets the focus back.
+    expect(page.get_by_test_id("settings")).to_be_focused()
 
 
 # --------------------------------------------------------------------------- share codes
@@ -250,6 +273,7 @@ def test_saved_games_are_listed_opened_and_deleted(page: Page, site_url: str) ->
     page.get_by_test_id("confirm-ok").tap()
     expect(confirm).to_be_hidden()
     expect(entries).to_have_count(0)
+    expect(page.get_by_test_id("saves-empty")).to_be_visible()
     stored = json.loads(page.evaluate(f"localStorage.getItem('{SAVES_KEY}')"))
     assert [item.get("id") for item in stored["saves"]] == ["s2"]  # damaged entry kept
 

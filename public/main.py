@@ -1,0 +1,3 @@
+from kingdoms_web.app import start
+
+start()

@@ -1,0 +1,69 @@
+/* Kingdoms service worker: the whole site works offline after the first visit.
+ *
+ * The build fills in __SW_VERSION__ (a hash of every file's content) and __SW_FILES__ (every
+ * site file as a relative URL). A new build gives a new version and thus a new cache; the old one
+ * is deleted once the new worker takes over. Game state lives in localStorage, never in here.
+ */
+"use strict";
+
+const VERSION = "__SW_VERSION__";
+const FILES = __SW_FILES__;
+const CACHE = "kingdoms-" + VERSION;
+const PREFIX = "kingdoms-";
+
+// Absolute URLs (resolved against this worker's location, so any sub-path works).
+const SCOPE = new URL("./", self.location).href;
+const INDEX = new URL("./index.html", self.location).href;
+const PRECACHE = FILES.map((path) => new URL(path, self.location).href);
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // "no-cache": revalidate with the server so a stale HTTP cache cannot poison this version.
+    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(
+      names.filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+        .map((name) => caches.delete(name)),
+    );
+    await self.clients.claim();
+  })());
+});
+
+/** The cache key for a request URL: no query string, no fragment; "./" means index.html. */
+function cacheKey(url) {
+  const clean = new URL(url);
+  clean.search = "";
+  clean.hash = "";
+  return clean.href === SCOPE ? INDEX : clean.href;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return; // never touch other hosts
+  if (!url.href.startsWith(SCOPE)) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(cacheKey(request.url));
+    if (hit) return hit;
+    if (request.mode === "navigate") {
+      // An unknown page inside the site while offline: the app shell is the best answer.
+      try {
+        return await fetch(request);
+      } catch (error) {
+        const shell = await cache.match(INDEX);
+        if (shell) return shell;
+        throw error;
+      }
+    }
+    return fetch(request);
+  })());
+});

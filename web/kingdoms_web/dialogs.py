@@ -1,0 +1,404 @@
+"""Modal dialogs: the shared frame, the new-game dialog and a confirmation dialog.
+
+Why the native ``<dialog>`` with ``showModal()``: the browser then traps focus, closes on Escape,
+makes the rest of the page inert for screen readers and exposes ``role=dialog``; a hand-made
+overlay would have to redo all of that and usually gets some of it wrong.
+
+The setup rules (seat counts, name cleaning and validation) are pure functions at the top so they
+can be tested without a browser.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kingdoms.core.protocol import MAX_NAME_LENGTH, GameInfo
+
+from . import dom
+from .dom import Element, Scope, el
+from .i18n import game_title, t
+
+# --------------------------------------------------------------------------- pure setup rules
+
+
+def default_name(number: int) -> str:
+    """The suggested name of seat ``number`` (1-based)."""
+    return t("new.default_name", number=number)
+
+
+def clean_name(raw: str) -> str:
+    """A name as it will be stored: control characters dropped, spaces trimmed and collapsed.
+
+    >>> clean_name("  Ada \\t Lovelace\\u0000 ")
+    'Ada Lovelace'
+    """
+    visible = "".join(ch for ch in raw if unicodedata.category(ch)[0] != "C" or ch in "\t\n")
+    return " ".join(visible.split())
+
+
+def resize_names(names: Sequence[str], count: int) -> list[str]:
+    """``names`` cut or padded with default names to ``count`` entries (typed names are kept)."""
+    result = list(names[:count])
+    result += [default_name(i + 1) for i in range(len(result), count)]
+    return result
+
+
+def validate_setup(info: GameInfo, names: Sequence[str]) -> list[str]:
+    """Every problem with starting ``info`` with these (raw) names, translated; [] when fine.
+
+    >>> from kingdoms.core.protocol import GameInfo
+    >>> g = GameInfo(game_id="x", title="X", min_seats=2, max_seats=3, rules_version=1)
+    >>> validate_setup(g, ["Ada", " ada "])
+    ['Players 1 and 2 have the same name.']
+    """
+    title = game_title(info.game_id, info.title)
+    errors: list[str] = []
+    if not info.available:
+        errors.append(t("new.coming_soon", title=title))
+    if not info.min_seats <= len(names) <= info.max_seats:
+        errors.append(t("new.seats_out_of_range", title=title, low=info.min_seats,
+                        high=info.max_seats))
+    cleaned = [clean_name(n) for n in names]
+    for number, name in enumerate(cleaned, start=1):
+        if not name:
+            errors.append(t("new.name_empty", number=number))
+        elif len(name) > MAX_NAME_LENGTH:
+            errors.append(t("new.name_too_long", number=number, limit=MAX_NAME_LENGTH))
+    for (i, a), (j, b) in itertools.combinations(enumerate(cleaned, start=1), 2):
+        if a and a.casefold() == b.casefold():
+            errors.append(t("new.name_duplicate", first=i, second=j))
+    return errors
+
+
+# --------------------------------------------------------------------------- the modal frame
+
+_ids = itertools.count(1)
+
+
+class Modal:
+    """A native modal ``<dialog>`` with a heading; subclasses fill :meth:`build_body`.
+
+    The dialog re-renders itself on :meth:`refresh` (e.g. after a language change) and gives focus
+    back to the control that opened it when it closes.
+    """
+
+    testid = "dialog"
+
+    def __init__(self, on_closed: Callable[[Modal], None] | None = None) -> None:
+        self.scope = Scope()
+        self.on_closed = on_closed
+        self.heading_id = f"dialog-heading-{next(_ids)}"
+        self.node: Element = None
+        self._return_testid: str | None = None
+        self._return_node: Element = None
+
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def build_body(self, scope: Scope) -> list[Any]:
+        raise NotImplementedError
+
+    def _render(self) -> None:
+        self.scope.dispose()
+        dom.clear(self.node)
+        dom.append(self.node, [
+            el("h2", self.title(), cls="modal-title", attrs={"id": self.heading_id}),
+            *self.build_body(self.scope),
+        ])
+
+    def open(self) -> None:
+        active = dom.opt(dom.document.activeElement)
+        self._return_node = active
+        self._return_testid = None
+        if active is not None and hasattr(active, "getAttribute"):
+            self._return_testid = dom.opt(active.getAttribute("data-testid"))
+        self.node = el("dialog", cls="modal", testid=self.testid,
+                       attrs={"aria-labelledby": self.heading_id})
+        self._render()
+        close_scope = Scope()
+        close_scope.on(self.node, "close", lambda _e: self._closed(close_scope))
+        dom.document.body.append(self.node)
+        self.node.showModal()
+        self.focus_first()
+
+    def focus_first(self) -> None:
+        """Focus the first field (or the first button), like a native dialog would."""
+        target = dom.query("input, select, textarea", self.node)
+        if target is None:
+            target = dom.query("button:not([disabled])", self.node)
+        if target is not None:
+            target.focus()
+
+    def refresh(self) -> None:
+        if self.node is not None and self.node.open:
+            self._render()
+
+    def close(self) -> None:
+        if self.node is not None and self.node.open:
+            self.node.close()
+
+    def _closed(self, close_scope: Scope) -> None:
+        self.scope.dispose()
+        node, self.node = self.node, None
+        if node is not None:
+            node.remove()
+        close_scope.dispose()
+        self._restore_focus()
+        if self.on_closed is not None:
+            self.on_closed(self)
+
+    def _restore_focus(self) -> None:
+        target = self._return_node
+        if target is None or not target.isConnected:
+            target = None
+            if self._return_testid:
+                target = dom.query(f'[data-testid="{self._return_testid}"]')
+        if target is not None:
+            target.focus()
+
+
+def button(
+    scope: Scope, label: str, handler: Callable[[Any], Any], *, testid: str | None = None,
+    cls: str = "btn", kind: str = "button", disabled: bool = False, aria_label: str | None = None,
+    icon: str | None = None,
+) -> Element:
+    """A ``<button>`` with a visible text label (its accessible name) and a click handler."""
+    node = el("button", dom.icon(icon) if icon else None, el("span", label), cls=cls,
+              testid=testid, attrs={"type": kind, "disabled": disabled, "aria-label": aria_label})
+    scope.on(node, "click", handler)
+    return node
+
+
+# --------------------------------------------------------------------------- new game
+
+
+@dataclass
+class NewGameState:
+    """What the user has chosen so far (kept across re-renders and seat-count changes)."""
+
+    game_id: str
+    seats: int
+    names: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+class NewGameDialog(Modal):
+    """Pick a game, the number of players and their names; Start only for playable games."""
+
+    testid = "new-game-dialog"
+
+    def __init__(
+        self,
+        games: Sequence[GameInfo],
+        game_id: str | None,
+        can_play: Callable[[str], bool],
+        on_start: Callable[[str, list[str]], None],
+        on_closed: Callable[[Modal], None] | None = None,
+    ) -> None:
+        super().__init__(on_closed)
+        self.games = {info.game_id: info for info in games}
+        self.can_play = can_play
+        self.on_start = on_start
+        first = game_id if game_id in self.games else next(
+            (g.game_id for g in games if g.available and can_play(g.game_id)),
+            games[0].game_id if games else "")
+        info = self.games.get(first)
+        seats = info.min_seats if info else 0
+        self.state = NewGameState(first, seats, resize_names([], seats))
+        self._names_box: Element = None
+        self._error_box: Element = None
+        self._start: Element = None
+        self._status: Element = None
+
+    def title(self) -> str:
+        return t("new.title")
+
+    @property
+    def info(self) -> GameInfo | None:
+        return self.games.get(self.state.game_id)
+
+    def _startable(self) -> bool:
+        info = self.info
+        return info is not None and info.available and self.can_play(info.game_id)
+
+    def _status_text(self) -> str:
+        info = self.info
+        if info is None:
+            return t("new.none_playable")
+        if not self._startable():
+            return t("new.coming_soon", title=game_title(info.game_id, info.title))
+        return ""
+
+    def build_body(self, scope: Scope) -> list[Any]:
+        state = self.state
+        game_select = el("select", cls="field", testid="new-game-game",
+                         attrs={"id": "new-game-game", "name": "game"})
+        for info in self.games.values():
+            title = game_title(info.game_id, info.title)
+            playable = info.available and self.can_play(info.game_id)
+            label = title if playable else t("new.game_coming_soon", title=title)
+            dom.append(game_select, [el("option", label, attrs={"value": info.game_id})])
+        game_select.value = state.game_id
+        scope.on(game_select, "change", self._game_changed)
+
+        seat_select = el("select", cls="field", testid="seat-count",
+                         attrs={"id": "new-game-seats", "name": "seats"})
+        self._fill_seat_options(seat_select)
+        scope.on(seat_select, "change", self._seats_changed)
+
+        self._status = el("p", self._status_text(), cls="note", testid="new-game-status",
+                          attrs={"id": "new-game-status", "role": "status"})
+        self._names_box = el("div", cls="names")
+        self._render_names(scope)
+        self._error_box = el("div", cls="form-error", testid="new-game-error",
+                             attrs={"role": "alert", "id": "new-game-error"})
+        self._render_errors()
+
+        self._start = button(scope, t("new.start"), lambda _e: None, testid="new-game-start",
+                             cls="btn btn-primary", kind="submit",
+                             disabled=not self._startable())
+        self._start.setAttribute("aria-describedby", "new-game-status")
+        form = el(
+            "form",
+            el("div", el("label", t("new.game"), attrs={"for": "new-game-game"}), game_select,
+               cls="field-row"),
+            self._status,
+            el("div", el("label", t("new.seats"), attrs={"for": "new-game-seats"}), seat_select,
+               cls="field-row"),
+            el("fieldset", el("legend", t("record.players")), self._names_box, cls="fieldset"),
+            self._error_box,
+            el("div",
+               button(scope, t("app.cancel"), lambda _e: self.close(), testid="new-game-cancel"),
+               self._start, cls="actions"),
+            attrs={"novalidate": True},
+        )
+        scope.on(form, "submit", self._submit)
+        return [form]
+
+    def _fill_seat_options(self, select: Element) -> None:
+        dom.clear(select)
+        info = self.info
+        if info is None:
+            return
+        for count in range(info.min_seats, info.max_seats + 1):
+            dom.append(select, [el("option", str(count), attrs={"value": count})])
+        select.value = str(self.state.seats)
+
+    def _render_names(self, scope: Scope) -> None:
+        dom.clear(self._names_box)
+        for index, name in enumerate(self.state.names):
+            number = index + 1
+            field_id = f"seat-name-{number}"
+            box = el("input", cls="field", testid=field_id, attrs={
+                "id": field_id, "type": "text", "maxlength": MAX_NAME_LENGTH,
+                "autocomplete": "off", "autocapitalize": "words", "spellcheck": "false",
+                "enterkeyhint": "done",
+            }, props={"value": name})
+            scope.on(box, "input", functools.partial(self._name_typed, index))
+            dom.append(self._names_box, [el(
+                "div", el("label", t("new.seat_name", number=number), attrs={"for": field_id}),
+                box, cls="field-row")])
+
+    def _render_errors(self) -> None:
+        dom.clear(self._error_box)
+        if self.state.errors:
+            dom.append(self._error_box, [el("ul", *[el("li", msg) for msg in self.state.errors])])
+        self._error_box.hidden = not self.state.errors
+
+    def _name_typed(self, index: int, event: Any) -> None:
+        if 0 <= index < len(self.state.names):
+            self.state.names[index] = str(event.target.value)
+
+    def _game_changed(self, event: Any) -> None:
+        game_id = str(event.target.value)
+        info = self.games.get(game_id)
+        if info is None:
+            return
+        self.state.game_id = game_id
+        self.state.seats = min(max(self.state.seats, info.min_seats), info.max_seats)
+        self.state.names = resize_names(self.state.names, self.state.seats)
+        self.state.errors = []
+        seat_select = dom.query('[data-testid="seat-count"]', self.node)
+        self._fill_seat_options(seat_select)
+        self._render_names(self.scope)
+        self._render_errors()
+        dom.set_text(self._status, self._status_text())
+        self._start.disabled = not self._startable()
+
+    def _seats_changed(self, event: Any) -> None:
+        try:
+            count = int(str(event.target.value))
+        except ValueError:
+            return
+        self.state.seats = count
+        self.state.names = resize_names(self.state.names, count)
+        self._render_names(self.scope)
+
+    def _submit(self, event: Any) -> None:
+        event.preventDefault()
+        info = self.info
+        if info is None:
+            self.state.errors = [t("new.none_playable")]
+        else:
+            self.state.errors = validate_setup(info, self.state.names)
+            if not self.state.errors and not self.can_play(info.game_id):
+                self.state.errors = [t("new.coming_soon", title=game_title(info.game_id,
+                                                                           info.title))]
+        self._render_errors()
+        if self.state.errors:
+            return
+        names = [clean_name(n) for n in self.state.names]
+        game_id = self.state.game_id
+        self.close()
+        self.on_start(game_id, names)
+
+
+# --------------------------------------------------------------------------- confirm
+
+
+class ConfirmDialog(Modal):
+    """Ask before something that cannot be undone (deleting a save)."""
+
+    testid = "confirm-dialog"
+
+    def __init__(
+        self,
+        title_text: Callable[[], str],
+        body_text: Callable[[], str],
+        confirm_label: Callable[[], str],
+        on_confirm: Callable[[], None],
+        on_closed: Callable[[Modal], None] | None = None,
+    ) -> None:
+        super().__init__(on_closed)
+        self._title_text = title_text
+        self._body_text = body_text
+        self._confirm_label = confirm_label
+        self._on_confirm = on_confirm
+
+    def title(self) -> str:
+        return self._title_text()
+
+    def build_body(self, scope: Scope) -> list[Any]:
+        def confirm(_event: Any) -> None:
+            self.close()
+            self._on_confirm()
+
+        return [
+            el("p", self._body_text()),
+            el("div",
+               button(scope, t("app.cancel"), lambda _e: self.close(), testid="confirm-cancel"),
+               button(scope, self._confirm_label(), confirm, testid="confirm-ok",
+                      cls="btn btn-danger"),
+               cls="actions"),
+        ]
+
+    def focus_first(self) -> None:
+        """Cancel gets focus: the safe choice for a destructive question."""
+        target = dom.query('[data-testid="confirm-cancel"]', self.node)
+        if target is not None:
+            target.focus()

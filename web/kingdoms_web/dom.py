@@ -1,0 +1,205 @@
+"""Tiny, safe DOM helpers: build elements, set text, bind events.
+
+Why not an HTML template string: player names and share codes are user text, and the only way to
+be sure they never become markup is to never parse markup. Every string here goes through
+``textContent`` or ``setAttribute``; this module has no ``innerHTML`` at all.
+
+Event handlers are Python callables wrapped in proxies (``create_proxy``) so JavaScript can call
+them. Proxies must be released or they leak, so they are owned by a :class:`Scope` (one per screen
+or dialog) that destroys them all when the screen is replaced.
+
+Importable without a browser (the browser names are ``None`` then), so modules that build screens
+can still be imported by tests on CPython.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import traceback
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+document: Any = None
+"""The page's ``document`` (None on CPython)."""
+window: Any = None
+"""The page's ``window`` (None on CPython)."""
+
+_JsNull: Any = None
+
+try:  # PyScript in the browser
+    import pyscript as _pyscript
+    from pyscript.ffi import create_proxy as _create_proxy
+
+    document = _pyscript.document
+    window = _pyscript.window
+except ImportError:  # CPython: only the pure helpers are usable
+    _create_proxy = None
+
+with contextlib.suppress(ImportError):  # Pyodide turns JS null into ``jsnull``: see opt()
+    import pyodide.ffi
+
+    _JsNull = pyodide.ffi.JsNull
+
+
+def opt(value: Any) -> Any:
+    """``value``, or None for JavaScript ``null``/``undefined``.
+
+    Pyodide returns ``null`` as ``jsnull``, which is not ``None`` (and a DOM element's truthiness
+    follows its ``length``, so ``if node:`` is wrong too); every DOM lookup goes through here.
+    """
+    if value is None or (_JsNull is not None and isinstance(value, _JsNull)):
+        return None
+    return value
+
+
+def query(selector: str, root: Any = None) -> Any:
+    """The first element matching ``selector`` (in ``root`` or the document), or None."""
+    return opt((document if root is None else root).querySelector(selector))
+
+
+def create_proxy(obj: Any) -> Any:
+    """A JavaScript-callable proxy of ``obj`` (``obj`` itself outside the browser)."""
+    return obj if _create_proxy is None else _create_proxy(obj)
+
+
+Element = Any
+"""A JavaScript DOM element (a Pyodide ``JsProxy``)."""
+
+Child = Any
+"""An element, a string (becomes a text node), or None (skipped)."""
+
+AttrValue = str | int | float | bool | None
+
+
+def in_browser() -> bool:
+    return document is not None
+
+
+def log_error(message: str) -> None:
+    """Report a problem on the browser console (and stderr on CPython)."""
+    if window is not None:
+        window.console.error(message)
+    else:  # pragma: no cover - CPython fallback
+        import sys
+
+        print(message, file=sys.stderr)
+
+
+def set_attrs(node: Element, attrs: Mapping[str, AttrValue]) -> Element:
+    """Set attributes: True -> present and empty, False/None -> removed, else the string value."""
+    for name, value in attrs.items():
+        if value is None or value is False:
+            node.removeAttribute(name)
+        elif value is True:
+            node.setAttribute(name, "")
+        else:
+            node.setAttribute(name, str(value))
+    return node
+
+
+def append(node: Element, children: Iterable[Child]) -> Element:
+    """Append children; strings become text nodes (never parsed as HTML), None is skipped."""
+    for child in children:
+        if child is None:
+            continue
+        if isinstance(child, str):
+            node.append(document.createTextNode(child))
+        else:
+            node.append(child)
+    return node
+
+
+def el(
+    tag: str,
+    *children: Child,
+    cls: str | None = None,
+    testid: str | None = None,
+    attrs: Mapping[str, AttrValue] | None = None,
+    props: Mapping[str, Any] | None = None,
+) -> Element:
+    """Create ``<tag>`` with a class, a ``data-testid``, attributes, properties and children.
+
+    ``props`` sets DOM properties (``value``, ``checked``) after the children exist, which is what
+    a ``<select>`` needs to show the right option.
+    """
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if testid:
+        node.setAttribute("data-testid", testid)
+    if attrs:
+        set_attrs(node, attrs)
+    append(node, children)
+    if props:
+        for name, value in props.items():
+            setattr(node, name, value)
+    return node
+
+
+def set_text(node: Element, text: str) -> Element:
+    node.textContent = text
+    return node
+
+
+def clear(node: Element) -> Element:
+    node.replaceChildren()
+    return node
+
+
+def by_id(element_id: str) -> Element | None:
+    return opt(document.getElementById(element_id))
+
+
+def icon(name: str) -> Element:
+    """A decorative inline SVG icon (hidden from screen readers; the control has a text name)."""
+    paths = {
+        "settings": (
+            "M12 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7zm7.4-2.5a7.6 7.6 0 0 0 0-2l2.1-1.6-2-3.5"
+            "-2.5 1a7.5 7.5 0 0 0-1.7-1L15 3h-4l-.4 2.7a7.5 7.5 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.6"
+            " 7.6 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.5 7.5 0 0 0 1.7 1L11 21h4l.4-2.7a7.5 7.5 0 0 0"
+            " 1.7-1l2.5 1 2-3.5z"
+        ),
+        "home": "M3 11.5 12 4l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z",
+        "plus": "M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6z",
+        "code": "M8.6 16.6 4 12l4.6-4.6L10 8.8 6.8 12l3.2 3.2zm6.8 0L20 12l-4.6-4.6L14 8.8l3.2 3.2"
+        "-3.2 3.2z",
+    }
+    ns = "http://www.w3.org/2000/svg"
+    svg = document.createElementNS(ns, "svg")
+    set_attrs(svg, {"viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false",
+                    "class": "icon"})
+    path = document.createElementNS(ns, "path")
+    path.setAttribute("d", paths.get(name, ""))
+    svg.append(path)
+    return svg
+
+
+class Scope:
+    """Owns the event-handler proxies of one screen or dialog and releases them together."""
+
+    def __init__(self) -> None:
+        self._bindings: list[tuple[Element, str, Any]] = []
+
+    def on(self, node: Element, event: str, handler: Callable[[Any], Any]) -> Element:
+        """Call ``handler(event)`` on ``event``; errors are logged instead of breaking the page."""
+
+        def guarded(evt: Any = None) -> None:
+            try:
+                handler(evt)
+            except Exception:
+                log_error("Kingdoms: error in a '" + event + "' handler\n" + traceback.format_exc())
+
+        proxy = create_proxy(guarded)
+        node.addEventListener(event, proxy)
+        self._bindings.append((node, event, proxy))
+        return node
+
+    def dispose(self) -> None:
+        """Remove every listener and destroy its proxy (safe to call twice)."""
+        bindings, self._bindings = self._bindings, []
+        for node, event, proxy in bindings:
+            try:
+                node.removeEventListener(event, proxy)
+                proxy.destroy()
+            except Exception:  # already gone with its element; nothing to free
+                pass

@@ -1,0 +1,255 @@
+"""The home screen (games, saved games, open a share code) and the shared-game summary screen.
+
+Screens are functions from the app's current data to a fresh element tree; the app replaces the
+whole screen on any change. That is cheap at this size and leaves no half-updated state behind
+(and a language change is just another render).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from kingdoms.core.protocol import GameInfo
+
+from . import dom
+from .dialogs import button
+from .dom import Element, Scope, el
+from .i18n import game_title, lookup, t
+from .records import RecordSummary
+from .storage import SaveEntry, SaveList
+
+
+class HomeHost(Protocol):
+    """What the home screen reads from and calls back into (implemented by the app)."""
+
+    games: list[GameInfo]
+    titles: dict[str, str]
+    games_failed: bool
+    saves: SaveList
+    storage_available: bool
+    code_text: str
+    code_error: str | None
+    save_error: str | None
+
+    def can_play(self, game_id: str) -> bool: ...
+
+    def open_new_game(self, game_id: str | None) -> None: ...
+
+    def submit_code(self, text: str) -> None: ...
+
+    def open_save(self, entry: SaveEntry) -> None: ...
+
+    def ask_delete_save(self, entry: SaveEntry) -> None: ...
+
+
+# --------------------------------------------------------------------------- pure helpers
+
+
+def visible_games(infos: Sequence[GameInfo]) -> list[GameInfo]:
+    """The games the home screen lists: never internal ones (the ``tally`` test game)."""
+    return [info for info in infos if not info.internal]
+
+
+def players_text(info: GameInfo) -> str:
+    if info.min_seats == info.max_seats:
+        return t("home.players_exact", count=info.min_seats)
+    return t("home.players_range", low=info.min_seats, high=info.max_seats)
+
+
+def names_text(names: Sequence[str]) -> str:
+    """Player names joined for display (always rendered as text, never markup)."""
+    return ", ".join(names)
+
+
+def save_title(entry: SaveEntry, titles: dict[str, str]) -> str:
+    """The saved game's title; ``titles`` covers every registered game, internal ones too."""
+    return game_title(entry.game_id, titles.get(entry.game_id, entry.game_id))
+
+
+# --------------------------------------------------------------------------- home
+
+
+def _call(action: Callable[[SaveEntry], None], entry: SaveEntry) -> Callable[[Any], None]:
+    """An event handler that ignores the event and calls ``action(entry)``."""
+
+    def handler(_event: Any) -> None:
+        action(entry)
+
+    return handler
+
+
+def _section(testid: str, heading_id: str, heading: str, *children: Any) -> Element:
+    return el("section", el("h2", heading, attrs={"id": heading_id}), *children, cls="panel",
+              testid=testid, attrs={"aria-labelledby": heading_id})
+
+
+def _game_card(host: HomeHost, scope: Scope, info: GameInfo) -> Element:
+    """One game: "New game" if it can be played here, else "Coming soon".
+
+    A game whose rules exist but whose screen does not is still "coming soon" to the player.
+    """
+    title = game_title(info.game_id, info.title)
+    heading_id = f"game-title-{info.game_id}"
+    blurb_key = f"game.{info.game_id}.blurb"
+    status: Element | None = None
+    action: Element | None = None
+    if not host.can_play(info.game_id):
+        status = el("p", el("span", t("home.coming_soon"), cls="badge"),
+                    el("span", t("home.coming_soon_hint"), cls="note"),
+                    cls="game-status", testid=f"game-status-{info.game_id}")
+    else:
+        action = button(scope, t("home.new_game"),
+                        lambda _e: host.open_new_game(info.game_id),
+                        testid=f"new-game-{info.game_id}", cls="btn btn-primary", icon="plus",
+                        aria_label=t("home.new_game_of", title=title))
+    return el(
+        "li",
+        el("article",
+           el("h3", title, attrs={"id": heading_id}),
+           el("p", t(blurb_key), cls="blurb") if lookup(blurb_key) else None,
+           el("p", players_text(info), cls="players"),
+           status, action,
+           cls="card-body", attrs={"aria-labelledby": heading_id}),
+        cls="card" + ("" if host.can_play(info.game_id) else " card-soon"),
+        testid=f"game-{info.game_id}",
+    )
+
+
+def _games_section(host: HomeHost, scope: Scope) -> Element:
+    games = visible_games(host.games)
+    body: list[Any] = []
+    if host.games_failed:
+        body.append(el("p", t("home.games_failed"), cls="warning", attrs={"role": "alert"}))
+    if games:
+        body.append(el("ul", *[_game_card(host, scope, info) for info in games],
+                       cls="game-list", attrs={"role": "list"}))
+    elif not host.games_failed:
+        body.append(el("p", t("home.no_games"), cls="note"))
+    new_game = button(scope, t("home.new_game"), lambda _e: host.open_new_game(None),
+                      testid="new-game", cls="btn", icon="plus")
+    new_game.setAttribute("aria-haspopup", "dialog")
+    return _section("games", "games-heading", t("home.games"),
+                    el("div", new_game, cls="section-actions"), *body)
+
+
+def _saves_section(host: HomeHost, scope: Scope) -> Element:
+    saves = host.saves
+    body: list[Any] = []
+    warnings: list[str] = []
+    if not host.storage_available:
+        warnings.append(t("saves.storage_unavailable"))
+    if saves.corrupt:
+        warnings.append(t("saves.corrupt"))
+    elif saves.skipped:
+        warnings.append(t("saves.skipped", count=saves.skipped))
+    if warnings:
+        body.append(el("div", *[el("p", w) for w in warnings], cls="warning",
+                       testid="saves-warning", attrs={"role": "status"}))
+    if host.save_error:
+        body.append(el("p", host.save_error, cls="form-error", testid="save-error",
+                       attrs={"role": "alert"}))
+    if saves.entries:
+        items = []
+        for entry in saves.entries:
+            title = save_title(entry, host.titles)
+            players = names_text(entry.names)
+            items.append(el(
+                "li",
+                el("div",
+                   el("span", title, cls="save-game"),
+                   el("span", players, cls="save-names"),
+                   el("span", t("saves.moves", count=entry.moves), cls="note"),
+                   cls="save-text"),
+                el("div",
+                   button(scope, t("saves.open"), _call(host.open_save, entry),
+                          testid=f"save-open-{entry.save_id}", cls="btn btn-primary",
+                          aria_label=t("saves.open_named", title=title, players=players)),
+                   button(scope, t("saves.delete"), _call(host.ask_delete_save, entry),
+                          testid=f"save-delete-{entry.save_id}", cls="btn btn-quiet",
+                          aria_label=t("saves.delete_named", title=title, players=players)),
+                   cls="save-actions"),
+                cls="save", testid="save-entry",
+            ))
+        body.append(el("ul", *items, cls="save-list", attrs={"role": "list"}))
+    else:
+        body.append(el("p", t("saves.empty"), cls="note", testid="saves-empty"))
+    return _section("saved-games", "saves-heading", t("saves.title"), *body)
+
+
+def _code_section(host: HomeHost, scope: Scope) -> Element:
+    error = host.code_error
+    area = el("textarea", cls="field code-field", testid="code-input", attrs={
+        "id": "code-input", "name": "code", "rows": 3, "autocomplete": "off",
+        "autocapitalize": "off", "spellcheck": "false", "enterkeyhint": "go",
+        "aria-describedby": "code-hint code-error" if error else "code-hint",
+        "aria-invalid": "true" if error else None,
+    }, props={"value": host.code_text})
+
+    def typed(event: Any) -> None:
+        host.code_text = str(event.target.value)
+
+    def key(event: Any) -> None:
+        # Enter opens (a code has no line breaks); Shift+Enter is still a newline.
+        if event.key == "Enter" and not event.shiftKey and not event.isComposing:
+            event.preventDefault()
+            host.submit_code(str(area.value))
+
+    def submit(event: Any) -> None:
+        event.preventDefault()
+        host.submit_code(str(area.value))
+
+    scope.on(area, "input", typed)
+    scope.on(area, "keydown", key)
+    error_box = el("p", error or "", cls="form-error", testid="code-error",
+                   attrs={"id": "code-error", "role": "alert"})
+    error_box.hidden = not error
+    form = el(
+        "form",
+        el("label", t("code.label"), attrs={"for": "code-input"}),
+        area,
+        el("p", t("code.hint"), cls="note", attrs={"id": "code-hint"}),
+        error_box,
+        el("div", button(scope, t("code.submit"), lambda _e: None, testid="code-submit",
+                         cls="btn btn-primary", kind="submit", icon="code"), cls="actions"),
+        attrs={"novalidate": True},
+    )
+    scope.on(form, "submit", submit)
+    return _section("open-code", "code-heading", t("code.title"), form)
+
+
+def render_home(host: HomeHost, scope: Scope) -> Element:
+    """The home screen's ``<main>`` content."""
+    return el(
+        "div",
+        el("p", t("app.tagline"), cls="tagline"),
+        el("div", _games_section(host, scope), _saves_section(host, scope), cls="home-columns"),
+        _code_section(host, scope),
+        cls="screen home", testid="home-screen",
+    )
+
+
+# --------------------------------------------------------------------------- shared game summary
+
+
+def render_record(summary: RecordSummary) -> Element:
+    """What a valid code holds, for a game that has no screen yet (the top bar leads home)."""
+    players = el("ul", cls="record-players", attrs={"role": "list"})
+    for seat in summary.seats:
+        label = t("record.bot", name=seat.name) if seat.is_bot else seat.name
+        dom.append(players, [el("li", label)])
+    return el(
+        "div",
+        el("section",
+           el("h2", t("record.heading"), attrs={"id": "record-heading"}),
+           el("dl",
+              el("dt", t("record.game")), el("dd", summary.title, testid="record-game"),
+              el("dt", t("record.players")), el("dd", players, testid="record-players"),
+              el("dt", t("record.moves_label")),
+              el("dd", t("record.moves", count=summary.moves), testid="record-moves"),
+              cls="record-facts"),
+           el("p", t("record.not_playable"), cls="note notice", testid="record-note",
+              attrs={"role": "status"}),
+           cls="panel", attrs={"aria-labelledby": "record-heading"}),
+        cls="screen record", testid="record-screen",
+    )

@@ -1,0 +1,148 @@
+"""Opening share codes and saves: turn text into a summary the page can show, or a message.
+
+Pure logic (no browser imports) so tests can feed it hostile input on CPython. The decoding itself
+is the engine's (:mod:`kingdoms.core.codes`); this module only finds the code in what the user
+pasted and maps each failure reason to a translated sentence.
+"""
+
+from __future__ import annotations
+
+import re
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import unquote
+
+from kingdoms.core.errors import CodeError, KingdomsError
+from kingdoms.core.registry import list_games
+
+from .i18n import game_title, t
+
+MAX_INPUT_LENGTH = 1_000_000
+"""Pasted text longer than this is not even searched (the decoder's own caps are far lower)."""
+
+CODE_REASONS = (
+    "corrupt", "too_large", "newer_format", "invalid", "unknown_game", "rules_version",
+    "illegal_action",
+)
+
+_FRAGMENT = re.compile(r"(?:^|[#&?])g=([^&#\s]*)")
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    name: str
+    is_bot: bool = False
+
+
+@dataclass(frozen=True)
+class RecordSummary:
+    """What a valid code contains, for the summary screen."""
+
+    game_id: str
+    title: str
+    seats: tuple[SeatSummary, ...]
+    moves: int
+    code: str
+
+
+@dataclass(frozen=True)
+class OpenResult:
+    """Either a summary (and the engine's record and state) or a translated error message."""
+
+    summary: RecordSummary | None = None
+    error: str | None = None
+    record: Any = None
+    state: Any = None
+
+
+def extract_code(text: str) -> str:
+    """The code inside pasted text: a bare code, ``#g=<code>``, or a whole link.
+
+    Whitespace is removed because codes are often wrapped or padded when copied from a chat.
+
+    >>> extract_code("  https://example.org/kingdoms/#g=1AbC_d ")
+    '1AbC_d'
+    >>> extract_code("1Ab Cd\\n")
+    '1AbCd'
+    """
+    text = text[:MAX_INPUT_LENGTH].strip()
+    match = _FRAGMENT.search(text)
+    if match:
+        text = unquote(match.group(1))
+    return "".join(text.split())
+
+
+def code_from_fragment(fragment: str) -> str | None:
+    """The code from a page URL fragment (``#g=...``), or None if the fragment has none.
+
+    >>> code_from_fragment("#g=abc")
+    'abc'
+    >>> code_from_fragment("#settings") is None
+    True
+    """
+    match = _FRAGMENT.search(fragment[:MAX_INPUT_LENGTH])
+    if not match:
+        return None
+    return "".join(unquote(match.group(1)).split())
+
+
+def code_error_message(error: CodeError) -> str:
+    """The translated sentence for a decoding failure, by its ``reason``."""
+    reason = getattr(error, "reason", "")
+    if reason == "illegal_action":
+        move = getattr(error, "move", None)
+        if isinstance(move, int):
+            return t("code.error.illegal_action", move=move)
+        return t("code.error.illegal_action_unknown")
+    if reason in CODE_REASONS:
+        return t(f"code.error.{reason}")
+    return t("code.error.other")
+
+
+def _titles() -> dict[str, str]:
+    try:
+        return {info.game_id: info.title for info in list_games(include_internal=True)}
+    except Exception:
+        return {}
+
+
+def summarize(record: Any, code: str) -> RecordSummary:
+    """A display summary of an engine ``GameRecord`` (read defensively: only public fields)."""
+    game_id = str(getattr(record, "game_id", "") or "")
+    seats = tuple(
+        SeatSummary(str(getattr(seat, "name", "?")), getattr(seat, "kind", "person") == "bot")
+        for seat in (getattr(record, "seats", None) or ())
+    )
+    actions = getattr(record, "actions", None) or ()
+    title = game_title(game_id, _titles().get(game_id, game_id))
+    return RecordSummary(game_id, title, seats, len(actions), code)
+
+
+def open_code(
+    text: str,
+    log: Callable[[str], None] = lambda _message: None,
+) -> OpenResult:
+    """Decode and replay a pasted code; never raises.
+
+    The full replay (``load_code``) runs even when the game has no screen yet, so a code that
+    would fail later (an illegal move) is reported now, not after the user has gone looking.
+    """
+    code = extract_code(text)
+    if not code:
+        return OpenResult(error=t("code.empty"))
+    try:
+        from kingdoms.core import codes
+    except ImportError:
+        return OpenResult(error=t("code.error.unsupported"))
+    try:
+        record, state = codes.load_code(code)
+    except CodeError as error:
+        return OpenResult(error=code_error_message(error))
+    except KingdomsError:
+        return OpenResult(error=t("code.error.other"))
+    except Exception:  # a decoder bug must not take the page down with it
+        log("Kingdoms: unexpected error while opening a code\n" + traceback.format_exc())
+        return OpenResult(error=t("code.error.other"))
+    return OpenResult(summary=summarize(record, code), record=record, state=state)
