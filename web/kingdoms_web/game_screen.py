@@ -1,0 +1,82 @@
+"""The contract between the shell and a game's screen.
+
+The shell owns everything games share: starting and resuming a game, applying actions through
+the engine, autosaving the record, the "pass the device" privacy screen between seats, the end
+screen, share and home. A game's screen only draws that game's board from a ``view`` and turns
+taps into actions. It never decides a rule: legality, effects and scoring come from the engine.
+
+A screen module (listed in ``app.VIEW_MODULES``) exposes ``create_screen(host) -> GameScreen``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from kingdoms.core.protocol import Game, Seat
+from kingdoms.core.records import GameRecord
+
+from .dom import Element, Scope
+
+
+class GameHost(Protocol):
+    """What the shell offers a running game screen."""
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        """The engine's game object (for ``legal_actions``, ``describe_action``…)."""
+        ...
+
+    @property
+    def record(self) -> GameRecord:
+        """The record so far (seats, options, encoded actions)."""
+        ...
+
+    @property
+    def state(self) -> Any:
+        """The current engine state. Screens read it only through ``game`` methods."""
+        ...
+
+    @property
+    def seats(self) -> list[Seat]: ...
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose eyes are on the screen now (hidden information is drawn for it only).
+
+        For games with hidden information the shell changes it only after the privacy screen.
+        """
+        ...
+
+    def act(self, action: BaseModel) -> bool:
+        """Apply ``action`` through the engine, autosave, then redraw.
+
+        Returns False (and shows the engine's reason) if the action was refused; nothing changes
+        then. Screens offer only legal actions, so this is a safety net, not a rule check.
+        """
+        ...
+
+    def notify(self, text: str) -> None:
+        """A short, already-translated message in the shell's live region (screen readers too)."""
+        ...
+
+
+class GameScreen(Protocol):
+    """One game's board and controls."""
+
+    hidden_information: bool
+    """True if seats must not see each other's screens (the shell then shows a privacy screen
+    before each change of the acting seat)."""
+
+    def render(self, root: Element, scope: Scope, view: dict[str, Any]) -> None:
+        """Draw the whole screen for ``view`` (= ``game.view(state, host.viewer)``) into ``root``.
+
+        Called after every change; ``scope`` owns this render's event handlers and is disposed
+        before the next render. Set ``data-testid`` attributes on controls for the tests.
+        """
+        ...
+
+    def end_details(self, view: dict[str, Any]) -> list[Element]:
+        """Game-specific elements for the end screen (the shell draws scores and winners)."""
+        ...
