@@ -31,8 +31,9 @@ def test_chained_cascade_wraps_round_the_castle() -> None:
 
 
 def test_bumping_on_another_players_cascade() -> None:
-    """Castle: a link reward that places another player's worker triggers their cascade; yours
-    resolves first, then theirs, and they choose whom to bump from a crowded section."""
+    """Castle: "If another player's cascade is triggered on your turn (a link reward, an
+    effect), resolve yours first, then theirs"; any bump is chosen by the acting (turn) player
+    (see test_audit.test_crowding_on_another_players_cascade_is_decided_by_the_turn_player)."""
     d = base_json()
     target = None
     for pos in range(5):
@@ -57,7 +58,7 @@ def test_bumping_on_another_players_cascade() -> None:
         if top == R.D_PLACE_FREE:
             s = do(s, R.SEG_BASE + 2)
         elif top == R.D_BUMP:
-            assert seat == 1, "the player whose cascade it is chooses the bump"
+            assert seat == 0, "the player whose turn it is chooses the bump"
             s = do(s, codes(s)[0])
         else:
             s = do(s, codes(s)[-1])

@@ -2,10 +2,17 @@
 
 Normal run: a few dozen games. ``--soak``: 1,000 four-player games and 300 each at 2 and 3.
 Invariants: every card exists exactly once (piles, dismissed, players' zones), workers are
-conserved (supply + castle = 20), no stock is negative, primary actions are paid exactly
-(workers: gold = max(0, cost - nobles - criminals); 1-merchant trades: one silver per use, never
-more uses than icons), every game ends within a generous action cap, and the final score equals
-the sum of its breakdown.
+conserved (supply + castle = 20), no stock is negative, every game ends within a generous action
+cap, and the final score equals the sum of its breakdown.
+
+Payments ("icons paid exactly"): before every primary action, dismissal, hire and move the test
+recounts the player's icons itself (line, uncovered start slots, buildings, cleric bonus cards,
+the townsfolk dismissed this turn) and predicts the payment from the spec's tables; the action is
+then applied without running the effects it queues (``rules.decide`` on a copy), so the change in
+silver, ink, gold and stone is exactly the payment (plus the 1-silver exchange's own silver). It
+also checks that the offered primary actions are exactly the affordable ones (each exchange kind,
+every build, 1-4 workers, transcribe), and that after a dismissal only actions its icons fund
+are offered.
 """
 
 from __future__ import annotations
@@ -14,12 +21,24 @@ import pytest
 
 from kingdoms.burgrave import rules as R
 from kingdoms.burgrave.content import (
+    BUILD_COST,
+    BUILDER,
+    CARD_DESIGN,
+    CARD_VALUE,
+    CLERIC,
     CRIMINAL,
+    GUILDHALL,
     HERO_BASE,
     MERCHANT,
     NOBLE,
+    PERMANENT_ICON,
+    PRINTED,
     SEG_EXCHANGES,
     START_BASE,
+    START_SLOT_ICONS,
+    TRADING_POST,
+    TRIGGERS,
+    WORKER_COSTS,
 )
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.state import State
@@ -27,6 +46,7 @@ from kingdoms.core.protocol import Seat
 from kingdoms.core.rng import Rng, derive_seed
 
 ACTION_CAP = 5_000
+SURVEYOR = TRIGGERS.index("merchants_as_builders")
 
 
 def check_invariants(s: State) -> None:
@@ -43,6 +63,7 @@ def check_invariants(s: State) -> None:
     for seat, p in enumerate(s.players):
         castle = sum(s.tier1[k][seat] + s.tier2[k][seat] + s.tier3[k][seat] for k in range(5))
         assert castle + p.supply == 20
+        assert p.owned() >= 3, "you always own at least 3 cards"
     if not s.stack or s.over:
         return
     for k in range(5):
@@ -50,25 +71,145 @@ def check_invariants(s: State) -> None:
         assert sum(s.tier1[k]) <= 3 or any(t[0] in pending for t in s.stack)
 
 
-def check_payment(before: State, code: int, after: State) -> None:
-    seat = before.stack[-1][1]
-    if before.stack[-1][0] != R.D_ACTION:
-        return
-    p0, p1 = before.players[seat], after.players[seat]
-    icons = R.icon_counts(before, seat)
-    up_before = sum(map(sum, before.tier2 + before.tier3))
-    moved_up = sum(map(sum, after.tier2 + after.tier3)) != up_before
-    straight_to_hire = bool(after.stack) and after.stack[-1][:2] == (R.D_HIRE, seat)
-    if R.PLACE_BASE < code <= R.PLACE_BASE + 4 and not moved_up and straight_to_hire:
-        need = R.WORKER_COSTS[code - R.PLACE_BASE - 1]
-        assert p0.res[1] - p1.res[1] == max(0, need - icons[NOBLE] - icons[CRIMINAL])
-    if R.TRADE_BASE < code <= R.TRADE_BASE + 20:
-        kind = SEG_EXCHANGES[before.segments[p0.space % 10 // 2]][p0.space % 2]
-        times = code - R.TRADE_BASE
+def recount(s: State, seat: int) -> list[int]:
+    """The spec's icon sources, counted here independently of ``rules.icon_counts``."""
+    p = s.players[seat]
+    count = [0] * 5
+    for c in p.line:
+        for icon in CARD_DESIGN[c].icons:
+            count[icon] += 1
+    for slot in range(3):
+        if slot >= len(p.line):  # never covered yet (lines only grow)
+            count[START_SLOT_ICONS[slot]] += 1
+    if p.built[TRADING_POST] >= 3:
+        count[PERMANENT_ICON[(TRADING_POST, 3)]] += 1
+    for k in range(1, p.built[GUILDHALL] + 1):
+        count[PERMANENT_ICON[(GUILDHALL, k)]] += 1
+    count[CLERIC] += len(p.bonus)
+    if s.t_dismissed >= 0:
+        d = PRINTED[s.t_dismissed - 200] if s.t_dismissed >= 200 else CARD_DESIGN[s.t_dismissed]
+        for icon in d.icons:
+            count[icon] += 1
+    return count
+
+
+def builders(s: State, seat: int, count: list[int]) -> int:
+    p = s.players[seat]
+    surveyor = any(CARD_DESIGN[c].trigger == SURVEYOR for c in p.line)
+    return count[BUILDER] + count[CRIMINAL] + (count[MERCHANT] // 2 if surveyor else 0)
+
+
+def exchange(s: State, seat: int) -> int:
+    space = s.players[seat].space
+    return SEG_EXCHANGES[s.segments[space // 2]][space % 2]
+
+
+def expected_primary(s: State, seat: int) -> set[int]:
+    """Every affordable primary action (before any dismissal restriction)."""
+    p = s.players[seat]
+    count = recount(s, seat)
+    crook = count[CRIMINAL]
+    out: set[int] = set()
+    if p.space < 10:
+        kind = exchange(s, seat)
+        merchants = count[MERCHANT] + crook
         if kind == 1:
-            assert times <= icons[MERCHANT] + icons[CRIMINAL]
-            gained = p1.silver - p0.silver
-            assert gained >= times  # ongoing "after you trade" may add more
+            top = merchants  # silver paid in would come straight back
+        else:
+            top = (merchants + p.silver) // kind
+            if kind == 3:
+                top = min(top, p.owned() - 3, len(p.hand) + len(p.deck))
+            if kind == 4:
+                top = min(top, p.debts + p.deeds)
+        out |= {R.TRADE_BASE + t for t in range(1, min(top, R.MAX_TRADES) + 1)}
+        spots = [sp for sp in range(3 * p.space, 3 * p.space + 3) if s.spot_owner[sp] == -1]
+        for b in range(3):
+            if p.built[b] < 3 and BUILD_COST[b] - builders(s, seat, count) <= p.res[2]:
+                out |= {R.BUILD_BASE + 30 * b + sp for sp in spots}
+    else:
+        for k in range(1, 5):
+            if p.supply >= k and WORKER_COSTS[k - 1] - count[NOBLE] - crook <= p.res[1]:
+                out.add(R.PLACE_BASE + k)
+        cost = R.script_cost(s, p.space - 10)
+        if not s.t_transcribed and cost - count[CLERIC] - crook <= p.res[0]:
+            out.add(R.TRANSCRIBE)
+    return out
+
+
+def funded_by(design_icons: tuple[int, ...], code: int, surveyor: bool) -> bool:
+    """Spec: the dismissed townsfolk shows an icon usable for this action (criminal counts)."""
+    icons = set(design_icons)
+    if CRIMINAL in icons:
+        return True
+    if R.TRADE_BASE < code <= R.TRADE_BASE + R.MAX_TRADES:
+        return MERCHANT in icons
+    if R.BUILD_BASE <= code < R.BUILD_BASE + 90:
+        return BUILDER in icons or (surveyor and MERCHANT in icons)
+    if R.PLACE_BASE < code <= R.PLACE_BASE + 4:
+        return NOBLE in icons
+    return code == R.TRANSCRIBE and CLERIC in icons
+
+
+def check_payment(before: State, code: int) -> None:
+    op, seat = before.stack[-1][0], before.stack[-1][1]
+    if op not in (R.D_ACTION, R.D_HIRE, R.D_MOVE) or code == R.PASS:
+        return
+    p0 = before.players[seat]
+    paid = [0, 0, 0, 0]  # silver, ink, gold, stone
+    queued: tuple[int, int] | None = None
+    count = recount(before, seat)
+    legal = set(R.legal_codes(before))
+    if op == R.D_ACTION:
+        primary = expected_primary(before, seat)
+        if before.t_dismissed < 0:
+            assert legal - {R.PASS} - set(range(R.DISMISS_BASE, R.DISMISS_BASE + 5)) == primary
+        else:
+            d = (PRINTED[before.t_dismissed - 200] if before.t_dismissed >= 200
+                 else CARD_DESIGN[before.t_dismissed])
+            surveyor = any(CARD_DESIGN[c].trigger == SURVEYOR for c in p0.line)
+            funded = {c for c in primary if funded_by(d.icons, c, surveyor)}
+            assert legal == (funded or {R.PASS}), "after a dismissal: its actions only"
+    if op == R.D_MOVE:
+        value, free = before.t_value, p0.free_steps + (p0.built[TRADING_POST] >= 1)
+        steps = next(n for n in range(value, R.MAX_STEPS + 1)
+                     if R.REACH[p0.space][n] >> (code - R.MOVE_BASE) & 1)
+        paid[0] = max(0, steps - value - free)
+    elif op == R.D_HIRE:
+        seg = p0.space // 2 if p0.space < 10 else p0.space - 10
+        paid[0] = CARD_VALUE[before.piles[seg][-1]]
+    elif R.DISMISS_BASE <= code < R.DISMISS_BASE + 5:
+        pile = before.piles[code - R.DISMISS_BASE]
+        value = CARD_VALUE[pile[-1]] if pile else PRINTED[
+            before.segments[code - R.DISMISS_BASE]].value
+        paid[0] = 1 if p0.built[TRADING_POST] >= 2 else value
+    elif R.TRADE_BASE < code <= R.TRADE_BASE + R.MAX_TRADES:
+        times, kind = code - R.TRADE_BASE, exchange(before, seat)
+        missing = max(0, kind * times - count[MERCHANT] - count[CRIMINAL])
+        if kind == 1:
+            assert missing == 0, "1 merchant -> 1 silver is never funded with silver"
+            paid[0] = -times
+        else:
+            paid[0] = missing
+            queued = ({2: R.D_RESOURCE, 3: R.D_DESTROY, 4: R.D_FLIP}[kind], times)
+    elif R.BUILD_BASE <= code < R.BUILD_BASE + 90:
+        building = (code - R.BUILD_BASE) // 30
+        paid[3] = max(0, BUILD_COST[building] - builders(before, seat, count))
+    elif R.PLACE_BASE < code <= R.PLACE_BASE + 4:
+        paid[2] = max(0, WORKER_COSTS[code - R.PLACE_BASE - 1] - count[NOBLE] - count[CRIMINAL])
+    elif code == R.TRANSCRIBE:
+        cost = R.script_cost(before, p0.space - 10)
+        paid[1] = max(0, cost - count[CLERIC] - count[CRIMINAL])
+    after = before.clone()
+    task = after.stack.pop()
+    R.decide(after, task, code)  # pay and queue, but do not resolve the queued effects
+    p1 = after.players[seat]
+    got = [p0.silver - p1.silver] + [p0.res[r] - p1.res[r] for r in range(3)]
+    assert got == paid, f"action {code}: paid {got}, expected {paid}"
+    if queued is not None:
+        op_q, times = queued
+        assert sum(t[:2] == (op_q, seat) for t in after.stack) - sum(
+            t[:2] == (op_q, seat) for t in before.stack
+        ) == times
 
 
 def run_games(players: int, games: int, salt: str) -> list[int]:
@@ -82,9 +223,8 @@ def run_games(players: int, games: int, salt: str) -> list[int]:
             legal = R.legal_codes(s)
             assert legal, f"no legal action (game {number}, move {moves})"
             code = chooser.choice(legal)
-            after = R.apply_code(s, code)
-            check_payment(s, code, after)
-            s = after
+            check_payment(s, code)
+            s = R.apply_code(s, code)
             if moves % 7 == 0:
                 check_invariants(s)
             moves += 1

@@ -40,7 +40,7 @@ from .content import (
 from .state import State, from_json, to_json
 
 GAME_ID = "burgrave"
-RULES_VERSION = 1
+RULES_VERSION = 2
 EXCHANGE_TEXT = {
     1: "1 merchant → 1 silver",
     2: "2 merchants → 1 any resource",

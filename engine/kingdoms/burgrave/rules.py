@@ -54,6 +54,7 @@ from .content import (
     TRIGGERS,
     WORKER_COSTS,
     WORKSHOP,
+    Design,
     Effect,
 )
 from .state import Player, State, Task
@@ -217,8 +218,29 @@ def _rng_shuffle(st: State, items: list[int]) -> None:
     st.counter = rng.counter
 
 
+_VIRTUE, _CORRUPTION = EK["virtue"], EK["corruption"]
+
+
+def corruption_first(effects: tuple[Effect, ...] | list[Effect]) -> list[Effect]:
+    """Spec, player board: "When both are gained at once, move corruption first." A reward that
+    gains both virtue and corruption resolves its corruption steps before its virtue steps;
+    everything else keeps its printed order."""
+    out = list(effects)
+    kinds = [e[0] for e in out]
+    if _VIRTUE in kinds and _CORRUPTION in kinds:
+        corrupt = [e for e in out if e[0] == _CORRUPTION]
+        rest = [e for e in out if e[0] != _CORRUPTION]
+        first = next(i for i, e in enumerate(rest) if e[0] == _VIRTUE)
+        first = min(first, kinds.index(_CORRUPTION))
+        out = rest[:first] + corrupt + rest[first:]
+    return out
+
+
 def push_effects(st: State, seat: int, effects: tuple[Effect, ...] | list[Effect]) -> None:
-    """Queue ``effects`` for ``seat`` so that they resolve in printed order."""
+    """Queue ``effects`` for ``seat`` so that they resolve in printed order (corruption before
+    virtue when one reward gains both)."""
+    if len(effects) > 1:
+        effects = corruption_first(effects)
     stack = st.stack
     for kind, n, arg in reversed(effects):
         stack.append((A_EFFECT, seat, kind, n | arg << 4))
@@ -262,19 +284,11 @@ def icon_counts(st: State, seat: int) -> list[int]:
     for g in range(1, p.built[GUILDHALL] + 1):
         count[PERMANENT_ICON[(GUILDHALL, g)]] += 1
     count[CLERIC] += len(p.bonus)
-    if seat == st.current and st.t_dismissed >= 0:
-        d = PRINTED[st.t_dismissed - 200] if st.t_dismissed >= 200 else CARD_DESIGN[st.t_dismissed]
+    d = dismissed_design(st) if seat == st.current else None
+    if d is not None:
         for i in d.icons:
             count[i] += 1
     return count
-
-
-def pool(st: State, seat: int, icon: int) -> int:
-    count = icon_counts(st, seat)
-    total = count[icon] + count[CRIMINAL]
-    if icon == BUILDER and has_modifier(st.players[seat], T_MERCHANTS_AS_BUILDERS):
-        total += count[MERCHANT] // 2
-    return total
 
 
 def step_virtue(p: Player, k: int) -> None:
@@ -510,13 +524,16 @@ def _auto(st: State, task: Task) -> None:
     elif op == A_CASTLE:
         resolve_castle(st, seat)
     elif op == A_CROWD:
+        # Spec, castle: "the acting player chooses whom to bump"; seed: "Am Ende des Zuges …
+        # musst du die Anzahl auf drei reduzieren" — the player whose turn it is chooses, also
+        # when the crowding comes from another player's cascade.
         options = bump_options(st)
         if options:
             stack.append((A_CROWD, seat, 0, 0))
             if len(options) == 1:
                 bump(st, options[0])
             else:
-                stack.append((D_BUMP, seat, 0, 0))
+                stack.append((D_BUMP, st.current if st.current >= 0 else seat, 0, 0))
     elif op == A_COLLISION:
         collision(st, seat)
     elif op == A_RESET:
@@ -685,20 +702,28 @@ def dismiss_cost(st: State, seat: int, seg: int) -> int:
     return 1 if st.players[seat].built[TRADING_POST] >= 2 else value
 
 
-def trade_max(st: State, seat: int) -> int:
+def trade_max(
+    st: State, seat: int, count: list[int] | None = None, silver: int | None = None
+) -> int:
+    """How many times the exchange of the player's outer space can be used (0 = not at all).
+
+    1 merchant → 1 silver only with icons (silver paid in would come straight back); the other
+    exchanges any number of times (bounded by the vocabulary's 20), a destroy only while you
+    own more than 3 cards and have a hand card or a draw pile, a flip only per unflipped card."""
     p = st.players[seat]
-    seg = segment_of(p.space)
-    kind = SEG_EXCHANGES[st.segments[seg]][p.space % 2]
-    icons = pool(st, seat, MERCHANT)
+    if count is None:
+        count = icon_counts(st, seat)
+    if silver is None:
+        silver = p.silver
+    kind = SEG_EXCHANGES[st.segments[segment_of(p.space)]][p.space % 2]
+    icons = count[MERCHANT] + count[CRIMINAL]
     if kind == 1:
         top = icons
     else:
-        top = (icons + p.silver) // kind
-        if kind == 2:
-            top = min(top, 6)
-        elif kind == 3:
+        top = (icons + silver) // kind
+        if kind == 3:
             top = min(top, p.owned() - 3, len(p.hand) + len(p.deck))
-        else:
+        elif kind == 4:
             top = min(top, p.debts + p.deeds)
     return max(0, min(top, MAX_TRADES))
 
@@ -708,40 +733,123 @@ def script_cost(st: State, seg: int) -> int:
     return SCRIPTS[pile[-1]].cost if pile else PRINTED_SCRIPT_COST[st.segments[seg]]
 
 
-def action_codes(st: State, seat: int) -> list[int]:
+KIND_TRADE, KIND_BUILD, KIND_PLACE, KIND_TRANSCRIBE = range(4)
+"""The four primary actions (trade and build on the outer path, the others on the inner)."""
+
+
+def builder_icons(p: Player, count: list[int]) -> int:
+    """Builders available: builder icons + criminals (+ merchants // 2 with the Surveyor)."""
+    have = count[BUILDER] + count[CRIMINAL]
+    if has_modifier(p, T_MERCHANTS_AS_BUILDERS):
+        have += count[MERCHANT] // 2
+    return have
+
+
+def primary_codes(
+    st: State, seat: int, count: list[int], silver: int, res: list[int]
+) -> list[list[int]]:
+    """Affordable primary-action codes by kind, for the given icons, silver and resources."""
     p = st.players[seat]
-    codes = [PASS]
     space = p.space
-    seg = segment_of(space)
-    outer = space < 10
-    count = icon_counts(st, seat)
-    if st.t_dismissed < 0:
-        usable = {MERCHANT, BUILDER, CRIMINAL} if outer else {NOBLE, CLERIC, CRIMINAL}
-        anywhere = st.t_dismiss_any or has_modifier(p, T_DISMISS_ANY)
-        for s in range(5) if anywhere else (seg,):
-            pile = st.piles[s]
-            d = CARD_DESIGN[pile[-1]] if pile else PRINTED[st.segments[s]]
-            if usable.intersection(d.icons) and dismiss_cost(st, seat, s) <= p.silver:
-                codes.append(DISMISS_BASE + s)
+    out: list[list[int]] = [[], [], [], []]
     wild = count[CRIMINAL]
-    if outer:
-        codes += [TRADE_BASE + t for t in range(1, trade_max(st, seat) + 1)]
-        have = count[BUILDER] + wild
-        if has_modifier(p, T_MERCHANTS_AS_BUILDERS):
-            have += count[MERCHANT] // 2
+    if space < 10:
+        out[KIND_TRADE] = [
+            TRADE_BASE + t for t in range(1, trade_max(st, seat, count, silver) + 1)
+        ]
+        have = builder_icons(p, count)
         free_spots = [s for s in bank_spots(space) if st.spot_owner[s] == -1]
         if free_spots:
             for b in range(3):
-                if p.built[b] < 3 and max(0, BUILD_COST[b] - have) <= p.res[2]:
-                    codes += [BUILD_BASE + b * 30 + s for s in free_spots]
+                if p.built[b] < 3 and max(0, BUILD_COST[b] - have) <= res[2]:
+                    out[KIND_BUILD] += [BUILD_BASE + b * 30 + s for s in free_spots]
     else:
         have = count[NOBLE] + wild
         for k in range(1, 5):
-            if p.supply >= k and max(0, WORKER_COSTS[k - 1] - have) <= p.res[1]:
-                codes.append(PLACE_BASE + k)
-        cost = script_cost(st, seg)
-        if not st.t_transcribed and max(0, cost - count[CLERIC] - wild) <= p.res[0]:
-            codes.append(TRANSCRIBE)
+            if p.supply >= k and max(0, WORKER_COSTS[k - 1] - have) <= res[1]:
+                out[KIND_PLACE].append(PLACE_BASE + k)
+        cost = script_cost(st, segment_of(space))
+        if not st.t_transcribed and max(0, cost - count[CLERIC] - wild) <= res[0]:
+            out[KIND_TRANSCRIBE].append(TRANSCRIBE)
+    return out
+
+
+def dismiss_kinds(p: Player, d: Design, outer: bool) -> list[int]:
+    """Spec, phase 3: a dismissed townsfolk must show "an icon usable for this action
+    (criminal counts)": the primary actions its icons can fund on the player's path."""
+    icons = d.icons
+    crook = CRIMINAL in icons
+    if outer:
+        kinds = []
+        if crook or MERCHANT in icons:
+            kinds.append(KIND_TRADE)
+        if crook or BUILDER in icons or (
+            MERCHANT in icons and has_modifier(p, T_MERCHANTS_AS_BUILDERS)
+        ):
+            kinds.append(KIND_BUILD)
+        return kinds
+    return [k for k, icon in ((KIND_PLACE, NOBLE), (KIND_TRANSCRIBE, CLERIC))
+            if crook or icon in icons]
+
+
+def townsfolk_at(st: State, s: int) -> Design:
+    """The townsfolk shown at board position ``s``: its pile's top, else the printed one."""
+    pile = st.piles[s]
+    return CARD_DESIGN[pile[-1]] if pile else PRINTED[st.segments[s]]
+
+
+def dismissed_design(st: State) -> Design | None:
+    if st.t_dismissed < 0:
+        return None
+    if st.t_dismissed >= 200:
+        return PRINTED[st.t_dismissed - 200]
+    return CARD_DESIGN[st.t_dismissed]
+
+
+def can_dismiss(st: State, seat: int, s: int, count: list[int]) -> bool:
+    """The townsfolk at ``s`` may be dismissed as part of a primary action: the player can pay
+    for it, and afterwards (its icons added, its direct silver/resource gains counted) some
+    primary action its icons are usable for is affordable."""
+    p = st.players[seat]
+    d = townsfolk_at(st, s)
+    kinds = dismiss_kinds(p, d, p.space < 10)
+    cost = dismiss_cost(st, seat, s)
+    if not kinds or cost > p.silver:
+        return False
+    gain = [0, 0, 0, 0]
+    wildcard = 0
+    for kind, n, _arg in d.hire:
+        if kind <= 3:
+            gain[kind] += n
+        elif kind == EK["any"]:
+            wildcard += n
+    after = count[:]
+    for icon in d.icons:
+        after[icon] += 1
+    res = [p.res[r] + gain[r + 1] + wildcard for r in range(3)]
+    codes = primary_codes(st, seat, after, p.silver - cost + gain[0], res)
+    return any(codes[k] for k in kinds)
+
+
+def action_codes(st: State, seat: int) -> list[int]:
+    """Phase 3. Before anything else: pass, a dismissal, or any affordable primary action.
+    After a dismissal: only the primary actions its icons are usable for (the dismissal is
+    part of that action), or pass if none is left (a dismiss effect may have used up the
+    last spot)."""
+    p = st.players[seat]
+    count = icon_counts(st, seat)
+    by_kind = primary_codes(st, seat, count, p.silver, p.res)
+    dismissed = dismissed_design(st)
+    if dismissed is not None:
+        codes = sorted(c for k in dismiss_kinds(p, dismissed, p.space < 10) for c in by_kind[k])
+        return codes or [PASS]
+    codes = [PASS]
+    anywhere = st.t_dismiss_any or has_modifier(p, T_DISMISS_ANY)
+    for s in range(5) if anywhere else (segment_of(p.space),):
+        if can_dismiss(st, seat, s, count):
+            codes.append(DISMISS_BASE + s)
+    for kind_codes in by_kind:
+        codes += kind_codes
     codes.sort()
     return codes
 
@@ -1010,10 +1118,7 @@ def primary_action(st: State, seat: int, code: int) -> None:
             stack += [(D_FLIP, seat, 0, 0)] * times
     elif BUILD_BASE <= code < BUILD_BASE + 90:
         building, spot = divmod(code - BUILD_BASE, 30)
-        have = count[BUILDER] + wild
-        if has_modifier(p, T_MERCHANTS_AS_BUILDERS):
-            have += count[MERCHANT] // 2
-        _pay(p, 2, max(0, BUILD_COST[building] - have))
+        _pay(p, 2, max(0, BUILD_COST[building] - builder_icons(p, count)))
         stack.append((A_AFTER, seat, T_AFTER_BUILD, 0))
         do_build(st, seat, building, spot)
     elif PLACE_BASE < code <= PLACE_BASE + 4:

@@ -1,0 +1,639 @@
+"""Audit tests: one per spec rule that the first test set left unchecked or the engine got wrong.
+
+Each docstring names the spec section and quotes the line it checks (`/work/shared/spec/
+burgrave.md`; the German seed wins where they disagree). docs/burgrave.md "Rule coverage" maps
+every rule to its function and test.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from bg_helpers import base_json, card, codes, do, load, phase, put, remove_card, top, turn
+
+from kingdoms.burgrave import rules as R
+from kingdoms.burgrave.actions import Move, PlayBlind
+from kingdoms.burgrave.content import (
+    CASTLE_REWARDS,
+    CLERIC,
+    EK,
+    SCRIPTS,
+    SEG_EXCHANGES,
+    SEG_LINK_REWARDS,
+    SEG_SPOT_REWARDS,
+)
+from kingdoms.burgrave.game import GAME
+from kingdoms.burgrave.state import State
+from kingdoms.core.protocol import Seat
+
+
+def _exchange_space(d: dict[str, Any], kind: int) -> int:
+    for space in range(10):
+        if SEG_EXCHANGES[d["segments"][space // 2]][space % 2] == kind:
+            return space
+    raise AssertionError(kind)
+
+
+def _at_action(d: dict[str, Any], space: int, line: list[int], silver: int = 0,
+               res: tuple[int, int, int] = (0, 0, 0)) -> None:
+    p = d["players"][0]
+    p["space"] = space
+    p["silver"] = silver
+    p["res"] = list(res)
+    put(d, 0, "line", line)
+    phase(d, 0, R.D_ACTION)
+
+
+def _kinds(state: State) -> set[str]:
+    out = set()
+    for c in codes(state):
+        if c == R.PASS:
+            out.add("pass")
+        elif R.TRADE_BASE < c <= R.TRADE_BASE + R.MAX_TRADES:
+            out.add("trade")
+        elif R.BUILD_BASE <= c < R.BUILD_BASE + 90:
+            out.add("build")
+        elif R.PLACE_BASE < c <= R.PLACE_BASE + 4:
+            out.add("place")
+        elif c == R.TRANSCRIBE:
+            out.add("transcribe")
+        elif R.DISMISS_BASE <= c < R.DISMISS_BASE + 5:
+            out.add("dismiss")
+    return out
+
+
+# --- phase 3: dismissal --------------------------------------------------------------------------
+
+
+def test_dismissal_is_part_of_an_action_its_icons_fund() -> None:
+    """Phase 3: "you may dismiss the adjacent townsfolk once per turn if it shows an icon usable
+    for this action (criminal counts) … gain its icons for this action". After a merchant is
+    dismissed only a trade follows (no build, no pass); a builder that cannot complete any build
+    is not dismissable; a criminal allows either action of the path."""
+    d = base_json()
+    space = _exchange_space(d, 1)
+    seg = space // 2
+    line = [card("novice"), card("apprentice"), card("retainer")]  # cleric, builder, noble
+    top(d, seg, card("peddler"))  # merchant, value 1, hire/dismiss: +1 deed
+    _at_action(d, space, line, silver=3)
+    s = load(d)
+    assert "dismiss" in _kinds(s)
+    after = do(s, R.DISMISS_BASE + seg)
+    assert _kinds(after) == {"trade"}, "a dismissed merchant commits you to a trade"
+    assert codes(after) == [R.TRADE_BASE + 1]
+    assert after.players[0].deeds == s.players[0].deeds + 1
+    # a builder whose icon cannot complete any build (1 + 1 builders, no stone): not offered
+    top(d, seg, card("hod-carrier"))
+    s = load(d)
+    assert "dismiss" not in _kinds(s)
+    d["players"][0]["res"] = [0, 0, 1]  # 2 builders + 1 stone = a workshop
+    s = load(d)
+    after = do(s, R.DISMISS_BASE + seg)
+    assert _kinds(after) == {"build"}
+    assert all(R.BUILD_BASE <= c < R.BUILD_BASE + 30 for c in codes(after))  # workshops only
+    # a criminal is usable for either action of the outer path
+    d["players"][0]["res"] = [0, 0, 2]
+    top(d, seg, card("pickpocket"))
+    after = do(load(d), R.DISMISS_BASE + seg)
+    assert _kinds(after) == {"trade", "build"}
+
+
+def test_dismissal_counts_its_hire_gains_and_icons_only_this_turn() -> None:
+    """Phase 3: the dismissed card's hire/dismiss effect resolves "now" (before the action, so
+    its silver or resources can fund it) and its icons count "for this action" only."""
+    d = base_json()
+    line = [card("novice"), card("apprentice"), card("hawker")]
+    top(d, 0, card("squire"))  # noble, value 1, hire/dismiss: +1 deed
+    _at_action(d, 10, line, silver=1)
+    s = do(load(d), R.DISMISS_BASE + 0)
+    assert R.icon_counts(s, 0)[2] == 1 and _kinds(s) == {"place"}
+    s = do(s, R.PLACE_BASE + 1)
+    while s.current == 0 and s.turns == 0:
+        s = do(s, codes(s)[0])
+    assert s.t_dismissed == -1 and R.icon_counts(s, 0)[2] == 0, "gone after the turn"
+
+
+def test_dismissal_with_trading_post_two_costs_one_silver_for_any_value() -> None:
+    """Player board: "trading post 2 — dismissing any townsfolk costs only 1 silver" (a value-3
+    card with exactly 1 silver)."""
+    d = base_json()
+    space = _exchange_space(d, 1)
+    top(d, space // 2, card("auctioneer"))  # merchant, value 3
+    _at_action(d, space, [card("novice")], silver=1)
+    assert "dismiss" not in _kinds(load(d))
+    d["players"][0]["built"] = [0, 2, 0]
+    s = do(load(d), R.DISMISS_BASE + space // 2)
+    assert s.players[0].silver == 0 + 3, "paid 1, then the auctioneer's +3 silver"
+
+
+# --- phase 3: trade, build, transcribe -----------------------------------------------------------
+
+
+def test_every_exchange_kind_is_repeatable_without_a_small_cap() -> None:
+    """Trade: "use your space's exchange any number of times" — 2 merchants → 1 any resource is
+    not capped (only by the vocabulary's 20 uses); silver pays for missing merchants."""
+    d = base_json()
+    space = _exchange_space(d, 2)
+    _at_action(d, space, [card("novice"), card("apprentice"), card("retainer")], silver=40)
+    s = load(d)
+    assert max(c for c in codes(s) if R.TRADE_BASE < c <= R.TRADE_BASE + 20) == R.TRADE_BASE + 20
+    d["players"][0]["silver"] = 15
+    s = do(load(d), R.TRADE_BASE + 7)  # 14 silver for 14 missing merchants
+    assert s.players[0].silver == 1
+    assert sum(t[0] == R.D_RESOURCE for t in s.stack) == 7
+
+
+def test_one_merchant_exchange_uses_criminals_as_merchants() -> None:
+    """Icons: "Criminal icons are wild when funding a primary action"; trade 1 merchant → 1
+    silver counts criminals, and silver paid in is never offered (it would come straight back)."""
+    d = base_json()
+    space = _exchange_space(d, 1)
+    _at_action(d, space, [card("urchin"), card("novice"), card("hawker")], silver=9)
+    s = load(d)
+    assert [c - R.TRADE_BASE for c in codes(s) if R.TRADE_BASE < c <= R.TRADE_BASE + 20] == [1, 2]
+    s = do(s, R.TRADE_BASE + 2)
+    assert s.players[0].silver == 11
+
+
+def test_destroy_from_the_unseen_top_of_the_draw_pile() -> None:
+    """Trade: "3 merchants → destroy 1 card (from hand or unseen from the top of your draw pile;
+    gain silver equal to its value)"."""
+    d = base_json()
+    space = _exchange_space(d, 3)
+    _at_action(d, space, [card("hawker"), card("go-between"), card("novice")])
+    s = do(load(d), R.TRADE_BASE + 1)
+    victim = s.players[0].deck[-1]
+    s = do(s, R.DECK_TOP)
+    assert victim in s.players[0].destroyed and victim not in s.players[0].deck
+    assert s.players[0].silver == R.CARD_VALUE[victim]
+
+
+def test_link_reward_once_when_you_own_both_ends() -> None:
+    """Build: "gain the spot's reward and the reward of every link it completes (both owners
+    gain; once if you own both ends)"."""
+    d = base_json()
+    pos = 0
+    design = d["segments"][pos]
+    a, b = 1, 2  # west bank spots 1 and 2 of position 0: link index 1
+    d["spot_owner"][b] = 0
+    d["spot_building"][b] = 0
+    d["players"][0]["built"] = [1, 0, 0]
+    d["current"] = 0
+    d["stack"] = [[R.A_END, 0, 0, 0], [R.D_BUILD_FREE, 0, 0, 0]]
+    s = load(d)
+    deeds0 = s.players[0].deeds
+    s = do(s, R.SPOT_BASE + a)
+    while s.turns == 0 and GAME.current_seat(s) == 0:
+        s = do(s, codes(s)[0])
+    rewards = list(SEG_SPOT_REWARDS[design][a]) + list(SEG_LINK_REWARDS[design][1])
+    expected = sum(n for kind, n, _ in rewards if kind == EK["deed"])
+    assert s.players[0].deeds - deeds0 == expected
+
+
+def test_transcribing_the_printed_manuscript_of_an_empty_pile() -> None:
+    """Board: "When a pile runs out, a printed card/manuscript on the board remains: it can still
+    be … transcribed for its immediate effect, but never taken"."""
+    d = base_json()
+    d["scripts"][0] = []
+    _at_action(d, 10, [card("novice"), card("apprentice"), card("retainer")], res=(9, 0, 0))
+    s = load(d)
+    cost = R.PRINTED_SCRIPT_COST[d["segments"][0]]
+    scripts = list(s.players[0].scripts)
+    s = do(s, R.TRANSCRIBE)
+    ink = sum(n for kind, n, _ in R.PRINTED_SCRIPT_EFFECTS[d["segments"][0]] if kind == EK["ink"])
+    assert s.players[0].res[0] == 9 - (cost - 1) + ink
+    assert s.players[0].scripts == scripts
+
+
+def test_cleric_bonus_card_is_a_permanent_cleric_icon() -> None:
+    """Transcribe: the cleric bonus card gives "3 VP, and a permanent cleric icon"."""
+    d = base_json()
+    put(d, 0, "line", [card("retainer"), card("apprentice"), card("hawker")])
+    before = R.icon_counts(load(d), 0)[CLERIC]
+    d["players"][0]["bonus"] = [2]
+    d["bonus_owner"][2] = 0
+    s = load(d)
+    assert R.icon_counts(s, 0)[CLERIC] == before + 1
+    assert R.score_parts(s, 0)["cleric_bonus"] == 3
+
+
+# --- phase 1: cards ------------------------------------------------------------------------------
+
+
+def test_exactly_three_cards_with_a_criminal_left_in_line() -> None:
+    """Cards: "with exactly 3 the dropped card is reshuffled and played back" — its drop-off
+    resolves first; the reshuffle gives 1 corruption because the line holds a criminal icon."""
+    d = base_json()
+    fish = card("fishwife")  # drop-off: +2 silver
+    p = d["players"][0]
+    p["destroyed"] += p["hand"] + p["deck"] + p["discard"]
+    put(d, 0, "hand", [])
+    put(d, 0, "deck", [])
+    put(d, 0, "discard", [])
+    put(d, 0, "line", [card("urchin"), card("novice"), fish])
+    p["silver"], p["virtue"], p["corruption"] = 0, 6, 0
+    turn(d, 0)
+    s = load(d)
+    assert s.players[0].silver == 2 and codes(s) == [R.PLAY_BLIND]
+    s = do(s, PlayBlind())
+    assert s.players[0].line == [fish, card("urchin"), card("novice")]
+    assert (s.players[0].corruption, s.players[0].virtue) == (1, 6)
+
+
+def test_rearrange_never_uncovers_a_start_slot() -> None:
+    """Player board: "Until a slot is first covered, it shows a printed starting icon"; a
+    rearranged 2-card line still covers slots 1-2 only."""
+    d = base_json()
+    put(d, 0, "line", [card("novice"), card("apprentice")])
+    d["current"] = 0
+    d["stack"] = [[R.A_END, 0, 0, 0], [R.D_REARRANGE, 0, 0, 0]]
+    s = load(d)
+    before = R.icon_counts(s, 0)
+    s = do(s, R.REARRANGE_BASE + 1)
+    assert s.players[0].line == [card("apprentice"), card("novice")]
+    assert R.icon_counts(s, 0) == before
+
+
+# --- phase 2: move -------------------------------------------------------------------------------
+
+
+def test_landing_on_several_burgraves_each_may_rearrange_in_turn_order() -> None:
+    """Move: "If you end on a space with another burgrave, that player may rearrange their
+    line" — every such player with 2+ cards, in turn order after you; the mover never does."""
+    d = base_json()
+    put(d, 0, "line", [card("novice"), card("apprentice"), card("retainer")])
+    put(d, 1, "line", [card("novice", 1), card("retainer", 1)])
+    put(d, 2, "line", [card("novice", 2), card("retainer", 2)])
+    put(d, 3, "line", [card("novice", 3)])
+    for seat in (1, 2, 3):
+        d["players"][seat]["space"] = 1
+    d["players"][0]["space"] = 0
+    d["players"][0]["silver"] = 0
+    d["t_value"] = 1
+    phase(d, 0, R.D_MOVE)
+    s = do(load(d), Move(space=1))
+    assert (s.stack[-1][0], GAME.current_seat(s)) == (R.D_REARRANGE, 1)
+    s = do(s, R.REARRANGE_BASE + 1)
+    assert (s.stack[-1][0], GAME.current_seat(s)) == (R.D_REARRANGE, 2)
+    s = do(s, R.REARRANGE_BASE + 0)
+    assert not any(t[0] == R.D_REARRANGE for t in s.stack), "seat 3 has one card: no choice"
+    assert s.players[0].space == 1
+
+
+# --- castle --------------------------------------------------------------------------------------
+
+
+def _link_with_workers(d: dict[str, Any]) -> tuple[int, int]:
+    for pos, index, a, b in R.LINKS:
+        if any(e[0] == EK["place_workers"] for e in SEG_LINK_REWARDS[d["segments"][pos]][index]):
+            return a, b
+    raise AssertionError
+
+
+def test_crowding_on_another_players_cascade_is_decided_by_the_turn_player() -> None:
+    """Castle: "the acting player chooses whom to bump"; seed: "Am Ende des Zuges … musst du
+    die Anzahl auf drei reduzieren" — the player whose turn it is, also when the crowding comes
+    from another player's placement (a link reward), which resolves after their own."""
+    d = base_json()
+    a, b = _link_with_workers(d)
+    d["spot_owner"][b] = 1
+    d["spot_building"][b] = 0
+    d["players"][1]["built"] = [1, 0, 0]
+    d["tier1"][2] = [1, 1, 1, 0]
+    d["current"] = 0
+    d["stack"] = [[R.A_END, 0, 0, 0], [R.D_BUILD_FREE, 0, 0, 0]]
+    s = do(load(d), R.SPOT_BASE + a)
+    places = []
+    while s.stack[-1][0] != R.D_BUMP:
+        op, seat = s.stack[-1][0], s.stack[-1][1]
+        if op == R.D_PLACE_FREE:
+            places.append(seat)
+            s = do(s, R.SEG_BASE + (0 if seat == 0 else 2))
+        else:
+            s = do(s, codes(s)[0])
+    assert places == [0, 1], "the builder's reward first, then the other owner's"
+    assert s.tier1[2] == [1, 2, 1, 0]
+    assert GAME.current_seat(s) == 0, "Ana (whose turn it is) chooses whom to bump"
+    assert codes(s) == [R.BUMP_BASE + 2 * 8 + seat for seat in (0, 1, 2)]
+    s = do(s, R.BUMP_BASE + 2 * 8 + 1)
+    assert s.tier1[2] == [1, 1, 1, 0] and s.players[1].supply == load(d).players[1].supply
+
+
+def test_cascade_gains_the_section_reward() -> None:
+    """Castle: "move one of them to tier 2 of that section (gain the section's tier-2 reward)"."""
+    d = base_json()
+    sec = next(k for k in range(5) if all(e[0] <= 3 for e in CASTLE_REWARDS[d["castle"][k]]))
+    d["tier1"][sec][0] = 3
+    p = d["players"][0]
+    p["silver"], p["res"] = 0, [0, 0, 0]
+    d["current"] = 0
+    d["stack"] = [[R.A_END, 0, 0, 0], [R.A_CASTLE, 0, 0, 0]]
+    s = load(d)
+    got = [s.players[0].silver, *s.players[0].res]
+    want = [0, 0, 0, 0]
+    for kind, n, _ in CASTLE_REWARDS[d["castle"][sec]]:
+        want[kind] += n
+    assert got == want and s.tier2[sec][0] == 1
+
+
+def test_castle_leader_points_and_hand_limit_at_next_draw() -> None:
+    """Castle: "Castle leader … Worth 5 VP and +1 hand limit (applied at the next draw; no
+    discard when lost)"; Draw: "hand limit (3; +1 for workshop 3; +1 for the castle leader)"."""
+    d = base_json()
+    d["leader"] = 0
+    d["players"][0]["built"] = [3, 0, 0]
+    d["tier3"][0][0] = 1
+    put(d, 0, "hand", [])
+    d["current"] = 0
+    d["stack"] = [[R.A_END, 0, 0, 0], [R.A_DRAW, 0, 0, 0]]
+    s = load(d)
+    assert len(s.players[0].hand) == 5 and R.score_parts(s, 0)["castle_leader"] == 5
+    # lost: no discard, the hand simply is not refilled past the new limit
+    d2 = GAME.state_to_json(s)
+    d2["leader"] = 1
+    d2["tier3"][1][1] = 2
+    d2["current"] = 0
+    d2["stack"] = [[R.A_END, 0, 0, 0], [R.A_DRAW, 0, 0, 0]]
+    s2 = load(d2)
+    assert len(s2.players[0].hand) == 5 and R.hand_limit(s2, 0) == 4
+
+
+# --- phase 4 / 5 / 6 ------------------------------------------------------------------------------
+
+
+def test_hire_at_most_once() -> None:
+    """Hire: "(optional, once)": after hiring, the turn goes on to the collision and draw."""
+    d = base_json()
+    seg = d["players"][0]["space"] // 2
+    top(d, seg, card("peddler"))
+    remove_card(d, card("fishwife"))
+    d["piles"][seg].insert(-1, card("fishwife"))
+    d["players"][0]["silver"] = 5
+    phase(d, 0, R.D_HIRE)
+    s = do(load(d), R.HIRE)
+    assert not any(t[:2] == (R.D_HIRE, 0) for t in s.stack)
+    assert s.players[0].silver == 4 and s.piles[seg][-1] == card("fishwife")
+
+
+def test_collision_steps_run_in_the_printed_order() -> None:
+    """Collision: "(1) every player with a second workshop and no criminal in their line gains 1
+    virtue; (2) collision effects of cards in lines resolve; (3) you gain the reward printed
+    above the shared space; (4) every opponent gains the reward printed below it, where it
+    applies to them; then reset both your markers to their ends"."""
+    d = base_json()
+    p0 = d["players"][0]
+    p0["virtue"] = p0["corruption"] = 3  # the middle space: every opponent may rearrange
+    put(d, 0, "line", [card("salt-factor"), card("novice")])
+    put(d, 1, "line", [card("thatcher"), card("novice", 1)])
+    put(d, 2, "line", [card("novice", 2), card("retainer", 2)])
+    d["players"][2]["built"] = [2, 0, 0]
+    put(d, 3, "line", [card("pickpocket"), card("novice", 3)])
+    d["players"][3]["built"] = [2, 0, 0]
+    d["current"] = 0
+    d["stack"] = []
+    s = load(d)
+    R.collision(s, 0)
+    assert s.players[2].virtue == 5 and s.players[3].virtue == 6, "(1) done first, honest only"
+    order = [(t[0], t[1], t[2]) for t in reversed(s.stack)]
+    ek = R.A_EFFECT
+    assert order == [
+        (ek, 0, EK["silver"]),  # (2) collision cards: yours, then in turn order
+        (ek, 1, EK["stone"]),
+        (ek, 0, EK["silver"]), (ek, 0, EK["deed"]), (ek, 0, EK["debt"]),  # (3) above
+        (R.D_REARRANGE, 1, 0), (R.D_REARRANGE, 2, 0), (R.D_REARRANGE, 3, 0),  # (4) below
+        (R.A_RESET, 0, 0),
+    ]
+
+
+def test_draw_reshuffle_gives_virtue_without_a_criminal() -> None:
+    """Draw: "shuffle your discards into a new one and gain 1 corruption if your line holds any
+    criminal icon, otherwise 1 virtue"."""
+    d = base_json()
+    p = d["players"][0]
+    p["discard"], p["deck"] = p["deck"], []
+    put(d, 0, "hand", [])
+    put(d, 0, "line", [card("novice"), card("hawker")])
+    d["current"] = 0
+    d["stack"] = [[R.A_END, 0, 0, 0], [R.A_DRAW, 0, 0, 0]]
+    s = load(d)
+    assert len(s.players[0].hand) == 3 and (s.players[0].corruption, s.players[0].virtue) == (0, 5)
+
+
+def test_corruption_moves_first_when_both_are_gained_at_once() -> None:
+    """Player board track: "When both are gained at once, move corruption first." From corruption
+    0 / virtue 1, a reward of +1 virtue and +1 corruption ends at 0/0 (corruption meets virtue
+    at 1, then both move left), not at 1/1 (printed order)."""
+    d = base_json()
+    d["players"][0]["virtue"], d["players"][0]["corruption"] = 1, 0
+    d["stack"] = []
+    s = load(d)
+    R.push_effects(s, 0, [(EK["virtue"], 1, 0), (EK["corruption"], 1, 0)])
+    R.advance(s)
+    assert (s.players[0].corruption, s.players[0].virtue) == (0, 0)
+    assert R.corruption_first([(EK["silver"], 1, 0), (EK["virtue"], 1, 0),
+                               (EK["corruption"], 2, 0)]) == [
+        (EK["silver"], 1, 0), (EK["corruption"], 2, 0), (EK["virtue"], 1, 0)]
+
+
+# --- debts, deeds, end, scoring ------------------------------------------------------------------
+
+
+def test_gains_continue_after_the_pile_runs_out() -> None:
+    """Setup 2 / end: "The rest go underneath each card. Gains always take from the top"; taking
+    the last debt reveals poverty and further debts still arrive."""
+    d = base_json()
+    d["debt_pile"] = 1
+    s = load(d)
+    debts = s.players[0].debts
+    R.gain_debts(s, 0, 3)
+    assert s.players[0].debts == debts + 3 and s.poverty and s.debt_pile == 0
+
+
+def test_last_turn_is_taken_by_the_player_before_the_start_player() -> None:
+    """End: "finish the round, then play one more full round, so the player before the start
+    player takes the last turn"."""
+    d = base_json()
+    d["start"] = 1
+    d["round"] = 3
+    d["deed_pile"] = 1
+    d["current"] = 2
+    d["stack"] = [[R.A_END, 2, 0, 0], [R.A_EFFECT, 2, EK["deed"], 1]]
+    s = load(d)
+    assert s.prosperity and s.final_round == 4
+    seats = []
+    while not s.over:
+        if s.stack and s.stack[-1][0] == R.D_PLAY and s.stack[-1][1] not in seats[-1:]:
+            seats.append(s.stack[-1][1])
+        s = R.apply_code(s, R.legal_codes(s)[0])
+    assert seats == [3, 0, 1, 2, 3, 0], "round 3: seats 3, 0; round 4: seats 1, 2, 3, 0"
+
+
+def test_scoring_debts_deeds_manuscripts_and_no_ongoing_effects() -> None:
+    """Debts: "Unpaid debt −2 VP", "Acquired deed +1 VP; flipped (approved) deed +3 VP";
+    Final score: manuscripts "1/4/9/16 for 1/2/3/4 colours, several sets allowed, plus each
+    manuscript's own points"; "Ongoing card effects do not apply in final scoring"; criminals
+    are not wild for scoring (a per-noble manuscript counts noble icons only)."""
+    d = base_json()
+    p = d["players"][0]
+    p.update(debts=2, debts_flipped=1, deeds=3, deeds_flipped=1)
+    heraldry = next(i for i, m in enumerate(SCRIPTS) if m.key == "heraldry")
+    red = [i for i, m in enumerate(SCRIPTS) if m.ribbon == 0 and m.points is None][:1]
+    blue = [i for i, m in enumerate(SCRIPTS) if m.ribbon == 1 and m.points is None][:1]
+    scripts = [heraldry, *red, *blue]  # red, red, blue: sets {red, blue} + {red} = 4 + 1
+    for pile in d["scripts"]:
+        pile[:] = [m for m in pile if m not in scripts]
+    p["scripts"] = scripts
+    put(d, 0, "line", [card("poacher"), card("racketeer"), card("surveyor")])
+    parts = R.score_parts(load(d), 0)
+    assert parts["debts"] == -4 and parts["deeds"] == 3 + 3
+    assert parts["manuscript_sets"] == 5 and parts["manuscript_points"] == 2  # 1 noble x 2
+    put(d, 0, "line", [card("poacher"), card("racketeer"), card("apprentice")])
+    assert R.score_parts(load(d), 0) == parts, "the Surveyor's ongoing rule scores nothing"
+
+
+# --- setup ---------------------------------------------------------------------------------------
+
+
+def test_setup_pick_order_spaces_and_closed_spots() -> None:
+    """Setup 3: "In reverse turn order, each player takes one pair: place the burgrave on the
+    player card's numbered space; take its listed silver, resources, debts and deeds"; Board:
+    "With fewer than 3 players, one spot per bank is closed"."""
+    for n in (2, 3, 4):
+        s = GAME.new_game([Seat(name=f"P{k}") for k in range(n)], 5)
+        order = []
+        while s.stack[-1][0] == R.D_PICK:
+            seat = GAME.current_seat(s)
+            assert seat is not None
+            order.append(seat)
+            index = R.legal_codes(s)[0] - R.PAIR_BASE
+            pc = R.CONTENT.player_cards[s.pairs[index][0]]
+            silver = s.players[seat].silver
+            s = R.apply_code(s, R.PAIR_BASE + index)
+            assert s.players[seat].space == pc.space - 1
+            assert s.players[seat].silver >= silver + pc.silver
+            while s.stack[-1][0] not in (R.D_PICK, R.D_PLAY):
+                s = R.apply_code(s, R.legal_codes(s)[0])
+        assert order == [(s.start - k) % n for k in range(1, n + 1)]
+        closed = [sum(s.spot_owner[b * 3 + k] == -2 for k in range(3)) for b in range(10)]
+        assert closed == ([1] * 10 if n < 3 else [0] * 10)
+
+
+# --- views ---------------------------------------------------------------------------------------
+
+
+def _scramble(data: dict[str, Any], viewer: int, rng: random.Random) -> dict[str, Any]:
+    """Change only what ``viewer`` may not see: other seats' hand/deck contents (swapped between
+    the two, sizes kept), every draw pile's order, every pile's order below its top, the seed."""
+    out = copy.deepcopy(data)
+    for seat, p in enumerate(out["players"]):
+        if seat != viewer:
+            hidden = p["hand"] + p["deck"]
+            rng.shuffle(hidden)
+            p["hand"], p["deck"] = hidden[: len(p["hand"])], hidden[len(p["hand"]):]
+        else:
+            rng.shuffle(p["deck"])
+    for piles in (out["piles"], out["scripts"]):
+        for pile in piles:
+            below = pile[:-1]
+            rng.shuffle(below)
+            pile[:-1] = below
+    out["seed"] = rng.randrange(2**63)
+    out["counter"] = rng.randrange(1000)
+    return out
+
+
+def test_view_is_unchanged_by_everything_it_must_hide() -> None:
+    """Views: "Hidden: other hands, all draw-pile orders, pile order below the top, seed" — a
+    copy with those parts scrambled gives every seat (and a spectator) the identical view, at
+    several points of a real game."""
+    rng = random.Random(4)
+    s = GAME.new_game([Seat(name=f"P{k}") for k in range(4)], 99)
+    checked = 0
+    for move in range(400):
+        if s.over:
+            break
+        if move % 37 == 0 and s.round > 0:
+            data = GAME.state_to_json(s)
+            for viewer in (0, 1, 2, 3, None):
+                for _ in range(3):
+                    other = GAME.state_from_json(
+                        _scramble(data, -1 if viewer is None else viewer, rng)
+                    )
+                    assert GAME.view(other, viewer) == GAME.view(s, viewer)
+            checked += 1
+        s = R.apply_code(s, rng.choice(R.legal_codes(s)))
+    assert checked >= 8
+
+
+# --- components, board, setup --------------------------------------------------------------------
+
+
+def test_paths_links_and_piles() -> None:
+    """Board: "Paths, always clockwise: west bank → east bank or inner space; inner space → east
+    bank of the same segment or inner space of the next segment; east bank → west bank of the
+    next segment"; "the last spot of an east bank links to the first spot of the next segment's
+    west bank; no link crosses a river"; setup 1: five townsfolk piles (about 68/5), five
+    manuscript piles of 7 with the grey base at the bottom, castle in a random orientation."""
+    for p in range(5):
+        west, east, inner = 2 * p, 2 * p + 1, 10 + p
+        assert set(R._next_spaces(west)) == {east, inner}
+        assert set(R._next_spaces(inner)) == {east, 10 + (p + 1) % 5}
+        assert set(R._next_spaces(east)) == {2 * ((p + 1) % 5)}
+    pairs = {(a, b) for _p, _i, a, b in R.LINKS}
+    for p in range(5):
+        b = 6 * p
+        assert {(b, b + 1), (b + 1, b + 2), (b + 3, b + 4), (b + 4, b + 5)} <= pairs
+        assert (b + 5, 6 * ((p + 1) % 5)) in pairs and (b + 2, b + 3) not in pairs
+    assert len(pairs) == 25
+    s = GAME.new_game([Seat(name="A"), Seat(name="B"), Seat(name="C")], 8)
+    assert sorted(len(pile) for pile in s.piles) == [13, 13, 14, 14, 14]
+    assert sorted(s.segments) == list(range(5))
+    assert all((s.castle[k + 1] - s.castle[k]) % 5 == 1 for k in range(4))
+    for pile in s.scripts:
+        assert len(pile) == 7 and SCRIPTS[pile[0]].base
+        assert not any(SCRIPTS[m].base for m in pile[1:])
+
+
+def test_starting_townsfolk_match_the_spec() -> None:
+    """Setup 4: "value 2 with 1 cleric; value 3 with 1 merchant, drop-off: discard a card and gain
+    2 silver; value 2 with 2 merchants, drop-off: hire any visible townsfolk free and gain 1
+    virtue; value 1 with 2 merchants, drop-off: flip a debt or a deed; value 2 with 1 builder;
+    value 2 with 1 noble; value 1 with 1 criminal, instant: gain 1 debt and 1 silver; value 1
+    with 1 merchant, ongoing: after you trade, gain 1 silver"."""
+    got = {
+        (t.value, tuple(t.icons), t.timing, t.trigger, tuple(t.effects))
+        for t in R.CONTENT.starting_townsfolk
+    }
+    assert got == {
+        (2, ("cleric",), "none", None, ()),
+        (3, ("merchant",), "dropoff", None, ("discard:1", "silver:2")),
+        (2, ("merchant", "merchant"), "dropoff", None, ("hire_free", "virtue:1")),
+        (1, ("merchant", "merchant"), "dropoff", None, ("flip_either:1",)),
+        (2, ("builder",), "none", None, ()),
+        (2, ("noble",), "none", None, ()),
+        (1, ("criminal",), "instant", None, ("debt:1", "silver:1")),
+        (1, ("merchant",), "ongoing", "after_trade", ("silver:1",)),
+    }
+
+
+def test_workers_go_to_the_castle_section_beside_you() -> None:
+    """Place workers: "place 1/2/3/4 workers into tier 1 of your segment's castle section";
+    Board: "the castle section is the one beside your segment"."""
+    d = base_json()
+    _at_action(d, 12, [card("retainer"), card("novice"), card("apprentice")])
+    supply = d["players"][0]["supply"]
+    s = do(load(d), R.PLACE_BASE + 1)
+    assert s.tier1[2][0] == 1 and s.players[0].supply == supply - 1
+
+
+def test_building_and_worker_points() -> None:
+    """Build: "Buildings score 2/5/9 (workshops), 4/9/15 (trading posts), 6/13/21 (guildhalls)
+    for 1/2/3 built"; castle: "Workers score their tier (1, 2 or 3 VP each) at the end"."""
+    d = base_json()
+    for built, points in (([1, 0, 0], 2), ([2, 1, 0], 9), ([3, 2, 1], 24), ([0, 3, 3], 36)):
+        d["players"][0]["built"] = built
+        assert R.score_parts(load(d), 0)["buildings"] == points
+    d["tier1"][0][0], d["tier2"][1][0], d["tier3"][2][0] = 2, 1, 3
+    assert R.score_parts(load(d), 0)["workers"] == 2 + 2 + 9
