@@ -359,5 +359,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(1, str(error))
     except (OSError, ValueError) as error:  # stdin unreadable, a huge integer, ...
         return _fail(2, str(error) or type(error).__name__)
-    print(json.dumps(payload, indent=2))
+    try:
+        print(json.dumps(payload, indent=2))
+    except BrokenPipeError:  # e.g. piped into `head`: the reader has what it wanted
+        sys.stderr.close()
     return 0
