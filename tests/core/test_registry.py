@@ -30,3 +30,21 @@ def test_an_announced_game_is_listed_as_coming_soon_and_cannot_start(
 def test_unknown_ids_are_refused_with_a_short_message() -> None:
     with pytest.raises(UnknownGameError, match=r"Unknown game 'x{40}'\.$"):
         registry.get_game("x" * 500)
+
+
+@pytest.mark.parametrize("game_id", registry.playable_game_ids(include_internal=True))
+def test_the_listing_entry_is_the_game_s_own_info(game_id: str) -> None:
+    assert registry.game_info(game_id) is registry.get_game(game_id).info
+
+
+def test_listing_games_does_not_import_their_rules() -> None:
+    """The home screen lists games at start-up; rules and content must load only on first play."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from kingdoms.core.registry import list_games; list_games(); "
+        "print(sorted(m for m in sys.modules if m.endswith(('.game', '.rules', '.content'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

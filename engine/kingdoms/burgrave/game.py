@@ -19,8 +19,9 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from ..core.errors import KingdomsError, SetupError
-from ..core.protocol import Game, GameInfo, GameResult, Seat, SeatScore
+from ..core.protocol import Game, GameResult, Seat, SeatScore
 from ..core.rng import MASK64
+from . import INFO
 from . import rules as R
 from .actions import ACTIONS, Action, action_adapter, decode, encode
 from .content import (
@@ -39,8 +40,8 @@ from .content import (
 )
 from .state import State, from_json, to_json
 
-GAME_ID = "burgrave"
-RULES_VERSION = 2
+GAME_ID = INFO.game_id
+RULES_VERSION = INFO.rules_version
 EXCHANGE_TEXT = {
     1: "1 merchant → 1 silver",
     2: "2 merchants → 1 any resource",
@@ -58,10 +59,7 @@ def space_name(space: int) -> str:
 class BurgraveGame:
     """The Burgrave game object (stateless; all data is in the states)."""
 
-    info = GameInfo(
-        game_id=GAME_ID, title="Burgrave", min_seats=R.MIN_SEATS, max_seats=R.MAX_SEATS,
-        rules_version=RULES_VERSION,
-    )
+    info = INFO
     action_adapter: TypeAdapter[Any] = action_adapter
 
     def simulation_report(self, finished: Sequence[State]) -> dict[str, Any]:

@@ -20,6 +20,7 @@ import itertools
 from ..core.errors import IllegalActionError, SetupError
 from ..core.protocol import Seat
 from ..core.rng import Rng
+from . import INFO
 from .content import (
     BUILD_COST,
     BUILD_POINTS,
@@ -59,7 +60,7 @@ from .content import (
 )
 from .state import Player, State, Task
 
-MIN_SEATS, MAX_SEATS = 2, 4
+MIN_SEATS, MAX_SEATS = INFO.min_seats, INFO.max_seats
 TRACK_END = 6
 
 # --- action vocabulary (stable: share codes store these numbers) --------------------------------

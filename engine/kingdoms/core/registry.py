@@ -1,5 +1,8 @@
 """The registry of games: ids to game objects, imported lazily so start-up stays cheap.
 
+Listing games reads only each game's ``INFO`` (its package's ``__init__``); the rules and content
+are imported the first time a game is played, which keeps them off the page's start-up path.
+
 A game that is announced but not yet playable is listed with ``available=False`` (the home screen
 shows it as "coming soon"); asking to play it raises :class:`UnknownGameError`.
 """
@@ -12,11 +15,12 @@ from typing import Any
 from .errors import UnknownGameError
 from .protocol import Game, GameInfo
 
-# game id -> "module:attribute" of the Game object. Keep ids stable: they are stored in records.
-_PLAYABLE: dict[str, str] = {
-    "tally": "kingdoms.testgame.tally:GAME",
-    "dice-realm": "kingdoms.dice_realm.game:GAME",
-    "burgrave": "kingdoms.burgrave.game:GAME",
+# game id -> ("module:attribute" of its GameInfo, "module:attribute" of its Game object).
+# Keep ids stable: they are stored in records.
+_PLAYABLE: dict[str, tuple[str, str]] = {
+    "tally": ("kingdoms.testgame.tally:INFO", "kingdoms.testgame.tally:GAME"),
+    "dice-realm": ("kingdoms.dice_realm:INFO", "kingdoms.dice_realm.game:GAME"),
+    "burgrave": ("kingdoms.burgrave:INFO", "kingdoms.burgrave.game:GAME"),
 }
 
 # Announced games that have no engine yet.
@@ -34,15 +38,29 @@ def get_game(game_id: str) -> Game[Any, Any]:
         if game_id in _ANNOUNCED:
             raise UnknownGameError(f"{_ANNOUNCED[game_id].title} is not playable yet.")
         raise UnknownGameError(f"Unknown game {game_id[:40]!r}.")
-    module_name, attribute = target.split(":")
-    game: Game[Any, Any] = getattr(importlib.import_module(module_name), attribute)
+    game: Game[Any, Any] = _resolve(target[1])
     _loaded[game_id] = game
     return game
 
 
+def _resolve(target: str) -> Any:
+    module_name, attribute = target.split(":")
+    return getattr(importlib.import_module(module_name), attribute)
+
+
+def game_info(game_id: str) -> GameInfo:
+    """A game's listing entry without importing its rules."""
+    if game_id in _PLAYABLE:
+        info: GameInfo = _resolve(_PLAYABLE[game_id][0])
+        return info
+    if game_id in _ANNOUNCED:
+        return _ANNOUNCED[game_id]
+    raise UnknownGameError(f"Unknown game {game_id[:40]!r}.")
+
+
 def list_games(include_internal: bool = False) -> list[GameInfo]:
     """Every known game, playable ones first in registry order, then announced ones."""
-    infos = [get_game(game_id).info for game_id in _PLAYABLE]
+    infos = [game_info(game_id) for game_id in _PLAYABLE]
     infos = [info for info in infos if include_internal or not info.internal]
     playable_ids = {info.game_id for info in infos}
     infos += [info for game_id, info in _ANNOUNCED.items() if game_id not in playable_ids]

@@ -17,9 +17,9 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from kingdoms.core.errors import IllegalActionError, KingdomsError, SetupError
-from kingdoms.core.protocol import GameInfo, GameResult, Seat, SeatScore
+from kingdoms.core.protocol import GameResult, Seat, SeatScore
 
-from . import rules
+from . import INFO, rules
 from .actions import (
     ActionModel,
     Claim,
@@ -43,8 +43,8 @@ from .content import (
 )
 from .state import CHOOSE, GIFT, OVER, ROLL, State, from_json, to_json
 
-GAME_ID = "dice-realm"
-RULES_VERSION = 1
+GAME_ID = INFO.game_id
+RULES_VERSION = INFO.rules_version
 OPTIONS = ("start_seat",)
 
 
@@ -55,10 +55,7 @@ def _die_list(mask: int, dice: Sequence[int]) -> str:
 class DiceRealmGame:
     """The Dice Realm game object (stateless; all data is in the states)."""
 
-    info = GameInfo(
-        game_id=GAME_ID, title="Dice Realm", min_seats=rules.MIN_SEATS,
-        max_seats=rules.MAX_SEATS, rules_version=RULES_VERSION,
-    )
+    info = INFO
     action_adapter: TypeAdapter[Any] = action_adapter
 
     # ------------------------------------------------------------------ core protocol

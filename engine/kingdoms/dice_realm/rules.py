@@ -14,6 +14,7 @@ from typing import Any
 from kingdoms.core.errors import IllegalActionError, SetupError
 from kingdoms.core.rng import Rng
 
+from . import INFO
 from .actions import (
     CLAIMS,
     FLIPS,
@@ -46,8 +47,8 @@ from .odds import FULL
 from .requirements import compile_requirement
 from .state import CHOOSE, GIFT, OVER, ROLL, EndReason, Event, State
 
-MIN_SEATS = 2
-MAX_SEATS = 5
+MIN_SEATS = INFO.min_seats
+MAX_SEATS = INFO.max_seats
 ROW_SIZE = 5
 ROLLS_PER_TURN = 3
 ELF_ROLLS = 4

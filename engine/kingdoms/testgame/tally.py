@@ -161,19 +161,21 @@ class _StateModel(BaseModel):
 
 # --- the game ------------------------------------------------------------------------------
 
+INFO = GameInfo(
+    game_id="tally",
+    title="Tally",
+    min_seats=MIN_SEATS,
+    max_seats=MAX_SEATS,
+    rules_version=RULES_VERSION,
+    internal=True,
+)
+
 
 class TallyGame:
     """The :class:`~kingdoms.core.protocol.Game` object for Tally (use the module's ``GAME``)."""
 
     def __init__(self) -> None:
-        self.info = GameInfo(
-            game_id="tally",
-            title="Tally",
-            min_seats=MIN_SEATS,
-            max_seats=MAX_SEATS,
-            rules_version=RULES_VERSION,
-            internal=True,
-        )
+        self.info = INFO
         self.action_adapter: TypeAdapter[Any] = action_adapter
 
     # setup
