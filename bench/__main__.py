@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
-from bench import playouts  # noqa: E402
+from bench import playouts, taps  # noqa: E402
 
 READY_RECORDER = """
 new MutationObserver(() => {
@@ -34,7 +34,7 @@ new MutationObserver(() => {
 RUNS = int(os.environ.get("KINGDOMS_BENCH_RUNS", "3"))
 # Pyodide's runtime and the third-party wheels; everything else in the site is ours.
 RUNTIME_PREFIXES = ("pyscript/", "pyodide/pyodide", "pyodide/python_stdlib")
-RUNTIME_WHEELS = ("pydantic", "typing_", "annotated_types")
+RUNTIME_WHEELS = ("pydantic", "typing_", "annotated_types", "segno")
 
 
 def line(label: str, value: str, target: str = "") -> None:
@@ -162,6 +162,7 @@ def main() -> None:
     site_bytes()
     playout_speed()
     startup(chromium)
+    taps.tap_latency(chromium, line)
 
 
 if __name__ == "__main__":

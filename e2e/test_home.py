@@ -73,21 +73,21 @@ def active_testid(page: Page) -> str | None:
 # --------------------------------------------------------------------------- games
 
 
-def test_home_lists_both_games_as_coming_soon(page: Page, site_url: str) -> None:
+def test_home_lists_both_games_as_playable(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     for game_id, title in (("dice-realm", "Dice Realm"), ("burgrave", "Burgrave")):
         card = page.get_by_test_id(f"game-{game_id}")
         expect(card).to_be_visible()
         expect(card.get_by_role("heading", name=title)).to_be_visible()
-        expect(page.get_by_test_id(f"game-status-{game_id}")).to_contain_text("Coming soon")
-        expect(page.get_by_test_id(f"new-game-{game_id}")).to_have_count(0)
+        expect(page.get_by_test_id(f"game-status-{game_id}")).to_have_count(0)
+        expect(page.get_by_test_id(f"new-game-{game_id}")).to_be_visible()
     expect(page.get_by_test_id("game-tally")).to_have_count(0)
     expect(page.get_by_text("Tally")).to_have_count(0)
     expect(page.get_by_test_id("loader")).to_have_count(0)
     assert page.evaluate("document.documentElement.lang") == "en"
 
 
-def test_new_game_dialog_cannot_start_a_coming_soon_game(page: Page, site_url: str) -> None:
+def test_new_game_dialog_offers_each_games_seats(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     page.get_by_test_id("new-game").tap()
     dialog = page.get_by_role("dialog", name="New game")
@@ -105,13 +105,8 @@ def test_new_game_dialog_cannot_start_a_coming_soon_game(page: Page, site_url: s
         seats.select_option(counts[-1])
         expect(page.get_by_test_id(f"seat-name-{info.max_seats}")).to_have_value(
             f"Player {info.max_seats}")
-        expect(page.get_by_test_id("new-game-status")).to_contain_text("coming soon")
-        expect(page.get_by_test_id("new-game-start")).to_be_disabled()
+        expect(page.get_by_test_id("new-game-start")).to_be_enabled()
 
-    # Enter in a name field must not start it either (implicit submission is blocked).
-    page.get_by_test_id("seat-name-1").fill("Ada")
-    page.get_by_test_id("seat-name-1").press("Enter")
-    expect(dialog).to_be_visible()
     assert page.evaluate("document.body.dataset.ready") == "home"
 
     page.keyboard.press("Escape")

@@ -4,8 +4,13 @@
 screen with the home screen and then sets ``document.body.dataset.ready = "home"``, the signal the
 end-to-end tests and the benchmark wait for.
 
-Screens: ``home`` and ``record`` (the summary of a shared game whose screen does not exist yet).
-Game screens will be one view module per game, looked up in :data:`VIEW_MODULES`.
+Screens: ``home``, ``record`` (the summary of a shared game whose screen does not exist yet) and
+``game`` (a running game: :class:`~.game_host.GameSession` with the game's screen module from
+:data:`VIEW_MODULES`; the body's ``data-ready`` becomes ``"game"`` once it is drawn).
+
+A new game's seed comes from ``crypto.getRandomValues``; ``?seed=N`` in the page URL forces it
+(tests, bug reports). A running game keeps its share code and save id in the URL fragment
+(``#g=<code>&s=<save id>``), so a reload resumes it.
 """
 
 from __future__ import annotations
@@ -13,12 +18,20 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
-from kingdoms.core.protocol import GameInfo
+from kingdoms.core.protocol import GameInfo, Seat
+from kingdoms.core.records import new_record
 from kingdoms.core.registry import list_games
 
 from . import dom, i18n
 from .dialogs import ConfirmDialog, Modal, NewGameDialog, button
 from .dom import Element, Scope, el
+from .game_host import (
+    GameSession,
+    open_session,
+    random_u32,
+    save_id_from_fragment,
+    seed_from_query,
+)
 from .home import names_text, render_home, render_record, save_title
 from .i18n import t
 from .records import OpenResult, RecordSummary, code_from_fragment, open_code
@@ -33,8 +46,11 @@ from .storage import (
     write_settings,
 )
 
-VIEW_MODULES: dict[str, str] = {}
-"""game id -> module with that game's screen. Empty until the first game screen exists."""
+VIEW_MODULES: dict[str, str] = {
+    "dice-realm": "kingdoms_web.dice_realm_screen",
+    "burgrave": "kingdoms_web.burgrave_screen",
+}
+"""game id -> module with that game's screen (``create_screen(host) -> GameScreen``)."""
 
 _PROBE_KEY = "kingdoms.v1.probe"
 
@@ -82,6 +98,7 @@ class App:
         self.save_error: str | None = None
         self.screen = "home"
         self.summary: RecordSummary | None = None
+        self.session: GameSession | None = None
         self.scope = Scope()
         self.modals: list[Modal] = []
         self._hash_scope = Scope()
@@ -94,13 +111,19 @@ class App:
         self.scope = Scope()
         dom.document.documentElement.lang = i18n.get_language()
         dom.document.title = t("app.title")
-        if self.screen == "record" and self.summary is not None:
+        session = self.session if self.screen == "game" else None
+        if session is not None:
+            content = None
+        elif self.screen == "record" and self.summary is not None:
             content = render_record(self.summary)
         else:
             content = render_home(self, self.scope)
         main = el("main", content, attrs={"id": "main", "tabindex": "-1"})
         dom.clear(self.root)
         dom.append(self.root, [self._topbar(), main])
+        if session is not None:
+            main.classList.add("main-game")
+            session.mount(main)
         for modal in list(self.modals):
             modal.refresh()
         if focus_main:
@@ -126,21 +149,53 @@ class App:
     # ------------------------------------------------------------------ navigation
 
     def go_home(self) -> None:
+        self._close_session()
         self.screen = "home"
         self.summary = None
+        self.saves = load_saves(self.store)
         self._set_fragment("")
         self.render(focus_main=True)
+        dom.document.body.dataset.ready = "home"
+
+    def _close_session(self) -> None:
+        if self.session is not None:
+            self.session.dispose()
+            self.session = None
+
+    def open_game(self, result: OpenResult, save_id: str | None = None) -> bool:
+        """Open a decoded record in its game screen; False if the game has no screen here."""
+        summary = result.summary
+        if summary is None or result.record is None or not self.can_play(summary.game_id):
+            return False
+        session = open_session(self, VIEW_MODULES[summary.game_id], result.record,
+                               result.state, save_id)
+        if session is None:
+            return False
+        self._show_session(session)
+        self._set_fragment(f"#g={summary.code}&s={session.save_id}")
+        return True
+
+    def _show_session(self, session: GameSession) -> None:
+        self._close_session()
+        self.session = session
+        self.summary = None
+        self.screen = "game"
+        self.render()
 
     def show_record(self, result: OpenResult) -> None:
         summary = result.summary
         if summary is None:
             return
-        if summary.game_id in VIEW_MODULES:  # pragma: no cover - no game screens yet
-            dom.log_error("Kingdoms: game screens are not wired yet")
+        if self.open_game(result):
+            return
         self.summary = summary
         self.screen = "record"
         self._set_fragment("#g=" + summary.code)
         self.render(focus_main=True)
+
+    def set_fragment(self, fragment: str) -> None:
+        """The running game's link (the host keeps it current, so a reload resumes the game)."""
+        self._set_fragment(fragment)
 
     def _set_fragment(self, fragment: str) -> None:
         """Change the URL fragment without a ``hashchange`` event (and without a history step)."""
@@ -178,6 +233,8 @@ class App:
             return False
         if self.summary is not None and self.summary.code == code:
             return True
+        if self.session is not None and self.session.code == code:
+            return True
         result = open_code(code, dom.log_error)
         if result.error is not None:
             self.screen = "home"
@@ -188,6 +245,8 @@ class App:
             self.render()
             return True
         self.code_error = None
+        if self.open_game(result, save_id_from_fragment(fragment)):
+            return True
         self.show_record(result)
         return True
 
@@ -198,6 +257,8 @@ class App:
             self.render()
             return
         self.save_error = None
+        if self.open_game(result, entry.save_id):
+            return
         self.show_record(result)
 
     def ask_delete_save(self, entry: SaveEntry) -> None:
@@ -229,8 +290,29 @@ class App:
                                        on_closed=self._modal_closed))
 
     def start_game(self, game_id: str, names: list[str]) -> None:
-        """Begin a new game. No game has a screen yet, so the dialog never gets this far."""
-        dom.log_error(f"Kingdoms: no screen for {game_id!r} yet ({len(names)} players)")
+        """Begin a new game with a fresh random seed (or ``?seed=N`` from the URL) and save it."""
+        module = VIEW_MODULES.get(game_id)
+        if module is None:
+            dom.log_error(f"Kingdoms: no screen for {game_id!r}")
+            return
+        try:
+            search = str(dom.window.location.search)
+        except Exception:
+            search = ""
+        seed = seed_from_query(search)
+        if seed is None:
+            seed = random_u32(1)[0]
+        try:
+            record = new_record(game_id, [Seat(name=name) for name in names], seed)
+        except Exception:
+            dom.log_error("Kingdoms: the game could not be set up\n" + traceback.format_exc())
+            return
+        session = open_session(self, module, record)
+        if session is None:
+            return
+        self._show_session(session)
+        session.autosave()
+        session.redraw()
 
     def open_settings(self) -> None:
         self._open_modal(SettingsDialog(self.change_language, lambda: self.storage_available,
@@ -300,4 +382,4 @@ def start() -> None:
         dom.log_error("Kingdoms: start-up failed\n" + traceback.format_exc())
         _report_start_failure(f"{type(error).__name__}: {error}")
         return
-    dom.document.body.dataset.ready = "home"
+    dom.document.body.dataset.ready = "game" if app.screen == "game" else "home"

@@ -61,6 +61,19 @@ class GameHost(Protocol):
         """A short, already-translated message in the shell's live region (screen readers too)."""
         ...
 
+    def redraw(self) -> None:
+        """Draw the screen again from the current state (after a page-only change, e.g. a
+        display switch); no action is applied."""
+        ...
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        """A page setting stored for this device (e.g. a screen's odds helper switch)."""
+        ...
+
+    def set_setting(self, key: str, value: Any) -> bool:
+        """Store a page setting (JSON-able ``value``); False if the browser will not keep it."""
+        ...
+
 
 class GameScreen(Protocol):
     """One game's board and controls."""

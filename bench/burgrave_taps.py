@@ -1,0 +1,133 @@
+"""Time from a tap to the updated Burgrave board, measured inside headless Chromium.
+
+A seeded 3-player game is started in the page (``?seed=``) and played to the end (or a cap of
+taps) by a seeded random policy that reads the page's offered controls (``[data-offer]``, the
+privacy screen's "ready" button). For every tap the page measures, with ``performance.now()``,
+from just before the click to the end of a forced style and layout pass after it: the click
+handler runs the engine, the host's autosave and the screen's full redraw synchronously, so
+that span is what a player waits for before the new board can be painted. Taps on the privacy
+screen and local steps (choosing the building before its spot) are counted separately from
+actions.
+
+Run: ``python3 -m bench.burgrave_taps`` (after ``python3 build.py build``), or call
+:func:`tap_latency` from ``bench/__main__.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+SEED = 2026
+NAMES = ("Ana", "Ben", "Cid")
+MAX_TAPS = int(os.environ.get("KINGDOMS_BENCH_BURGRAVE_TAPS", "600"))
+TARGET_P95_MS = 100.0
+
+TIME_TAP = """
+(testid) => {
+  const target = document.querySelector('[data-testid="' + testid + '"]');
+  if (!target) return null;
+  const before = document.querySelector('[data-testid=game-screen]')?.dataset.moves;
+  const start = performance.now();
+  target.click();
+  void document.body.offsetHeight;  // style and layout of the new board
+  const end = performance.now();
+  const after = document.querySelector('[data-testid=game-screen]')?.dataset.moves;
+  return {ms: end - start, moved: before !== after};
+}
+"""
+
+OFFERS = """() => ({
+  pass: !!document.querySelector('[data-testid="pass-ready"]'),
+  over: document.querySelector('[data-testid="game-screen"]')?.dataset.over === 'true',
+  offers: [...document.querySelectorAll('[data-offer]')].map(e => e.dataset.testid),
+})"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def measure(url: str, chromium: str) -> dict[str, list[float]]:
+    from playwright.sync_api import sync_playwright
+
+    times: dict[str, list[float]] = {"action": [], "step": [], "pass": []}
+    rng = random.Random(SEED)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium or None,
+                                             args=build.CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True,
+                                      service_workers="block")
+        page = context.new_page()
+        page.goto(f"{url}?seed={SEED}")
+        page.wait_for_function("document.body.dataset.ready === 'home'", timeout=120_000)
+        page.get_by_test_id("new-game").click()
+        page.get_by_test_id("new-game-game").select_option("burgrave")
+        page.get_by_test_id("seat-count").select_option(str(len(NAMES)))
+        for number, name in enumerate(NAMES, start=1):
+            page.get_by_test_id(f"seat-name-{number}").fill(name)
+        page.get_by_test_id("new-game-start").click()
+        page.wait_for_function("document.body.dataset.ready === 'game'", timeout=60_000)
+        for _ in range(MAX_TAPS):
+            seen = page.evaluate(OFFERS)
+            if seen["over"]:
+                break
+            if seen["pass"]:
+                result = page.evaluate(TIME_TAP, "pass-ready")
+                if result:
+                    times["pass"].append(result["ms"])
+                continue
+            offers = seen["offers"]
+            if not offers:
+                break
+            active = [o for o in offers if o != "action-pass"]
+            result = page.evaluate(TIME_TAP, rng.choice(active or offers))
+            if result:
+                times["action" if result["moved"] else "step"].append(result["ms"])
+            page.wait_for_timeout(20)
+        browser.close()
+    return times
+
+
+def tap_latency(chromium: str, line: Callable[..., None]) -> None:
+    """Print p50/p95 tap-to-updated-board times (``line(label, value, target)``)."""
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        times = measure(f"http://127.0.0.1:{server.server_address[1]}/site/", chromium)
+    finally:
+        server.shutdown()
+        server.server_close()
+    print("Burgrave: tap to updated board (in-browser, seeded 3-player game)")
+    for kind, label in (("action", "action taps (engine + autosave + redraw)"),
+                        ("step", "local steps (building before spot)"),
+                        ("pass", "privacy screen 'ready' taps")):
+        values = times[kind]
+        if not values:
+            continue
+        p50, p95 = statistics.median(values), percentile(values, 0.95)
+        target = f"p95 <= {TARGET_P95_MS:.0f} ms" if kind == "action" else ""
+        line(f"{label} ({len(values)})", f"{p50:.1f} / {p95:.1f} ms", target)
+
+
+def _line(label: str, value: str, target: str = "") -> None:
+    print(f"  {label:<46} {value:>18}   {target}")
+
+
+if __name__ == "__main__":
+    tap_latency(os.environ.get("KINGDOMS_CHROMIUM", "/usr/bin/chromium"), _line)

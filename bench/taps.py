@@ -1,0 +1,136 @@
+"""Time from a tap to the updated Dice Realm board, measured inside headless Chromium.
+
+A seeded 3-player game is opened from a share code and played to the end by a simple policy
+that reads the page (claim a lit citizen, else roll, else take a scoundrel, give dragons to the
+first choice), with some dice held along the way. For every tap the page measures, with
+``performance.now()``, from just before the click to the last DOM mutation of the board (a
+``MutationObserver`` watches ``<main>``; the board has settled when nothing changed for 60 ms,
+so the odds helper's filling-in is counted too). Hold taps (page-only) and move taps (engine,
+autosave, redraw) are reported separately, and "handler only" is the click handler's own time
+(the board is redrawn when it returns). Taps come 150 ms apart and the first after 3 s, like a
+quick player: the page computes odds tables in idle moments, which a machine-gun tapper would
+never leave it.
+"""
+
+from __future__ import annotations
+
+import statistics
+import threading
+from collections.abc import Callable
+from typing import Any
+
+SEED = 424242
+NAMES = ("Ann", "Ben", "Cleo")
+
+TIME_TAP = """
+async (selector) => {
+  const target = document.querySelector(selector);
+  if (!target) return null;
+  const root = document.querySelector('main');
+  let last = null;
+  const observer = new MutationObserver(() => { last = performance.now(); });
+  observer.observe(root, {subtree: true, childList: true, attributes: true,
+                          characterData: true});
+  const start = performance.now();
+  target.click();
+  const sync = performance.now();
+  await new Promise(resolve => {
+    let seen = -1;
+    const check = () => {
+      if (last === seen) { resolve(); return; }
+      seen = last; setTimeout(check, 60);
+    };
+    setTimeout(check, 60);
+  });
+  observer.disconnect();
+  return {sync: sync - start, settled: (last === null ? sync : last) - start};
+}
+"""
+
+CHOOSE = """
+() => {
+  const q = s => document.querySelector(s);
+  if (q('[data-testid=end-screen]')) return null;
+  const gift = q('[data-testid=gift-chooser] button');
+  if (gift) return {kind: 'move', selector: '[data-testid=' + gift.dataset.testid + ']'};
+  const phase = q('[data-testid=dice-realm]').dataset.phase;
+  const met = q('[data-testid^=citizen-][data-met=true]');
+  if (met) return {kind: 'move', selector: '[data-testid=' + met.dataset.testid + ']'};
+  if (phase === 'roll') {
+    const dice = [...document.querySelectorAll('[data-testid^=die-]')];
+    const rolled = dice[0].dataset.value !== '';
+    const free = dice.filter(d => d.getAttribute('aria-pressed') === 'false');
+    if (rolled && free.length > 3) {
+      return {kind: 'hold', selector: '[data-testid=' + free[0].dataset.testid + ']'};
+    }
+    return {kind: 'move', selector: '[data-testid=roll]'};
+  }
+  if (q('[data-testid=penalty]')) return {kind: 'move', selector: '[data-testid=penalty]'};
+  return null;
+}
+"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def measure(url: str, chromium: str) -> dict[str, list[float]]:
+    """Play the seeded game through the page; tap timings in ms by kind."""
+    from playwright.sync_api import sync_playwright
+
+    from kingdoms.core.codes import encode_code
+    from kingdoms.core.protocol import Seat
+    from kingdoms.core.records import new_record
+
+    record = new_record("dice-realm", [Seat(name=n) for n in NAMES], SEED)
+    timings: dict[str, list[float]] = {"move": [], "hold": [], "move_sync": []}
+    import build
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium or None,
+                                             args=build.CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True,
+                                      service_workers="block")
+        page = context.new_page()
+        page.goto(url + "#g=" + encode_code(record))
+        page.wait_for_function("document.body.dataset.ready === 'game'", timeout=120_000)
+        page.wait_for_timeout(3000)
+        for _ in range(600):
+            choice: Any = page.evaluate(CHOOSE)
+            if choice is None:
+                break
+            result: Any = page.evaluate(TIME_TAP, choice["selector"])
+            if result is None:
+                break
+            timings[choice["kind"]].append(float(result["settled"]))
+            if choice["kind"] == "move":
+                timings["move_sync"].append(float(result["sync"]))
+            page.wait_for_timeout(150)
+        context.close()
+        browser.close()
+    return timings
+
+
+def tap_latency(chromium: str, line: Callable[..., None]) -> None:
+    import build
+
+    server = build.make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/site/"
+    try:
+        timings = measure(url, chromium)
+    finally:
+        server.shutdown()
+    moves, holds, sync = timings["move"], timings["hold"], timings["move_sync"]
+    print(f"Dice Realm: tap to updated board, seeded game ({len(moves)} moves, "
+          f"{len(holds)} holds; ms)")
+    if moves:
+        line("move tap (engine, autosave, redraw) p50", f"{statistics.median(moves):.1f}")
+        line("move tap p95", f"{percentile(moves, 0.95):.1f}", "target p95 ≤ 50 ms")
+        line("move tap, handler only p95", f"{percentile(sync, 0.95):.1f}")
+    if holds:
+        line("hold tap (odds update) p50", f"{statistics.median(holds):.1f}")
+        line("hold tap p95", f"{percentile(holds, 0.95):.1f}", "target p95 ≤ 50 ms")

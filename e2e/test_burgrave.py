@@ -1,0 +1,310 @@
+"""Burgrave in Chromium: whole games and single actions played by tapping the page.
+
+Positions are prepared on CPython (seeded random play with the very engine the page runs) and
+opened in the page through a ``#g=`` share link; from there every action is a tap on the control
+the page offers for it (``burgrave_model.control_path``). The scores the page shows at the end
+are checked against the engine's result for the same record replayed on CPython.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from kingdoms.burgrave import rules as R
+from kingdoms.burgrave.game import GAME
+from kingdoms.core.codes import decode_code, encode_code
+from kingdoms.core.protocol import Seat
+from kingdoms.core.records import GameRecord, append, new_record, replay
+
+from .conftest import ROOT, wait_ready
+
+if str(ROOT / "web") not in sys.path:
+    sys.path.insert(0, str(ROOT / "web"))
+
+from kingdoms_web import burgrave_model as M
+from kingdoms_web import i18n
+
+NAMES = ["Ana", "Ben", "Cid"]
+GAME_TIMEOUT_MS = 30_000
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_context_args,
+        "viewport": {"width": 768, "height": 1024},
+        "has_touch": True,
+        "service_workers": "block",
+    }
+
+
+@pytest.fixture(autouse=True)
+def no_console_errors(page: Page) -> Iterator[None]:
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text)
+            if message.type == "error" else None)
+    yield
+    assert errors == [], errors
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def policy(rng: random.Random, legal: list[Any]) -> Any:
+    """Seeded random play that prefers doing something to passing (games end sooner)."""
+    active = [a for a in legal if a.action_type != "pass"]
+    return rng.choice(active or legal)
+
+
+def plan(seed: int, stop: Callable[[Any, Any], bool], names: list[str] | None = None,
+         cap: int = 4000) -> tuple[GameRecord, Any, Any]:
+    """Play seeded random moves on CPython until ``stop(state, action)`` holds for a legal
+    action; returns the record before it, its state and that action."""
+    record = new_record("burgrave", [Seat(name=n) for n in names or NAMES], seed=seed)
+    state = replay(record)
+    rng = random.Random(seed)
+    for _ in range(cap):
+        legal = GAME.legal_actions(state)
+        for action in legal:
+            if stop(state, action):
+                return record, state, action
+        record, state = append(record, GAME, state, policy(rng, legal))
+        if GAME.is_over(state):
+            break
+    raise AssertionError("the planned position never came up")
+
+
+def open_record(page: Page, url: str, record: GameRecord) -> None:
+    page.goto(url + "#g=" + encode_code(record))
+    wait_ready(page, "game")
+    through_pass(page)
+
+
+def through_pass(page: Page) -> None:
+    ready = page.get_by_test_id("pass-ready")
+    if ready.count():
+        ready.tap()
+        expect(page.get_by_test_id("burgrave-screen")).to_be_visible()
+
+
+def moves(page: Page) -> int:
+    return int(page.get_by_test_id("game-screen").get_attribute("data-moves") or 0)
+
+
+def take(page: Page, state: Any, action: Any) -> None:
+    """Tap the controls that take ``action`` in ``state`` (the page shows the same state)."""
+    i18n.set_language("en")
+    view = GAME.view(state, GAME.current_seat(state))
+    prompt = M.build_prompt(GAME, state, view, building=getattr(action, "building", None))
+    assert prompt is not None
+    before = moves(page)
+    for testid in M.control_path(action, view, prompt):
+        page.get_by_test_id(testid).tap()
+    expect(page.get_by_test_id("game-screen")).to_have_attribute("data-moves", str(before + 1))
+
+
+def start_new_game(page: Page, url: str, seed: int, names: list[str]) -> None:
+    page.goto(url + f"?seed={seed}")
+    wait_ready(page)
+    page.get_by_test_id("new-game").tap()
+    page.get_by_test_id("new-game-game").select_option("burgrave")
+    page.get_by_test_id("seat-count").select_option(str(len(names)))
+    for number, name in enumerate(names, start=1):
+        page.get_by_test_id(f"seat-name-{number}").fill(name)
+    page.get_by_test_id("new-game-start").tap()
+    wait_ready(page, "game")
+
+
+OFFERS = """() => ({
+  pass: !!document.querySelector('[data-testid="pass-ready"]'),
+  over: document.querySelector('[data-testid="game-screen"]')?.dataset.over === 'true',
+  offers: [...document.querySelectorAll('[data-offer]')].map(e => e.dataset.testid),
+})"""
+
+
+def current_record(page: Page) -> GameRecord:
+    fragment = page.evaluate("location.hash")
+    code = fragment.split("#g=", 1)[1].split("&", 1)[0]
+    return decode_code(code)
+
+
+# --------------------------------------------------------------------------- whole game
+
+
+def test_a_whole_seeded_three_player_game_by_taps(page: Page, site_url: str) -> None:
+    start_new_game(page, site_url, 2026, NAMES)
+    rng = random.Random(2026)
+    for _ in range(5000):
+        seen = page.evaluate(OFFERS)
+        if seen["over"]:
+            break
+        if seen["pass"]:
+            page.get_by_test_id("pass-ready").tap()
+            continue
+        offers = seen["offers"]
+        assert offers, "nothing to tap"
+        active = [o for o in offers if o != "action-pass"]
+        page.get_by_test_id(rng.choice(active or offers)).tap()
+    else:
+        pytest.fail("the game did not end within the cap")
+    expect(page.get_by_test_id("end-screen")).to_be_visible()
+    record = current_record(page)
+    result = GAME.result(replay(record))
+    for score in result.scores:
+        expect(page.get_by_test_id(f"final-score-{score.seat}")).to_have_text(str(score.total))
+        expect(page.get_by_test_id(f"breakdown-{score.seat}-total")).to_have_text(
+            str(score.total))
+        for key, value in score.breakdown.items():
+            expect(page.get_by_test_id(f"breakdown-{score.seat}-{key}")).to_have_text(
+                str(value))
+
+
+# --------------------------------------------------------------------------- each primary action
+
+
+@pytest.mark.parametrize("kind", ["trade", "build", "place_workers", "transcribe"])
+def test_each_primary_action_by_taps(page: Page, site_url: str, kind: str) -> None:
+    record, state, action = plan(1, lambda _s, a: a.action_type == kind)
+    open_record(page, site_url, record)
+    expect(page.get_by_test_id("prompt-title")).to_contain_text("Primary action")
+    text = GAME.describe_action(state, action)
+    take(page, state, action)
+    through_pass(page)
+    expect(page.get_by_test_id("log")).to_contain_text(text)
+
+
+def _cascades(state: Any, action: Any) -> bool:
+    if action.action_type != "place_workers":
+        return False
+    seat = GAME.current_seat(state)
+    after = GAME.apply(state, action)
+    return sum(row[seat] for row in after.tier2) > sum(row[seat] for row in state.tier2)
+
+
+def test_a_castle_cascade(page: Page, site_url: str) -> None:
+    record, state, action = plan(1, _cascades)
+    seat = GAME.current_seat(state)
+    open_record(page, site_url, record)
+    take(page, state, action)
+    after = GAME.apply(state, action)
+    name = NAMES[seat]
+    sections = [s for s in range(5) if after.tier2[s][seat] > state.tier2[s][seat]]
+    assert sections
+    through_pass(page)
+    label = page.get_by_test_id(f"section-{sections[0]}").get_attribute("aria-label") or ""
+    assert f"{name}: {after.tier2[sections[0]][seat]} worker" in label
+    assert "in tier 2" in label
+
+
+# --------------------------------------------------------------------------- privacy
+
+
+def test_the_next_hand_stays_hidden_until_its_player_taps(page: Page, site_url: str) -> None:
+    record, state, _action = plan(3, lambda s, _a: s.stack[-1][0] == R.D_PLAY and s.round >= 1)
+    open_record(page, site_url, record)
+    seat = GAME.current_seat(state)
+    expect(page.get_by_test_id("hand")).to_be_visible()
+    rng = random.Random(5)
+    for _ in range(80):  # finish this seat's turn by taps
+        if page.get_by_test_id("pass-screen").count():
+            break
+        offers = page.evaluate(OFFERS)["offers"]
+        page.get_by_test_id(rng.choice(offers)).tap()
+    expect(page.get_by_test_id("pass-screen")).to_be_visible()
+    nxt = replay(current_record(page))
+    other = GAME.current_seat(nxt)
+    assert other != seat
+    hand = GAME.view(nxt, other)["players"][other]["hand"]
+    # Nothing of the next hand is in the page until its player taps "ready".
+    expect(page.get_by_test_id("burgrave-screen")).to_have_count(0)
+    expect(page.get_by_test_id("hand")).to_have_count(0)
+    expect(page.locator('[data-testid^="hand-card-"], .bg-card-hand')).to_have_count(0)
+    page.get_by_test_id("pass-ready").tap()
+    expect(page.locator('[data-testid^="hand-card-"]')).to_have_count(len(hand))
+
+
+# --------------------------------------------------------------------------- tablet layout
+
+LAYOUT = """() => {
+  const width = window.innerWidth;
+  const boxes = [...document.querySelectorAll(
+      '[data-testid="burgrave-screen"] button, [data-testid="burgrave-screen"] summary')]
+    .filter(el => { const r = el.getBoundingClientRect();
+                    const hidden = el.tagName !== 'SUMMARY' && el.closest('details:not([open])');
+                    return r.width > 0 && r.height > 0 && !hidden; })
+    .map(el => { const r = el.getBoundingClientRect();
+                 return {id: el.dataset.testid || el.textContent.slice(0, 20),
+                         x: r.left, y: r.top + window.scrollY, w: r.width, h: r.height}; });
+  const outside = boxes.filter(b => b.x < 0 || b.x + b.w > width + 0.5);
+  const small = boxes.filter(b => b.w < 44 || b.h < 44);
+  const overlaps = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i], b = boxes[j];
+    const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+    const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+    if (dx > 1 && dy > 1) overlaps.push([a.id, b.id]);
+  }
+  return {overflow: document.documentElement.scrollWidth - width, outside, small, overlaps};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(768, 1024), (1024, 768)])
+def test_tablet_layout_in_both_orientations(page: Page, site_url: str, width: int,
+                                            height: int) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    # A move (spaces offered on the ring), then a build (spots offered).
+    for stop in (lambda s, _a: s.stack[-1][0] == R.D_MOVE and s.round >= 2,
+                 lambda _s, a: a.action_type == "build"):
+        record, _state, action = plan(1, stop)
+        open_record(page, site_url, record)
+        if action.action_type == "build":
+            page.get_by_test_id(f"action-build-{action.building}").tap()
+        found = page.evaluate(LAYOUT)
+        assert found["overflow"] <= 0, found
+        assert found["outside"] == [], found["outside"]
+        assert found["small"] == [], found["small"]
+        assert found["overlaps"] == [], found["overlaps"]
+        page.screenshot(path=str(ROOT / "dist" / f"burgrave-{width}x{height}.png"))
+
+
+# --------------------------------------------------------------------------- keyboard
+
+
+def focused(page: Page) -> str | None:
+    return page.evaluate(
+        "document.activeElement && document.activeElement.dataset.testid || null")
+
+
+def press_on(page: Page, testid: str) -> None:
+    for _ in range(400):
+        if focused(page) == testid:
+            page.keyboard.press("Enter")
+            return
+        page.keyboard.press("Tab")
+    pytest.fail(f"{testid} is not reachable by keyboard")
+
+
+def test_a_full_turn_by_keyboard_only(page: Page, site_url: str) -> None:
+    record, state, _action = plan(4, lambda s, _a: s.stack[-1][0] == R.D_PLAY and s.round >= 1)
+    page.goto(site_url + "#g=" + encode_code(record))
+    wait_ready(page, "game")
+    if page.get_by_test_id("pass-ready").count():
+        press_on(page, "pass-ready")
+    start = moves(page)
+    seat = GAME.current_seat(state)
+    for _ in range(40):
+        seen = page.evaluate(OFFERS)
+        if seen["pass"] or seen["over"]:
+            break
+        target = next((o for o in seen["offers"] if o != "action-pass"), seen["offers"][0])
+        press_on(page, target)
+    expect(page.get_by_test_id("pass-screen")).to_be_visible()
+    record = current_record(page)
+    assert len(record.actions) > start
+    assert GAME.current_seat(replay(record)) != seat

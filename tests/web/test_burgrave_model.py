@@ -1,0 +1,61 @@
+"""Pure logic of the Burgrave screen (no DOM): funding texts, pawn marks, reward chips, and
+the prompt of the very first decision."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+if str(WEB) not in sys.path:  # the page package is not installed in the venv
+    sys.path.insert(0, str(WEB))
+
+from kingdoms.burgrave.content import parse_effect  # noqa: E402
+from kingdoms.burgrave.game import GAME  # noqa: E402
+from kingdoms.core.protocol import Seat  # noqa: E402
+from kingdoms_web import burgrave_model as M  # noqa: E402
+from kingdoms_web import i18n  # noqa: E402
+
+
+def setup_module() -> None:
+    i18n.set_language("en")
+
+
+def test_funding_says_what_pays_and_what_is_missing() -> None:
+    assert M.funding(3, "builder", 3, 0, "stone", 0) == "needs 3 builders: all from your icons"
+    assert M.funding(5, "noble", 2, 1, "gold", 4) == "needs 5 nobles: 3 from icons, pay 2 gold"
+    assert M.funding(7, "builder", 2, 0, "stone", 1) == (
+        "needs 7 builders: 2 from icons and 1 stone, 4 missing")
+
+
+def test_reward_chips_are_short_and_labelled_in_full() -> None:
+    effects = (parse_effect("silver:2"), parse_effect("deed"), parse_effect("place_workers:1"))
+    label, chips = M.chip_data(effects)
+    assert label == "+2 silver, +1 deed, place 1 worker free in any tier-1 section"
+    assert chips == (("silver", "2s"), ("deed", "1deed"), ("action", "+1 wkr"))
+    assert M.effects_text(()) == "nothing"
+
+
+def test_seat_marks_fall_back_to_numbers_when_initials_clash() -> None:
+    view = {"players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "ada"}]}
+    assert [M.seat_mark(view, s) for s in range(3)] == ["1", "2", "3"]
+
+
+def test_first_prompt_offers_the_pairs_and_names_the_picker() -> None:
+    state = GAME.new_game([Seat(name="Ana"), Seat(name="Ben"), Seat(name="Cid")], 7)
+    view = GAME.view(state, GAME.current_seat(state))
+    prompt = M.build_prompt(GAME, state, view)
+    assert prompt is not None and prompt.kind == "choose_pair"
+    legal = GAME.legal_actions(state)
+    assert [o.action for o in prompt.offers] == legal
+    assert all(o.testid.startswith("pair-") and "Start on space" in o.detail
+               for o in prompt.offers)
+    assert M.control_path(legal[0], view, prompt) == [prompt.offers[0].testid]
+
+
+def test_score_rows_follow_the_engine_breakdown() -> None:
+    state = GAME.new_game([Seat(name="Ana"), Seat(name="Ben")], 3)
+    view = GAME.view(state, None)
+    rows = M.score_rows(view, 0)
+    assert [label for label, _ in rows][:2] == ["Buildings", "Castle workers"]
+    assert sum(v for _, v in rows) == view["scores"][0]["total"]

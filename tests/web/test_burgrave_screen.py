@@ -1,0 +1,388 @@
+"""The Burgrave screen on CPython, through a tiny fake DOM: whole games played by tapping the
+offered controls, the privacy rule (only the viewer's hand is drawn), the log and the end
+breakdown, and every visible string coming from the catalog.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+if str(WEB) not in sys.path:  # the page package is not installed in the venv
+    sys.path.insert(0, str(WEB))
+
+from kingdoms.burgrave.game import GAME  # noqa: E402
+from kingdoms.core.protocol import Seat  # noqa: E402
+from kingdoms.core.records import append, new_record  # noqa: E402
+from kingdoms_web import burgrave_screen, dom, i18n  # noqa: E402
+from kingdoms_web.dom import Scope  # noqa: E402
+
+# --------------------------------------------------------------------------- a fake DOM
+
+
+class FakeNode:
+    def __init__(self, doc: FakeDocument, tag: str, text: str | None = None) -> None:
+        self.doc = doc
+        self.tagName = tag.upper()
+        self.attrs: dict[str, str] = {}
+        self.children: list[FakeNode] = []
+        self.parent: FakeNode | None = None
+        self.text = text
+        self.className = ""
+        self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
+        self.open = False
+
+    # tree
+    def append(self, child: FakeNode) -> None:
+        if child.parent is not None:
+            child.parent.children.remove(child)
+        child.parent = self
+        self.children.append(child)
+
+    def replaceChildren(self) -> None:
+        for child in self.children:
+            child.parent = None
+        self.children = []
+
+    def remove(self) -> None:
+        if self.parent is not None:
+            self.parent.children.remove(self)
+            self.parent = None
+
+    @property
+    def isConnected(self) -> bool:
+        node: FakeNode | None = self
+        while node is not None:
+            if node is self.doc.body:
+                return True
+            node = node.parent
+        return False
+
+    @property
+    def textContent(self) -> str:
+        if self.text is not None:
+            return self.text
+        return "".join(c.textContent for c in self.children)
+
+    @textContent.setter
+    def textContent(self, value: str) -> None:
+        self.replaceChildren()
+        self.append(FakeNode(self.doc, "#text", value))
+
+    # attributes
+    def setAttribute(self, name: str, value: str) -> None:
+        self.attrs[name] = str(value)
+
+    def removeAttribute(self, name: str) -> None:
+        self.attrs.pop(name, None)
+
+    def getAttribute(self, name: str) -> str | None:
+        return self.attrs.get(name)
+
+    def hasAttribute(self, name: str) -> bool:
+        return name in self.attrs
+
+    # events
+    def addEventListener(self, event: str, handler: Callable[[Any], Any]) -> None:
+        self.listeners.setdefault(event, []).append(handler)
+
+    def removeEventListener(self, event: str, handler: Callable[[Any], Any]) -> None:
+        if handler in self.listeners.get(event, []):
+            self.listeners[event].remove(handler)
+
+    def click(self, detail: int = 1) -> None:
+        event = type("Event", (), {"detail": detail})()
+        for handler in list(self.listeners.get("click", [])):
+            handler(event)
+
+    def focus(self) -> None:
+        self.doc.activeElement = self
+
+    def showModal(self) -> None:
+        self.open = True
+
+    def close(self) -> None:
+        self.open = False
+        for handler in list(self.listeners.get("close", [])):
+            handler(None)
+
+    # queries
+    def walk(self) -> Iterator[FakeNode]:
+        for child in self.children:
+            if child.tagName != "#TEXT":
+                yield child
+                yield from child.walk()
+
+    def querySelectorAll(self, selector: str) -> list[FakeNode]:
+        tests = [_compile(part.strip()) for part in selector.split(",")]
+        return [n for n in self.walk() if any(test(n) for test in tests)]
+
+    def querySelector(self, selector: str) -> FakeNode | None:
+        found = self.querySelectorAll(selector)
+        return found[0] if found else None
+
+    def by_testid(self, testid: str) -> FakeNode | None:
+        return self.querySelector(f'[data-testid="{testid}"]')
+
+
+_ATTR = re.compile(r'\[([\w-]+)(?:(\^?=)"([^"]*)")?\]')
+
+
+def _compile(selector: str) -> Callable[[FakeNode], bool]:
+    negate = re.findall(r":not\(([^)]*)\)", selector)
+    selector = re.sub(r":not\([^)]*\)", "", selector)
+    tag = re.match(r"^[a-zA-Z]+", selector)
+    attrs = _ATTR.findall(selector)
+
+    def test(node: FakeNode) -> bool:
+        if tag and node.tagName != tag.group(0).upper():
+            return False
+        for name, op, value in attrs:
+            have = node.attrs.get(name)
+            if have is None or (op == "=" and have != value) or (
+                    op == "^=" and not have.startswith(value)):
+                return False
+        return not any(_compile(n)(node) for n in negate)
+
+    return test
+
+
+class FakeDocument:
+    def __init__(self) -> None:
+        self.body = FakeNode(self, "body")
+        self.activeElement: FakeNode | None = None
+
+    def createElement(self, tag: str) -> FakeNode:
+        return FakeNode(self, tag)
+
+    def createElementNS(self, _ns: str, tag: str) -> FakeNode:
+        return FakeNode(self, tag)
+
+    def createTextNode(self, text: str) -> FakeNode:
+        return FakeNode(self, "#text", text)
+
+    def querySelector(self, selector: str) -> FakeNode | None:
+        return self.body.querySelector(selector)
+
+
+@pytest.fixture()
+def fake_dom(monkeypatch: pytest.MonkeyPatch) -> FakeDocument:
+    doc = FakeDocument()
+    monkeypatch.setattr(dom, "document", doc)
+    monkeypatch.setattr(dom, "window", None)
+    i18n.set_language("en")
+    return doc
+
+
+# --------------------------------------------------------------------------- a fake host
+
+
+class FakeHost:
+    """Applies actions like the shell: record + state, viewer = the deciding seat."""
+
+    def __init__(self, doc: FakeDocument, names: list[str], seed: int) -> None:
+        self.doc = doc
+        self.game = GAME
+        self.record = new_record("burgrave", [Seat(name=n) for n in names], seed=seed)
+        self.state = GAME.new_game(self.record.seats, seed)
+        self.seats = list(self.record.seats)
+        self.viewer: int | None = GAME.current_seat(self.state)
+        self.root = doc.createElement("div")
+        doc.body.append(self.root)
+        self.screen = burgrave_screen.create_screen(self)
+        self.notes: list[str] = []
+        self.redraw()
+
+    def act(self, action: Any) -> bool:
+        if action not in GAME.legal_actions(self.state):
+            return False
+        self.record, self.state = append(self.record, GAME, self.state, action)
+        seat = GAME.current_seat(self.state)
+        if seat is not None:
+            self.viewer = seat
+        self.redraw()
+        return True
+
+    def notify(self, text: str) -> None:
+        self.notes.append(text)
+
+    def redraw(self) -> None:
+        self.screen.render(self.root, Scope(), GAME.view(self.state, self.viewer))
+
+    def offers(self) -> list[FakeNode]:
+        return self.root.querySelectorAll("[data-offer]")
+
+
+def play(host: FakeHost, rng: random.Random, cap: int = 6000) -> int:
+    taps = 0
+    while not GAME.is_over(host.state) and taps < cap:
+        offers = host.offers()
+        assert offers, "a decision with no offered control"
+        # Prefer doing something over passing, so games end in reasonable time.
+        active = [o for o in offers if o.attrs.get("data-testid") != "action-pass"]
+        choice = rng.choice(active or offers)
+        choice.click()
+        taps += 1
+    return taps
+
+
+# --------------------------------------------------------------------------- tests
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 5), (3, 11), (4, 23)])
+def test_whole_game_by_taps_matches_the_engine(fake_dom: FakeDocument, players: int,
+                                               seed: int) -> None:
+    host = FakeHost(fake_dom, ["Ana", "Ben", "Cid", "Dee"][:players], seed)
+    play(host, random.Random(seed))
+    assert GAME.is_over(host.state)
+    result = GAME.result(host.state)
+    view = GAME.view(host.state, None)
+    details = host.screen.end_details(view)
+    box = fake_dom.createElement("div")
+    for node in details:
+        box.append(node)
+    for score in result.scores:
+        cell = box.by_testid(f"breakdown-{score.seat}-total")
+        assert cell is not None and cell.textContent == str(score.total)
+        for key, value in score.breakdown.items():
+            node = box.by_testid(f"breakdown-{score.seat}-{key}")
+            assert node is not None and node.textContent == str(value)
+    assert host.root.by_testid("log") is not None
+
+
+def test_every_legal_action_has_exactly_one_control(fake_dom: FakeDocument) -> None:
+    from kingdoms_web import burgrave_model as M
+
+    host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 3)
+    rng = random.Random(3)
+    seen: set[str] = set()
+    for _ in range(1500):
+        if GAME.is_over(host.state):
+            break
+        view = GAME.view(host.state, host.viewer)
+        legal = GAME.legal_actions(host.state)
+        for action in legal:
+            prompt = M.build_prompt(GAME, host.state, view,
+                                    building=getattr(action, "building", None))
+            assert prompt is not None
+            path = M.control_path(action, view, prompt)
+            assert path
+            seen.add(action.action_type)
+        offered = [o.action for o in M.build_prompt(GAME, host.state, view).offers if o.action]
+        assert all(a in legal for a in offered)
+        active = [o for o in host.offers() if o.attrs.get("data-testid") != "action-pass"]
+        rng.choice(active or host.offers()).click()
+    assert {"play_card", "move", "trade", "build", "hire", "choose_pair"} <= seen
+
+
+def test_only_the_viewers_hand_is_drawn(fake_dom: FakeDocument) -> None:
+    host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 7)
+    rng = random.Random(1)
+    while GAME.view(host.state, None)["decision"]["kind"] == "choose_pair":
+        host.offers()[0].click()
+    for _ in range(60):
+        viewer = host.viewer
+        assert viewer is not None
+        hands = host.root.querySelectorAll('[data-testid="hand"]')
+        assert len(hands) == 1
+        mine = GAME.view(host.state, viewer)["players"][viewer]["hand"]
+        cards = hands[0].querySelectorAll('[data-testid^="hand-card-"]')
+        assert len(cards) == len(mine)
+        board = host.root.by_testid(f"player-board-{viewer}")
+        assert board is not None and board.querySelector('[data-testid="hand"]') is not None
+        for seat in range(3):
+            if seat != viewer:
+                other = host.root.by_testid(f"player-board-{seat}")
+                assert other is not None and other.querySelector('[data-testid="hand"]') is None
+        rng.choice(host.offers()).click()
+
+
+def test_log_keeps_the_engines_sentences_and_rebuilds_on_resume(fake_dom: FakeDocument) -> None:
+    host = FakeHost(fake_dom, ["Ana", "Ben"], 9)
+    play(host, random.Random(2), cap=40)
+    log = host.root.by_testid("log")
+    assert log is not None
+    first = [n.textContent for n in log.querySelectorAll("li")]
+    assert first and all(first)
+    # A fresh screen on the same record (a resumed game) rebuilds the same log.
+    fresh = burgrave_screen.create_screen(host)
+    host.screen = fresh
+    host.redraw()
+    log = host.root.by_testid("log")
+    assert log is not None
+    assert [n.textContent for n in log.querySelectorAll("li")] == first
+
+
+def test_prompt_explains_an_off_turn_choice(fake_dom: FakeDocument) -> None:
+    host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 4)
+    rng = random.Random(4)
+    for _ in range(4000):
+        if GAME.is_over(host.state):
+            break
+        view = GAME.view(host.state, None)
+        if view["decision"]["seat"] != view["turn_seat"] and view["decision"]["kind"] != \
+                "choose_pair":
+            why = host.root.by_testid("prompt-why")
+            assert why is not None and view["players"][view["turn_seat"]]["name"] in \
+                why.textContent
+            return
+        active = [o for o in host.offers() if o.attrs.get("data-testid") != "action-pass"]
+        rng.choice(active or host.offers()).click()
+    pytest.fail("no off-turn decision came up")
+
+
+def test_building_is_chosen_before_the_spot(fake_dom: FakeDocument) -> None:
+    host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 12)
+    rng = random.Random(12)
+    for _ in range(4000):
+        builds = host.root.querySelectorAll('[data-testid^="action-build-"]')
+        if builds:
+            builds[0].click()
+            spots = host.root.querySelectorAll('[data-testid^="spot-"][data-offer]')
+            assert spots
+            before = len(host.record.actions)
+            spots[0].click()
+            assert len(host.record.actions) == before + 1
+            assert host.record.actions and GAME.decode_action(
+                host.record.actions[-1]).action_type == "build"
+            return
+        active = [o for o in host.offers() if o.attrs.get("data-testid") != "action-pass"]
+        rng.choice(active or host.offers()).click()
+    pytest.fail("no build came up")
+
+
+def _used_keys() -> set[str]:
+    keys: set[str] = set()
+    for path in (WEB / "kingdoms_web").glob("burgrave_*.py"):
+        keys |= set(re.findall(r'"(burgrave\.[a-z0-9_.]+)"', path.read_text()))
+    return keys
+
+
+def test_every_literal_key_is_in_the_catalog() -> None:
+    missing = [k for k in _used_keys() if i18n.lookup(k) is None
+               and i18n.lookup(k + ".one") is None]
+    assert missing == []
+
+
+def test_every_visible_text_is_from_the_catalog_or_the_engine(fake_dom: FakeDocument) -> None:
+    """No text node shows a raw catalog key (a missing translation shows as its key)."""
+    host = FakeHost(fake_dom, ["Ana", "Ben", "Cid", "Dee"], 31)
+    rng = random.Random(31)
+    for _ in range(300):
+        if GAME.is_over(host.state):
+            break
+        text = host.root.textContent
+        assert "burgrave." not in text, re.findall(r"burgrave\.[a-z_.0-9]+", text)[:3]
+        for node in host.root.walk():
+            for attr in ("aria-label", "title"):
+                value = node.attrs.get(attr, "")
+                assert "burgrave." not in value, value
+        active = [o for o in host.offers() if o.attrs.get("data-testid") != "action-pass"]
+        rng.choice(active or host.offers()).click()

@@ -1,0 +1,249 @@
+"""The Burgrave ring: five segments round the castle, drawn from the engine's view.
+
+Plain DOM in a CSS grid (``public/burgrave.css``): three segments across the top, the castle in
+the middle, two segments along the bottom, so reading clockwise goes left to right on top and
+right to left below. A target is a real ``<button>`` only when the current prompt offers it (or
+when it opens a card's details); everything else is static text, so the tab order holds only
+what can be done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kingdoms.burgrave.content import Effect
+
+from . import burgrave_model as M
+from .dom import Element, Scope, el
+from .i18n import t
+
+Handler = Callable[[Any], None]
+
+
+def chips(effects: Sequence[Effect], cls: str = "") -> Element:
+    """A row of small reward chips; the row's accessible name is the full text."""
+    label, parts = M.chip_data(effects)
+    row = el("span", cls="bg-chips " + cls, attrs={"role": "img", "aria-label": label})
+    for kind, short in parts:
+        row.append(el("span", short, cls=f"bg-chip bg-fx-{kind}", attrs={"aria-hidden": "true"}))
+    return row
+
+
+def pawn(view: dict[str, Any], seat: int) -> Element:
+    name = view["players"][seat]["name"]
+    return el("span", M.seat_mark(view, seat), cls=f"bg-pawn bg-seat-{M.SEAT_COLOURS[seat]}",
+              attrs={"title": name, "aria-hidden": "true"})
+
+
+def offer_button(scope: Scope, offer: M.Offer, on_offer: Callable[[M.Offer], None],
+                 children: list[Any], cls: str, label: str | None = None) -> Element:
+    node = el("button", *children, cls=cls + " bg-offer" + (" is-selected" if offer.selected
+                                                            else ""),
+              testid=offer.testid,
+              attrs={"type": "button", "data-offer": "1",
+                     "aria-label": label or (offer.label + (". " + offer.detail
+                                                           if offer.detail else "")),
+                     "aria-pressed": "true" if offer.selected else None})
+    scope.on(node, "click", lambda _e: on_offer(offer))
+    return node
+
+
+class BoardRenderer:
+    """Draws the ring for one render (holds the prompt's offers by place)."""
+
+    def __init__(self, view: dict[str, Any], prompt: M.Prompt | None, scope: Scope,
+                 on_offer: Callable[[M.Offer], None], on_card: Callable[[str, int], None]):
+        self.view = view
+        self.prompt = prompt
+        self.scope = scope
+        self.on_offer = on_offer
+        self.on_card = on_card
+        self.spaces = prompt.at("space") if prompt else {}
+        self.spots = prompt.at("spot") if prompt else {}
+        self.sections = prompt.at("section") if prompt else {}
+        self.pawns: dict[int, list[int]] = {}
+        for seat, player in enumerate(view["players"]):
+            if player["space"] >= 0:
+                self.pawns.setdefault(player["space"], []).append(seat)
+
+    def render(self) -> Element:
+        ring = el("div", cls="bg-ring")
+        for p in range(5):
+            ring.append(self.segment(p))
+        ring.append(self.castle())
+        legend = el("p", t("burgrave.paths"), cls="bg-legend")
+        return el("section", ring, legend, cls="bg-board", testid="board",
+                  attrs={"aria-label": t("burgrave.board")})
+
+    # ------------------------------------------------------------------ segments
+
+    def segment(self, p: int) -> Element:
+        seg = self.view["segments"][p]
+        design = M.SEGMENT_INDEX[seg["design"]]
+        head = el("h3", el("span", str(p + 1), cls="bg-seg-num"), " ", seg["name"],
+                  cls="bg-seg-name")
+        west = self.bank(p, design, 0, seg["exchanges"][0])
+        east = self.bank(p, design, 1, seg["exchanges"][1])
+        inner = el("div", self.space(10 + p, None), self.townsfolk(p, seg),
+                   self.manuscript(p, seg), cls="bg-inner-row")
+        return el("article", head, west, el("div", t("burgrave.river"), cls="bg-river",
+                                             attrs={"aria-hidden": "true"}),
+                  east, inner, cls=f"bg-seg bg-seg-{p}", testid=f"segment-{p}",
+                  attrs={"aria-label": t("burgrave.segment_named", number=p + 1,
+                                         name=seg["name"])})
+
+    def bank(self, p: int, design: int, east: int, exchange: int) -> Element:
+        space = 2 * p + east
+        row = el("div", cls="bg-spots")
+        for k in range(3):
+            index = 3 * east + k
+            row.append(self.spot(6 * p + index, design, index))
+        for k in range(2):
+            link = 2 * east + k
+            row.append(el("span", chips(M.link_rewards(design, link), "bg-chips-link"),
+                          cls=f"bg-link bg-link-{k}", attrs={"title": t("burgrave.link")}))
+        if east:
+            nxt = (p + 1) % 5
+            row.append(el("span", chips(M.link_rewards(design, 4), "bg-chips-link"),
+                          el("span", "→", cls="bg-link-arrow", attrs={"aria-hidden": "true"}),
+                          cls="bg-link bg-link-next",
+                          attrs={"title": t("burgrave.link_next", number=nxt + 1)}))
+        return el("div", self.space(space, exchange), row,
+                  cls="bg-bank " + ("bg-east" if east else "bg-west"))
+
+    def space(self, space: int, exchange: int | None) -> Element:
+        label = M.space_label(space)
+        pawns = [pawn(self.view, s) for s in self.pawns.get(space, [])]
+        number = str(space + 1) if space < 10 else t("burgrave.inner_short")
+        body: list[Any] = [el("span", number, cls="bg-space-num")]
+        if exchange is not None:
+            body.append(el("span", M.exchange_text(exchange), cls="bg-exchange"))
+        body.append(el("span", *pawns, cls="bg-pawns"))
+        names = [self.view["players"][s]["name"] for s in self.pawns.get(space, [])]
+        full = label + (". " + M.exchange_text(exchange) if exchange is not None else "")
+        if names:
+            full += ". " + t("burgrave.here", names=", ".join(names))
+        offer = self.spaces.get(space)
+        cls = "bg-space" + (" bg-space-inner" if exchange is None else "")
+        if offer is not None:
+            body.append(el("span", offer.detail, cls="bg-cost"))
+            return offer_button(self.scope, offer, self.on_offer, body, cls,
+                                label=full + ". " + offer.detail)
+        return el("div", *body, cls=cls, testid=f"space-{space}",
+                  attrs={"role": "group", "aria-label": full})
+
+    def spot(self, spot: int, design: int, index: int) -> Element:
+        spots = self.view["spots"]
+        owner = spots["owner"][spot]
+        closed = spots["closed"][spot]
+        building = spots["building"][spot]
+        name = M.spot_name(design, index)
+        reward = M.spot_rewards(design, index)
+        cls = "bg-spot"
+        body: list[Any] = []
+        label = M.spot_text(design, index)
+        if closed:
+            cls += " bg-spot-closed"
+            body.append(el("span", t("burgrave.closed"), cls="bg-closed"))
+            label = t("burgrave.spot_closed", name=name)
+        elif owner is not None:
+            colour = M.SEAT_COLOURS[owner]
+            who = self.view["players"][owner]["name"]
+            body.append(el("span", t(f"burgrave.building_short.{building}"),
+                           cls=f"bg-building bg-seat-{colour}"))
+            label += ". " + t("burgrave.built_by", building=M.building_name(building), name=who)
+        if not closed:
+            body.append(chips(reward))
+        offer = self.spots.get(spot)
+        if offer is not None:
+            return offer_button(self.scope, offer, self.on_offer, body, cls,
+                                label=offer.label)
+        return el("div", *body, cls=cls, testid=f"spot-{spot}",
+                  attrs={"role": "img", "aria-label": label, "title": name})
+
+    def townsfolk(self, p: int, seg: dict[str, Any]) -> Element:
+        top = seg["townsfolk_top"]
+        if top is not None:
+            info = M.card_info(top)
+            left = t("burgrave.pile_left", count=seg["townsfolk_left"])
+        else:
+            info = M.cat()["segments"][M.SEGMENT_INDEX[seg["design"]]]["printed_townsfolk"]
+            left = t("burgrave.printed")
+        icons = "".join(t(f"burgrave.icon_short.{i}") for i in info["icons"])
+        node = el("button", el("span", info["name"], cls="bg-mini-name"),
+                  el("span", f"{info['value']} · {icons}", cls="bg-mini-meta"),
+                  el("span", left, cls="bg-mini-left"),
+                  cls="bg-mini bg-townsfolk", testid=f"townsfolk-{p}",
+                  attrs={"type": "button", "aria-label": t(
+                      "burgrave.townsfolk_named", name=info["name"], left=left)})
+        key = "card" if top is not None else "printed"
+        self.scope.on(node, "click", lambda _e: self.on_card(key, top if top is not None else p))
+        return node
+
+    def manuscript(self, p: int, seg: dict[str, Any]) -> Element:
+        top = seg["manuscript_top"]
+        if top is not None:
+            info = M.script_info(top)
+            ribbon = info["ribbon"]
+            left = t("burgrave.pile_left", count=seg["manuscripts_left"])
+        else:
+            info = M.cat()["segments"][M.SEGMENT_INDEX[seg["design"]]]["printed_manuscript"]
+            ribbon = "none"
+            left = t("burgrave.printed")
+        node = el("button", el("span", info["name"], cls="bg-mini-name"),
+                  el("span", t("burgrave.script_cost", count=info["cost"]), cls="bg-mini-meta"),
+                  el("span", left, cls="bg-mini-left"),
+                  cls=f"bg-mini bg-script bg-ribbon-{ribbon}", testid=f"manuscript-{p}",
+                  attrs={"type": "button", "aria-label": t(
+                      "burgrave.manuscript_named", name=info["name"], left=left)})
+        key = "script" if top is not None else "printed_script"
+        self.scope.on(node, "click", lambda _e: self.on_card(key, top if top is not None else p))
+        return node
+
+    # ------------------------------------------------------------------ castle
+
+    def castle(self) -> Element:
+        view = self.view
+        leader = view.get("castle_leader")
+        title = t("burgrave.castle")
+        if leader is not None:
+            title += " · " + t("burgrave.leader_named", name=view["players"][leader]["name"])
+        box = el("div", el("h3", title, cls="bg-castle-title"), cls="bg-castle",
+                 testid="castle")
+        grid = el("div", cls="bg-sections")
+        for sec in range(5):
+            grid.append(self.section(sec))
+        box.append(grid)
+        return box
+
+    def section(self, sec: int) -> Element:
+        castle = self.view["segments"][sec]["castle"]
+        design = M.CASTLE_INDEX[castle["design"]]
+        name = M.castle_name(self.view, sec)
+        rows: list[Any] = []
+        label_parts = [t("burgrave.section_named", number=sec + 1, name=name)]
+        for tier in (1, 2, 3):
+            counts = castle[f"tier{tier}"]
+            badges = []
+            for seat, n in enumerate(counts):
+                if n:
+                    who = self.view["players"][seat]["name"]
+                    badges.append(el("span", f"{M.seat_mark(self.view, seat)}{n}",
+                                     cls=f"bg-worker bg-seat-{M.SEAT_COLOURS[seat]}",
+                                     attrs={"aria-hidden": "true"}))
+                    label_parts.append(t("burgrave.workers_in_tier", name=who, count=n,
+                                         tier=tier))
+            rows.append(el("span", el("span", t(f"burgrave.tier_short.{tier}"),
+                                      cls="bg-tier-label"), *badges,
+                           cls=f"bg-tier bg-tier-{tier}"))
+        reward = chips(M.castle_rewards(design), "bg-chips-castle")
+        body = [el("span", f"{sec + 1} {name}", cls="bg-section-name"), reward,
+                el("span", *rows, cls="bg-tiers")]
+        offer = self.sections.get(sec)
+        cls = f"bg-section bg-section-{sec}"
+        if offer is not None:
+            return offer_button(self.scope, offer, self.on_offer, body, cls,
+                                label=". ".join(label_parts))
+        return el("div", *body, cls=cls, testid=f"section-{sec}",
+                  attrs={"role": "group", "aria-label": ". ".join(label_parts)})

@@ -1,0 +1,217 @@
+"""Burgrave player boards: the viewer's full board and the opponents' compact ones.
+
+The viewer's board shows the hand (only the viewer's: the engine's view has no other hand),
+the three-slot line, buildings with the benefits they uncover, the virtue/corruption track,
+resources, deeds and debts, manuscripts and workers. Opponents' boards are ``<details>``
+elements: a one-line summary (score, silver, cards in hand) that opens to the same board without
+a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kingdoms.burgrave.content import BUILDINGS, RESOURCES
+
+from . import burgrave_model as M
+from .burgrave_board import chips, offer_button
+from .dom import Element, Scope, el
+from .i18n import t
+
+
+def card_face(info: dict[str, Any], *, full: bool) -> list[Any]:
+    icons = [el("span", t(f"burgrave.icon_short.{i}"), cls=f"bg-icon bg-icon-{i}",
+                attrs={"title": M.icon_name(i)}) for i in info["icons"]]
+    parts: list[Any] = [
+        el("span", el("span", str(info["value"]), cls="bg-card-value",
+                      attrs={"title": t("burgrave.value")}),
+           el("span", info["name"], cls="bg-card-name"), cls="bg-card-head"),
+        el("span", *icons, cls="bg-card-icons"),
+    ]
+    if full and info["text"]:
+        parts.append(el("span", info["text"], cls="bg-card-text"))
+    return parts
+
+
+def card_label(info: dict[str, Any]) -> str:
+    icons = " + ".join(M.icon_name(i) for i in info["icons"])
+    return t("burgrave.card_label", name=info["name"], value=info["value"], icons=icons,
+             text=info["text"])
+
+
+class PlayerRenderer:
+    def __init__(self, view: dict[str, Any], prompt: M.Prompt | None, scope: Scope,
+                 on_offer: Callable[[M.Offer], None], on_card: Callable[[str, int], None],
+                 opened: set[int], on_toggle: Callable[[int, bool], None]):
+        self.view = view
+        self.prompt = prompt
+        self.scope = scope
+        self.on_offer = on_offer
+        self.on_card = on_card
+        self.opened = opened
+        self.on_toggle = on_toggle
+        self.hand_offers = prompt.at("hand") if prompt else {}
+
+    def _opener(self, kind: str, key: int) -> Callable[[Any], None]:
+        return lambda _e: self.on_card(kind, key)
+
+    # ------------------------------------------------------------------ the viewer
+
+    def mine(self, seat: int) -> Element:
+        player = self.view["players"][seat]
+        colour = M.SEAT_COLOURS[seat]
+        head = el("h2", el("span", M.seat_mark(self.view, seat),
+                           cls=f"bg-pawn bg-seat-{colour}", attrs={"aria-hidden": "true"}),
+                  " ", t("burgrave.your_board", name=player["name"]),
+                  el("span", t("burgrave.points", count=player["score"]), cls="bg-score",
+                     testid=f"score-{seat}"),
+                  cls="bg-board-title")
+        return el("section", head, self.hand(seat, player), self.body(seat, player),
+                  cls=f"bg-player bg-player-mine bg-border-{colour}",
+                  testid=f"player-board-{seat}",
+                  attrs={"aria-label": t("burgrave.board_of", name=player["name"])})
+
+    def hand(self, seat: int, player: dict[str, Any]) -> Element:
+        hand = player.get("hand", [])
+        row = el("div", cls="bg-hand", testid="hand")
+        for i, card in enumerate(hand):
+            info = M.card_info(card)
+            offer = self.hand_offers.get(i)
+            if offer is not None:
+                row.append(offer_button(self.scope, offer, self.on_offer,
+                                        card_face(info, full=True), "bg-card bg-card-hand",
+                                        label=offer.label + ". " + card_label(info)))
+            else:
+                node = el("button", *card_face(info, full=True), cls="bg-card bg-card-hand",
+                          testid=f"hand-card-{i}",
+                          attrs={"type": "button", "aria-label": card_label(info)})
+                self.scope.on(node, "click", self._opener("card", card))
+                row.append(node)
+        if not hand:
+            row.append(el("p", t("burgrave.hand_none"), cls="bg-muted"))
+        deck = t("burgrave.deck_counts", deck=player["deck_size"],
+                 discard=len(player["discard"]), limit=player["hand_limit"])
+        return el("div", el("h3", t("burgrave.hand_title", count=len(hand)), cls="bg-sub"),
+                  row, el("p", deck, cls="bg-muted"), cls="bg-hand-box")
+
+    # ------------------------------------------------------------------ shared parts
+
+    def body(self, seat: int, player: dict[str, Any]) -> Element:
+        return el("div", self.line(seat, player), self.stock(seat, player),
+                  self.track(player), self.buildings(player), self.scripts(player),
+                  cls="bg-player-body")
+
+    def line(self, seat: int, player: dict[str, Any]) -> Element:
+        row = el("div", cls="bg-line", testid=f"line-{seat}")
+        line = player["line"]
+        for slot in range(3):
+            if slot < len(line):
+                info = M.card_info(line[slot])
+                node = el("button", *card_face(info, full=False), cls="bg-card bg-card-line",
+                          testid=f"line-{seat}-{slot}",
+                          attrs={"type": "button", "aria-label": t(
+                              "burgrave.slot_named", slot=slot + 1, card=card_label(info))})
+                self.scope.on(node, "click", self._opener("card", line[slot]))
+                row.append(node)
+            else:
+                icon = M.start_slot_icon(slot)
+                row.append(el("div", el("span", t("burgrave.start_icon"), cls="bg-muted"),
+                              el("span", t(f"burgrave.icon_short.{icon}"),
+                                 cls=f"bg-icon bg-icon-{icon}"),
+                              cls="bg-card bg-card-empty",
+                              attrs={"role": "img", "aria-label": t(
+                                  "burgrave.slot_empty", slot=slot + 1,
+                                  icon=M.icon_name(icon))}))
+        return el("div", el("h3", t("burgrave.line_title"), cls="bg-sub"), row)
+
+    def stock(self, seat: int, player: dict[str, Any]) -> Element:
+        items: list[tuple[str, str, str]] = [
+            ("silver", str(player["silver"]), t("burgrave.res.silver")),
+        ]
+        for res in RESOURCES:
+            items.append((res, str(player["resources"][res]), M.resource_name(res)))
+        items += [
+            ("debt", t("burgrave.flipped_pair", n=player["debts"], f=player["debts_flipped"]),
+             t("burgrave.debts")),
+            ("deed", t("burgrave.flipped_pair", n=player["deeds"], f=player["deeds_flipped"]),
+             t("burgrave.deeds")),
+            ("workers", str(player["workers_in_supply"]), t("burgrave.workers_left")),
+        ]
+        grid = el("dl", cls="bg-stock", testid=f"stock-{seat}")
+        for kind, value, label in items:
+            grid.append(el("div", el("dt", label), el("dd", value, cls=f"bg-fx-{kind}"),
+                           cls="bg-stock-item"))
+        return grid
+
+    def track(self, player: dict[str, Any]) -> Element:
+        row = el("ol", cls="bg-track",
+                 attrs={"aria-label": t("burgrave.track_label", virtue=player["virtue"] + 1,
+                                        corruption=player["corruption"] + 1)})
+        for space in range(7):
+            marks = []
+            if player["corruption"] == space:
+                marks.append(el("span", t("burgrave.corruption_short"), cls="bg-mark bg-mark-c"))
+            if player["virtue"] == space:
+                marks.append(el("span", t("burgrave.virtue_short"), cls="bg-mark bg-mark-v"))
+            cls = "bg-track-cell" + (" is-collision" if player["virtue"] == player["corruption"]
+                                     == space else "")
+            row.append(el("li", chips(M.collision_above(space), "bg-chips-track"),
+                          el("span", *marks, cls="bg-marks"), cls=cls))
+        return el("div", el("h3", t("burgrave.track_title"), cls="bg-sub"), row)
+
+    def buildings(self, player: dict[str, Any]) -> Element:
+        grid = el("div", cls="bg-buildings")
+        for building in BUILDINGS:
+            built = player["buildings"][building]
+            grid.append(el("span", M.building_name(building), cls="bg-building-name"))
+            for number in (1, 2, 3):
+                done = number <= built
+                grid.append(el("span", M.building_benefit(building, number),
+                               cls="bg-benefit" + (" is-built" if done else ""),
+                               attrs={"title": t("burgrave.built") if done else
+                                      t("burgrave.not_built")}))
+        title = t("burgrave.buildings_title")
+        return el("div", el("h3", title, cls="bg-sub"), grid)
+
+    def scripts(self, player: dict[str, Any]) -> Element:
+        row = el("div", cls="bg-scripts")
+        for script in player["manuscripts"]:
+            info = M.script_info(script)
+            node = el("button", info["name"], cls=f"bg-tag bg-ribbon-{info['ribbon']}",
+                      attrs={"type": "button", "aria-label": t(
+                          "burgrave.script_label", name=info["name"],
+                          ribbon=t(f"burgrave.ribbon.{info['ribbon']}"), text=info["text"])})
+            self.scope.on(node, "click", self._opener("script", script))
+            row.append(node)
+        for ribbon in player["cleric_bonus"]:
+            row.append(el("span", t("burgrave.cleric_bonus_named",
+                                     ribbon=t(f"burgrave.ribbon.{ribbon}")),
+                          cls=f"bg-tag bg-ribbon-{ribbon}"))
+        if player["manuscripts"] or player["cleric_bonus"]:
+            return el("div", el("h3", t("burgrave.scripts_title"), cls="bg-sub"), row)
+        return el("p", t("burgrave.no_scripts"), cls="bg-muted")
+
+    # ------------------------------------------------------------------ opponents
+
+    def opponent(self, seat: int) -> Element:
+        player = self.view["players"][seat]
+        colour = M.SEAT_COLOURS[seat]
+        summary = el("summary",
+                     el("span", M.seat_mark(self.view, seat), cls=f"bg-pawn bg-seat-{colour}",
+                        attrs={"aria-hidden": "true"}),
+                     el("span", player["name"], cls="bg-opp-name"),
+                     el("span", t("burgrave.opp_summary", score=player["score"],
+                                  silver=player["silver"], hand=player["hand_size"]),
+                        cls="bg-opp-meta"),
+                     testid=f"opponent-toggle-{seat}")
+        body = self.body(seat, player) if seat in self.opened else None  # drawn when opened
+        node = el("details", summary, body,
+                  cls=f"bg-player bg-player-opp bg-border-{colour}",
+                  testid=f"player-board-{seat}",
+                  attrs={"open": seat in self.opened})
+        self.scope.on(node, "toggle", lambda _e: self.on_toggle(seat, bool(node.open)))
+        return node
+
+
+__all__ = ["PlayerRenderer", "card_face", "card_label", "chips"]

@@ -1,0 +1,322 @@
+"""The Burgrave game screen (``create_screen(host)``), hot-seat for 2-4 on one tablet.
+
+Layout (``public/burgrave.css``): the prompt and the viewer's board in a side panel, the ring of
+segments round the castle beside it (landscape) or above it (portrait). The DOM order is status,
+prompt, board, player boards, log, so a keyboard user who has just acted lands on the prompt and
+tabs on to its choices, then to the highlighted spaces and spots, then to the hand.
+
+Every tap either takes one of the engine's legal actions (``host.act``) or is a local step
+towards one (choosing which building before the spot); the engine decides everything else.
+The log keeps the engine's own sentence (``describe_action``) for each action taken, and is
+rebuilt by replaying the record when the screen starts on a resumed game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+
+from . import burgrave_model as M
+from . import dom
+from .burgrave_board import BoardRenderer
+from .burgrave_player import PlayerRenderer, card_face
+from .dialogs import Modal, button
+from .dom import Element, Scope, el
+from .game_screen import GameHost
+from .i18n import t
+
+LOG_SIZE = 40
+REPLAY_LIMIT = 3000
+
+
+class CardDialog(Modal):
+    """A card's or manuscript's full text, opened by tapping it."""
+
+    testid = "card-dialog"
+
+    def __init__(self, title: str, lines: list[Any]) -> None:
+        super().__init__()
+        self._title = title
+        self._lines = lines
+
+    def title(self) -> str:
+        return self._title
+
+    def build_body(self, scope: Scope) -> list[Any]:
+        close = button(scope, t("app.close"), lambda _e: self.close(), testid="card-dialog-close",
+                       cls="btn btn-primary")
+        return [el("div", *self._lines, cls="bg-dialog-body"), el("div", close, cls="actions")]
+
+
+class BurgraveScreen:
+    hidden_information = True
+
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
+        self.log: deque[tuple[int, str]] = deque(maxlen=LOG_SIZE)
+        self._log_len = -1
+        self.building: str | None = None
+        self.last_action: Any = None
+        self.opened: set[int] = set()
+        self._scope = Scope()
+        self._root: Element = None
+        self._view: dict[str, Any] | None = None
+        self._decision_key: Any = None
+        self._keyboard = False
+        self.prompt: M.Prompt | None = None
+
+    # ------------------------------------------------------------------ the contract
+
+    def render(self, root: Element, scope: Scope, view: dict[str, Any]) -> None:
+        del scope  # this screen re-renders itself for local steps, so it owns its handlers
+        self._root = root
+        self._view = view
+        self._sync_log()
+        decision = view.get("decision")
+        key = (len(self.host.record.actions), decision and decision["kind"],
+               decision and decision["seat"])
+        if key != self._decision_key:
+            self._decision_key = key
+            self.building = None
+        self._draw()
+
+    def end_details(self, view: dict[str, Any]) -> list[Element]:
+        players = view["players"]
+        head = el("tr", el("th", t("burgrave.score.category"), attrs={"scope": "col"}),
+                  *[el("th", p["name"], attrs={"scope": "col"}) for p in players])
+        rows = [head]
+        for index, key in enumerate(M.SCORE_KEYS):
+            cells = [el("th", t(f"burgrave.score.{key}"), attrs={"scope": "row"})]
+            for seat in range(len(players)):
+                value = M.score_rows(view, seat)[index][1]
+                cells.append(el("td", str(value), testid=f"breakdown-{seat}-{key}"))
+            rows.append(el("tr", *cells))
+        total = [el("th", t("burgrave.score.total"), attrs={"scope": "row"})]
+        for seat in range(len(players)):
+            total.append(el("td", str(view["scores"][seat]["total"]),
+                            testid=f"breakdown-{seat}-total"))
+        rows.append(el("tr", *total, cls="bg-total"))
+        table = el("table", el("caption", t("burgrave.breakdown")), el("tbody", *rows),
+                   cls="bg-breakdown", testid="burgrave-breakdown")
+        return [el("div", table, cls="bg-breakdown-wrap")]
+
+    # ------------------------------------------------------------------ drawing
+
+    def _draw(self) -> None:
+        view = self._view
+        if view is None or self._root is None:
+            return
+        self._scope.dispose()
+        self._scope = Scope()
+        host = self.host
+        viewer = host.viewer
+        prompt = M.build_prompt(host.game, host.state, view, building=self.building,
+                                last_action=self.last_action)
+        if prompt is not None and prompt.seat != viewer:
+            prompt = None  # not this seat's decision: the host's privacy screen comes first
+        self.prompt = prompt
+        board = BoardRenderer(view, prompt, self._scope, self._on_offer, self._show_card)
+        players = PlayerRenderer(view, prompt, self._scope, self._on_offer, self._show_card,
+                                 self.opened, self._toggled)
+        others = [s for s in range(len(view["players"])) if s != viewer]
+        opponents = el("div", *[players.opponent(s) for s in others], cls="bg-opponents",
+                       attrs={"role": "group", "aria-label": t("burgrave.opponents")})
+        screen = el("div",
+                    el("div", self._status(view), self._prompt(view, prompt), cls="bg-panel"),
+                    el("div", board.render(), cls="bg-main"),
+                    el("div", players.mine(viewer), cls="bg-mine")
+                    if viewer is not None else None,
+                    el("div", opponents, self._log(), cls="bg-side"),
+                    cls="bg-screen", testid="burgrave-screen")
+        dom.clear(self._root)
+        self._root.append(screen)
+        if self._keyboard:
+            self._keyboard = False
+            target = dom.query('[data-testid="prompt-title"]', screen)
+            if target is not None:
+                target.focus()
+
+    def _status(self, view: dict[str, Any]) -> Element:
+        parts = [t("burgrave.round", number=view["round"] + 1)]
+        turn = view.get("turn_seat")
+        if turn is not None:
+            parts.append(t("burgrave.turn_of", name=view["players"][turn]["name"]))
+        final = view.get("final_round")
+        if final is not None:
+            parts.append(t("burgrave.final_round") if view["round"] >= final
+                         else t("burgrave.end_triggered"))
+        piles = t("burgrave.piles", debts=view["debt_pile"], deeds=view["deed_pile"])
+        return el("div", el("p", " · ".join(parts), cls="bg-status-main"),
+                  el("p", piles, cls="bg-muted"), cls="bg-status", testid="status")
+
+    def _prompt(self, view: dict[str, Any], prompt: M.Prompt | None) -> Element:
+        box = el("section", cls="bg-prompt", testid="prompt",
+                 attrs={"aria-labelledby": "bg-prompt-title"})
+        if view.get("over"):
+            box.append(el("h2", t("burgrave.over"), cls="bg-prompt-title",
+                          testid="prompt-title", attrs={"id": "bg-prompt-title",
+                                                        "tabindex": "-1"}))
+            return box
+        if prompt is None:
+            decision = view.get("decision")
+            name = view["players"][decision["seat"]]["name"] if decision else ""
+            box.append(el("h2", t("burgrave.waiting", name=name), cls="bg-prompt-title",
+                          testid="prompt-title", attrs={"id": "bg-prompt-title",
+                                                        "tabindex": "-1"}))
+            return box
+        me = view["players"][prompt.seat]["name"] if prompt.seat is not None else ""
+        box.append(el("p", t("burgrave.for_player", name=me), cls="bg-prompt-who"))
+        box.append(el("h2", prompt.title, cls="bg-prompt-title", testid="prompt-title",
+                      attrs={"id": "bg-prompt-title", "tabindex": "-1"}))
+        if prompt.why:
+            box.append(el("p", prompt.why, cls="bg-why", testid="prompt-why"))
+        for note in prompt.notes:
+            box.append(el("p", note, cls="bg-note"))
+        if prompt.blocked:
+            items = [el("li", text) for text in prompt.blocked]
+            box.append(el("div", el("p", t("burgrave.not_possible"), cls="bg-note-title"),
+                          el("ul", *items), cls="bg-blocked", testid="prompt-blocked"))
+        places = {o.place for o in prompt.offers}
+        hints = [t(f"burgrave.hint.{place}") for place in ("hand", "space", "spot", "section")
+                 if place in places]
+        for hint in hints:
+            box.append(el("p", hint, cls="bg-hint"))
+        row = el("div", cls="bg-options")
+        for offer in prompt.offers:
+            if offer.place not in ("prompt", "pair"):
+                continue
+            node = el("button", el("span", offer.label, cls="bg-option-label"),
+                      el("span", offer.detail, cls="bg-option-detail") if offer.detail else None,
+                      cls="btn bg-option" + (" is-selected" if offer.selected else "")
+                      + (" bg-option-pair" if offer.place == "pair" else ""),
+                      testid=offer.testid,
+                      attrs={"type": "button", "data-offer": "1",
+                             "aria-pressed": "true" if offer.selected else None})
+            self._scope.on(node, "click", self._offer_handler(offer))
+            row.append(node)
+        box.append(row)
+        return box
+
+    def _log(self) -> Element:
+        items = [el("li", text, attrs={"value": str(n)}) for n, text in reversed(self.log)]
+        return el("section", el("h2", t("burgrave.log"), cls="bg-sub"),
+                  el("ol", *items, cls="bg-log-list") if items
+                  else el("p", t("burgrave.log_empty"), cls="bg-muted"),
+                  cls="bg-log", testid="log", attrs={"aria-label": t("burgrave.log")})
+
+    # ------------------------------------------------------------------ events
+
+    def _offer_handler(self, offer: M.Offer) -> Callable[[Any], None]:
+        return lambda event: self._on_offer(offer, event)
+
+    def _on_offer(self, offer: M.Offer, event: Any = None) -> None:
+        with contextlib.suppress(Exception):
+            self._keyboard = event is not None and int(event.detail) == 0
+        if offer.select is not None:
+            self.building = offer.select
+            self._draw()
+            if self._keyboard:
+                self._keyboard = False
+                target = dom.query('[data-testid^="spot-"][data-offer]')
+                if target is not None:
+                    target.focus()
+            return
+        if offer.action is not None:
+            self.act(offer.action)
+
+    def act(self, action: BaseModel) -> bool:
+        """Take ``action`` through the host, logging the engine's sentence for it."""
+        host = self.host
+        text = M.describe(host.game, host.state, action)
+        number = len(host.record.actions) + 1
+        self.log.append((number, text))
+        self._log_len = number
+        self.last_action = action
+        self.building = None
+        ok = host.act(action)
+        if not ok:
+            self.log.pop()
+            self._log_len = number - 1
+            return False
+        with contextlib.suppress(Exception):
+            if text:
+                host.notify(text)
+        return True
+
+    def _toggled(self, seat: int, is_open: bool) -> None:
+        """An opponent's board was opened or closed; its body is only drawn while open."""
+        if is_open and seat not in self.opened:
+            self.opened.add(seat)
+            self._draw()
+            summary = dom.query(f'[data-testid="opponent-toggle-{seat}"]')
+            if summary is not None:
+                summary.focus()
+        elif not is_open:
+            self.opened.discard(seat)
+
+    def _show_card(self, kind: str, key: int) -> None:
+        if kind == "card":
+            info = M.card_info(key)
+            lines = card_face(info, full=True)
+            lines.append(el("p", t(f"burgrave.kind.{info['kind']}"), cls="bg-muted"))
+            title = info["name"]
+        elif kind == "printed":
+            seg = self._view["segments"][key] if self._view else None
+            design = M.SEGMENT_INDEX[seg["design"]] if seg else key
+            info = M.cat()["segments"][design]["printed_townsfolk"]
+            lines = card_face(info, full=True)
+            lines.append(el("p", t("burgrave.printed_note"), cls="bg-muted"))
+            title = info["name"]
+        elif kind == "script":
+            info = M.script_info(key)
+            title = info["name"]
+            lines = [el("p", t("burgrave.script_cost", count=info["cost"]) + " · "
+                           + t(f"burgrave.ribbon.{info['ribbon']}")),
+                     el("p", info["text"])]
+        else:
+            seg = self._view["segments"][key] if self._view else None
+            design = M.SEGMENT_INDEX[seg["design"]] if seg else key
+            info = M.cat()["segments"][design]["printed_manuscript"]
+            title = info["name"]
+            lines = [el("p", t("burgrave.script_cost", count=info["cost"])),
+                     el("p", info["text"]), el("p", t("burgrave.printed_script_note"),
+                                               cls="bg-muted")]
+        CardDialog(title, lines).open()
+
+    # ------------------------------------------------------------------ the log
+
+    def _sync_log(self) -> None:
+        """Rebuild the log by replaying the record when it does not match (resume, undo)."""
+        actions = self.host.record.actions
+        if len(actions) == self._log_len:
+            return
+        self.log.clear()
+        self._log_len = len(actions)
+        if not actions:
+            return
+        game = self.host.game
+        record = self.host.record
+        start = max(0, len(actions) - LOG_SIZE)
+        if len(actions) > REPLAY_LIMIT:
+            return
+        try:
+            state = game.new_game(record.seats, record.seed, record.options)
+            for number, code in enumerate(actions, start=1):
+                action = game.decode_action(code)
+                if number > start:
+                    self.log.append((number, M.describe(game, state, action)))
+                state = game.apply(state, action)
+        except Exception:
+            dom.log_error("Kingdoms: the Burgrave log could not be rebuilt")
+
+
+def create_screen(host: GameHost) -> BurgraveScreen:
+    """The Burgrave screen for ``host`` (see :mod:`kingdoms_web.game_screen`)."""
+    return BurgraveScreen(host)
+
+
+__all__ = ["BurgraveScreen", "create_screen"]

@@ -1,0 +1,373 @@
+"""The game host: one running game in the page (implements :class:`~.game_screen.GameHost`).
+
+The host owns the record and the state. Every tap a game screen turns into an action goes
+through :meth:`GameSession.act`: the engine applies it (and refuses illegal ones with a reason),
+the new record is autosaved as a share code in the saved-games list *before* the board is
+redrawn, so a crash or a closed tab never loses a move that was shown. The host also draws what
+every game shares: whose turn it is, the "pass the device" privacy screen for games with hidden
+information, and the end screen with winners and score breakdowns.
+
+Resuming (a save, a share code, a reload) is replaying the record, so the state is identical.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import secrets
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from kingdoms.core import codes, records
+from kingdoms.core.errors import KingdomsError
+from kingdoms.core.protocol import Game, Seat
+from kingdoms.core.records import GameRecord
+from kingdoms.core.registry import get_game
+
+from . import dom
+from .dialogs import button
+from .dom import Element, Scope, el
+from .game_screen import GameScreen
+from .i18n import lookup, t
+from .storage import SaveEntry, Store, put_save
+
+SEED_PARAM = re.compile(r"(?:^|[?&])seed=(\d{1,19})(?:&|$)")
+SAVE_PARAM = re.compile(r"(?:^|[#&])s=([A-Za-z0-9_-]{1,64})(?:&|$)")
+
+
+class SessionOwner(Protocol):
+    """What the host needs from the app around it."""
+
+    store: Store
+
+    def go_home(self) -> None: ...
+
+    def start_game(self, game_id: str, names: list[str]) -> None: ...
+
+    def set_fragment(self, fragment: str) -> None: ...
+
+
+# --------------------------------------------------------------------------- pure helpers
+
+
+def seed_from_query(search: str) -> int | None:
+    """A seed forced by the page URL (``?seed=N``, for tests and bug reports), or None.
+
+    >>> seed_from_query("?lang=en&seed=42")
+    42
+    >>> seed_from_query("?seed=x") is None
+    True
+    """
+    match = SEED_PARAM.search(search)
+    if not match:
+        return None
+    value = int(match.group(1))
+    return value if value < 1 << 64 else None
+
+
+def save_id_from_fragment(fragment: str) -> str | None:
+    """The save id carried next to a code in the URL (``#g=<code>&s=<id>``), or None.
+
+    >>> save_id_from_fragment("#g=1abc&s=k3x9")
+    'k3x9'
+    """
+    match = SAVE_PARAM.search(fragment)
+    return match.group(1) if match else None
+
+
+def winners_text(names: list[str]) -> str:
+    if len(names) == 1:
+        return t("play.winner", name=names[0])
+    return t("play.shared_victory", names=", ".join(names))
+
+
+def random_u32(count: int) -> list[int]:
+    """``count`` random 32-bit numbers from the browser's ``crypto.getRandomValues``."""
+    try:
+        array = dom.window.Uint32Array.new(count)
+        dom.window.crypto.getRandomValues(array)
+        return [int(array[i]) for i in range(count)]
+    except Exception:  # CPython, or a browser without Web Crypto
+        return [secrets.randbits(32) for _ in range(count)]
+
+
+def new_save_id() -> str:
+    return "".join(f"{n:08x}" for n in random_u32(2))
+
+
+def now_ms() -> float:
+    try:
+        return float(dom.window.Date.now())
+    except Exception:
+        return time.time() * 1000
+
+
+# --------------------------------------------------------------------------- the session
+
+
+class GameSession:
+    """A game in progress on this page (the :class:`GameHost` of its screen)."""
+
+    def __init__(self, owner: SessionOwner, record: GameRecord, state: Any, module: str,
+                 save_id: str | None = None) -> None:
+        self.owner = owner
+        self._game: Game[Any, Any] = get_game(record.game_id)
+        self._record = record
+        self._state = state
+        self.save_id = save_id or new_save_id()
+        self._viewer: int | None = None
+        self.message: str | None = None
+        self.save_failed = False
+        self.container: Element = None
+        self.scope = Scope()
+        self.settings: dict[str, Any] = {}
+        self.screen: GameScreen = importlib.import_module(module).create_screen(self)
+        self._sync_viewer(initial=True)
+
+    # ------------------------------------------------------------------ GameHost
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return self._game
+
+    @property
+    def record(self) -> GameRecord:
+        return self._record
+
+    @property
+    def state(self) -> Any:
+        return self._state
+
+    @property
+    def seats(self) -> list[Seat]:
+        return list(self._record.seats)
+
+    @property
+    def viewer(self) -> int | None:
+        return self._viewer
+
+    def act(self, action: BaseModel) -> bool:
+        try:
+            record, state = records.append(self._record, self._game, self._state, action)
+        except KingdomsError as error:
+            self.notify(t("play.refused", reason=str(error)))
+            return False
+        self._record, self._state = record, state
+        self.message = None
+        self.autosave()
+        self._sync_viewer()
+        self.redraw()
+        return True
+
+    def notify(self, text: str) -> None:
+        self.message = text
+        node = dom.query('[data-testid="play-notice"]', self.container) \
+            if self.container is not None else None
+        if node is not None:
+            dom.set_text(node, text)
+            node.hidden = not text
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        """A stored page setting (e.g. a screen's odds helper switch)."""
+        from .storage import read_settings
+
+        return read_settings(self.owner.store).get(key, default)
+
+    def set_setting(self, key: str, value: Any) -> bool:
+        """Store a page setting; False if the browser would not keep it."""
+        from .storage import read_settings, write_settings
+
+        settings = read_settings(self.owner.store)
+        settings[key] = value
+        return self.owner.store.available and write_settings(self.owner.store, settings)
+
+    # ------------------------------------------------------------------ saving
+
+    @property
+    def code(self) -> str:
+        return codes.encode_code(self._record)
+
+    def autosave(self) -> bool:
+        """Write the record (as its share code) to the saved-games list; warn if it fails."""
+        code = self.code
+        entry = SaveEntry(self.save_id, self._record.game_id,
+                          tuple(seat.name for seat in self._record.seats),
+                          len(self._record.actions), code, now_ms())
+        ok = self.owner.store.available and put_save(self.owner.store, entry)
+        self.save_failed = not ok
+        self.owner.set_fragment(f"#g={code}&s={self.save_id}")
+        return ok
+
+    # ------------------------------------------------------------------ drawing
+
+    def _sync_viewer(self, initial: bool = False) -> None:
+        """Viewer follows the acting seat, except behind the privacy screen."""
+        seat = None if self._game.is_over(self._state) else self._game.current_seat(self._state)
+        if not self.screen.hidden_information:
+            self._viewer = seat
+        elif initial:
+            self._viewer = None
+
+    @property
+    def needs_pass(self) -> bool:
+        if not self.screen.hidden_information or self._game.is_over(self._state):
+            return False
+        return self._game.current_seat(self._state) != self._viewer
+
+    def mount(self, container: Element) -> None:
+        """Draw into ``container`` (the page's ``<main>``); later redraws reuse it."""
+        self.container = container
+        self.redraw()
+
+    def redraw(self) -> None:
+        container = self.container
+        if container is None:
+            return
+        focused = dom.opt(dom.document.activeElement)
+        focus_id = None
+        if focused is not None and hasattr(focused, "getAttribute"):
+            focus_id = dom.opt(focused.getAttribute("data-testid"))
+        self.scope.dispose()
+        self.scope = Scope()
+        dom.clear(container)
+        try:
+            content = self._content()
+        except Exception:
+            dom.log_error("Kingdoms: drawing the game failed\n" + traceback.format_exc())
+            content = el("p", t("play.game_failed"), cls="warning", attrs={"role": "alert"})
+        dom.append(container, [content])
+        if focus_id:
+            target = dom.query(f'[data-testid="{focus_id}"]', container)
+            if target is not None:
+                target.focus()
+        dom.document.body.dataset.ready = "game"
+
+    def _content(self) -> Element:
+        game_over = self._game.is_over(self._state)
+        moves = str(len(self._record.actions))
+        wrapper = el("div", cls="screen play", testid="game-screen",
+                     attrs={"data-game": self._record.game_id, "data-moves": moves,
+                            "data-over": "true" if game_over else "false"})
+        notices: list[Element] = []
+        notice = el("p", self.message or "", cls="play-notice", testid="play-notice",
+                    attrs={"role": "status", "aria-live": "polite"})
+        notice.hidden = not self.message
+        notices.append(notice)
+        if self.save_failed:
+            notices.append(el("p", t("play.save_failed"), cls="warning", testid="save-warning",
+                              attrs={"role": "alert"}))
+        if game_over:
+            body = self._end_screen()
+        elif self.needs_pass:
+            body = self._pass_screen()
+        else:
+            seat = self._game.current_seat(self._state)
+            view = self._game.view(self._state, self._viewer)
+            board = el("div", cls="play-board")
+            self.screen.render(board, self.scope, view)
+            body = el("div", self._turn_banner(seat), board, cls="play-body")
+        dom.append(wrapper, [*notices, body])
+        return wrapper
+
+    def _name(self, seat: int | None) -> str:
+        seats = self._record.seats
+        return seats[seat].name if seat is not None and 0 <= seat < len(seats) else "?"
+
+    def _turn_banner(self, seat: int | None) -> Element:
+        return el("h2", t("play.turn", name=self._name(seat)), cls="turn-banner",
+                  testid="turn-banner", attrs={"data-seat": seat if seat is not None else ""})
+
+    def _pass_screen(self) -> Element:
+        seat = self._game.current_seat(self._state)
+        name = self._name(seat)
+
+        def ready(_event: Any) -> None:
+            self._viewer = seat
+            self.redraw()
+            board = dom.query(".play-board", self.container)
+            if board is not None:
+                board.setAttribute("tabindex", "-1")
+                board.focus()
+
+        return el("section",
+                  el("h2", t("play.pass_title", name=name), attrs={"id": "pass-heading"}),
+                  el("p", t("play.pass_hint", name=name), cls="note"),
+                  button(self.scope, t("play.pass_ready", name=name), ready,
+                         testid="pass-ready", cls="btn btn-primary btn-big"),
+                  cls="pass-screen", testid="pass-screen",
+                  attrs={"aria-labelledby": "pass-heading", "role": "region"})
+
+    def _end_screen(self) -> Element:
+        result = self._game.result(self._state)
+        game_id = self._record.game_id
+        winner_names = [self._name(s) for s in result.winners]
+        rows: list[Element] = []
+        for score in sorted(result.scores, key=lambda s: (-s.total, s.seat)):
+            parts = []
+            for key, value in score.breakdown.items():
+                label_key = f"{game_id}.score.{key}"
+                label = t(label_key) if lookup(label_key) is not None else key
+                parts.append(el("li", el("span", label), el("span", str(value), cls="num"),
+                                cls="breakdown-item"))
+            winner = score.seat in result.winners
+            rows.append(el(
+                "li",
+                el("div",
+                   el("span", self._name(score.seat), cls="end-name"),
+                   el("span", str(score.total), cls="end-total num",
+                      testid=f"final-score-{score.seat}",
+                      attrs={"aria-label": t("play.points", count=score.total)}),
+                   cls="end-row-head"),
+                el("ul", *parts, cls="breakdown", attrs={"role": "list"}),
+                cls="end-row" + (" end-winner" if winner else ""),
+                testid=f"end-seat-{score.seat}"))
+        try:
+            view = self._game.view(self._state, None)
+            details = self.screen.end_details(view)
+        except Exception:
+            dom.log_error("Kingdoms: end details failed\n" + traceback.format_exc())
+            details = []
+        reason_key = f"{game_id}.end.{result.reason}"
+        reason = t(reason_key) if result.reason and lookup(reason_key) is not None else None
+        names = [seat.name for seat in self._record.seats]
+
+        def again(_event: Any) -> None:
+            self.owner.start_game(game_id, names)
+
+        return el(
+            "section",
+            el("h2", t("play.end_title"), attrs={"id": "end-heading"}),
+            el("p", reason, cls="note") if reason else None,
+            el("p", winners_text(winner_names), cls="winner", testid="winner"),
+            el("h3", t("play.scores")),
+            el("ol", *rows, cls="end-scores", attrs={"role": "list"}),
+            *details,
+            el("div",
+               button(self.scope, t("play.play_again"), again, testid="play-again",
+                      cls="btn btn-primary"),
+               button(self.scope, t("app.home"), lambda _e: self.owner.go_home(),
+                      testid="end-home", cls="btn", icon="home"),
+               cls="actions end-actions"),
+            cls="panel end-screen", testid="end-screen",
+            attrs={"aria-labelledby": "end-heading"})
+
+    def dispose(self) -> None:
+        self.scope.dispose()
+        self.container = None
+
+
+def open_session(owner: SessionOwner, module: str, record: GameRecord, state: Any = None,
+                 save_id: str | None = None,
+                 log: Callable[[str], None] = dom.log_error) -> GameSession | None:
+    """A session for ``record`` (replayed if ``state`` is not given); None if it fails."""
+    try:
+        if state is None:
+            state = records.replay(record)
+        return GameSession(owner, record, state, module, save_id)
+    except Exception:
+        log("Kingdoms: opening the game failed\n" + traceback.format_exc())
+        return None
