@@ -338,7 +338,7 @@ def test_seeded_replay() -> None:
     exactly." """
     def play(seed: int) -> list[Any]:
         state = GAME.new_game(SEATS, seed)
-        trail = []
+        trail: list[Any] = []
         while not GAME.is_over(state):
             legal = GAME.legal_actions(state)
             state = GAME.apply(state, legal[len(trail) * 7 % len(legal)])

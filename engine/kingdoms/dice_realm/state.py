@@ -2,7 +2,8 @@
 and its JSON form, validated with pydantic when loaded.
 
 Conventions: piles are tuples with the top card first; the row has five slots (``-1`` = empty,
-which only happens once the game is over); cards are card numbers (see :mod:`.content`), and
+which only happens while a dragon gift is pending — the refill waits for the gift — and once the
+game is over); cards are card numbers (see :mod:`.content`), and
 string ids in JSON. ``dice`` are six faces, all ``0`` before the turn's first roll.
 """
 
@@ -156,8 +157,16 @@ class StateData(BaseModel):
         if (self.phase == OVER) != (self.end_reason != ""):
             raise ValueError("an end reason goes with the over phase, and only with it")
         places: list[str] = [c for c in self.row if c is not None]
-        if self.phase != OVER and len(places) != 5:
+        if self.phase in (ROLL, CHOOSE) and len(places) != 5:
             raise ValueError("the row must hold five citizens while the game runs")
+        if self.phase == GIFT and len(places) not in (3, 4):
+            # The dragon (and a citizen a Hypnotist took with it) left gaps; the refill comes
+            # after the gift.
+            raise ValueError("the row must hold three or four citizens while a gift is pending")
+        if self.phase == ROLL and self.rolls_used >= self.rolls_allowed:
+            raise ValueError("no roll is left: the dice are final")
+        if self.phase != OVER and not (self.draw and self.penalties and all(self.villages)):
+            raise ValueError("an empty draw, penalty or village pile would have ended the game")
         for pile in (self.draw, self.discard, self.penalties, *self.villages, *self.realms):
             places += pile
         if self.pending is not None:
