@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
-from bench import playouts, taps  # noqa: E402
+from bench import burgrave_taps, codes, playouts, taps  # noqa: E402
 
 READY_RECORDER = """
 new MutationObserver(() => {
@@ -160,9 +160,11 @@ def playout_speed() -> None:
 def main() -> None:
     chromium = os.environ.get("KINGDOMS_CHROMIUM", "")
     site_bytes()
+    codes.share_codes(line)
     playout_speed()
     startup(chromium)
     taps.tap_latency(chromium, line)
+    burgrave_taps.tap_latency(chromium, line)
 
 
 if __name__ == "__main__":

@@ -96,6 +96,8 @@ def measure(url: str, chromium: str) -> dict[str, list[float]]:
                                       service_workers="block")
         page = context.new_page()
         page.goto(url + "#g=" + encode_code(record))
+        page.wait_for_function("document.body.dataset.ready === 'home'", timeout=120_000)
+        page.click('[data-testid="record-load"]')  # a link shows its summary first
         page.wait_for_function("document.body.dataset.ready === 'game'", timeout=120_000)
         page.wait_for_timeout(3000)
         for _ in range(600):

@@ -81,7 +81,10 @@ def plan(seed: int, stop: Callable[[Any, Any], bool], names: list[str] | None = 
 
 
 def open_record(page: Page, url: str, record: GameRecord) -> None:
+    """Open a share link: the summary comes first, then "Load this game"."""
     page.goto(url + "#g=" + encode_code(record))
+    wait_ready(page)
+    page.get_by_test_id("record-load").tap()
     wait_ready(page, "game")
     through_pass(page)
 
@@ -293,6 +296,8 @@ def press_on(page: Page, testid: str) -> None:
 def test_a_full_turn_by_keyboard_only(page: Page, site_url: str) -> None:
     record, state, _action = plan(4, lambda s, _a: s.stack[-1][0] == R.D_PLAY and s.round >= 1)
     page.goto(site_url + "#g=" + encode_code(record))
+    wait_ready(page)
+    page.get_by_test_id("record-load").tap()
     wait_ready(page, "game")
     if page.get_by_test_id("pass-ready").count():
         press_on(page, "pass-ready")

@@ -22,7 +22,7 @@ from kingdoms.dice_realm.actions import ROLLS, STOP
 
 from .conftest import wait_ready
 
-SAVES_KEY = "kingdoms.v1.saves"
+SAVES_KEY = "kingdoms.v2.saves"
 NAMES = ["Ann", "Ben", "Cleo"]
 GAME = get_game("dice-realm")
 
@@ -59,7 +59,10 @@ def record_after(seed: int, actions: list[Any], names: list[str] = NAMES,
 
 
 def open_record(page: Page, site_url: str, record: GameRecord) -> None:
+    """Open a share link: the summary comes first, then "Load this game"."""
     page.goto(site_url + "#g=" + encode_code(record))
+    wait_ready(page)
+    page.get_by_test_id("record-load").tap()
     wait_ready(page, "game")
     expect(page.get_by_test_id("dice-realm")).to_be_visible()
 
@@ -283,7 +286,7 @@ def test_full_storage_warns_and_play_continues(page: Page, site_url: str) -> Non
     page.add_init_script("""
       const real = Storage.prototype.setItem;
       Storage.prototype.setItem = function (key, value) {
-        if (key === 'kingdoms.v1.saves') throw new DOMException('full', 'QuotaExceededError');
+        if (key === 'kingdoms.v2.saves') throw new DOMException('full', 'QuotaExceededError');
         return real.call(this, key, value);
       };""")
     open_record(page, site_url, record_after(7, []))

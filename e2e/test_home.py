@@ -269,8 +269,11 @@ def test_saved_games_are_listed_opened_and_deleted(page: Page, site_url: str) ->
     expect(confirm).to_be_hidden()
     expect(entries).to_have_count(0)
     expect(page.get_by_test_id("saves-empty")).to_be_visible()
-    stored = json.loads(page.evaluate(f"localStorage.getItem('{SAVES_KEY}')"))
-    assert [item.get("id") for item in stored["saves"]] == ["s2"]  # damaged entry kept
+    # The old list was migrated to the current key; the damaged entry is kept aside there.
+    assert page.evaluate(f"localStorage.getItem('{SAVES_KEY}')") is None
+    stored = json.loads(page.evaluate("localStorage.getItem('kingdoms.v2.saves')"))
+    assert stored["saves"] == []
+    assert [item["item"].get("id") for item in stored["unreadable"]] == ["s2"]
 
 
 def test_blocked_storage_warns_and_still_works(page: Page, site_url: str) -> None:

@@ -4,9 +4,15 @@
 screen with the home screen and then sets ``document.body.dataset.ready = "home"``, the signal the
 end-to-end tests and the benchmark wait for.
 
-Screens: ``home``, ``record`` (the summary of a shared game whose screen does not exist yet) and
-``game`` (a running game: :class:`~.game_host.GameSession` with the game's screen module from
-:data:`VIEW_MODULES`; the body's ``data-ready`` becomes ``"game"`` once it is drawn).
+Screens: ``home``, ``record`` (what a code or link holds, shown before it is loaded: a link or a
+pasted code never replaces anything until the player taps "Load"), ``game`` (a running game:
+:class:`~.game_host.GameSession` with the game's screen module from :data:`VIEW_MODULES`; the
+body's ``data-ready`` becomes ``"game"`` once it is drawn) and ``replay`` (a read-only replay).
+
+A reload resumes directly only when the fragment's save id names a save on this device holding
+that very code (``#g=<code>&s=<id>``, what the host keeps in the URL); anything else is a shared
+game and gets the summary first. Loading a code makes a new saved game, except that a save
+holding the byte-identical code is reopened instead of duplicated.
 
 A new game's seed comes from ``crypto.getRandomValues``; ``?seed=N`` in the page URL forces it
 (tests, bug reports). A running game keeps its share code and save id in the URL fragment
@@ -19,7 +25,7 @@ import traceback
 from typing import Any
 
 from kingdoms.core.protocol import GameInfo, Seat
-from kingdoms.core.records import new_record
+from kingdoms.core.records import GameRecord, new_record
 from kingdoms.core.registry import list_games
 
 from . import dom, i18n
@@ -27,23 +33,40 @@ from .dialogs import ConfirmDialog, Modal, NewGameDialog, button
 from .dom import Element, Scope, el
 from .game_host import (
     GameSession,
+    new_save_id,
+    now_ms,
     open_session,
     random_u32,
     save_id_from_fragment,
     seed_from_query,
 )
-from .home import names_text, render_home, render_record, save_title
-from .i18n import t
+from .history import ReplayView
+from .home import names_text, render_home, render_record, save_heading, save_title
+from .i18n import game_title, t
 from .records import OpenResult, RecordSummary, code_from_fragment, open_code
 from .settings import SettingsDialog
 from .storage import (
+    MAX_LABEL_LENGTH,
     SaveEntry,
     SaveList,
     Store,
+    clean_label,
     delete_save,
+    find_code,
+    find_save,
     load_saves,
+    put_save,
     read_settings,
+    rename_save,
+    upgrade_storage,
     write_settings,
+)
+from .transfer import (
+    MAX_IMPORT_BYTES,
+    ImportReport,
+    export_file_name,
+    export_saves,
+    parse_import,
 )
 
 VIEW_MODULES: dict[str, str] = {
@@ -92,7 +115,14 @@ class App:
         except Exception:
             self.games_failed = True
             dom.log_error("Kingdoms: listing games failed\n" + traceback.format_exc())
+        try:
+            upgrade_storage(self.store)
+        except Exception:
+            dom.log_error("Kingdoms: upgrading saved games failed\n" + traceback.format_exc())
         self.saves: SaveList = load_saves(self.store)
+        self.import_report: ImportReport | None = None
+        self.replay: ReplayView | None = None
+        self.summary_result: OpenResult | None = None
         self.code_text = ""
         self.code_error: str | None = None
         self.save_error: str | None = None
@@ -112,10 +142,11 @@ class App:
         dom.document.documentElement.lang = i18n.get_language()
         dom.document.title = t("app.title")
         session = self.session if self.screen == "game" else None
-        if session is not None:
+        replay = self.replay if self.screen == "replay" else None
+        if session is not None or replay is not None:
             content = None
         elif self.screen == "record" and self.summary is not None:
-            content = render_record(self.summary)
+            content = render_record(self.summary, self, self.scope)
         else:
             content = render_home(self, self.scope)
         main = el("main", content, attrs={"id": "main", "tabindex": "-1"})
@@ -124,6 +155,9 @@ class App:
         if session is not None:
             main.classList.add("main-game")
             session.mount(main)
+        elif replay is not None:
+            main.classList.add("main-game")
+            replay.mount(main)
         for modal in list(self.modals):
             modal.refresh()
         if focus_main:
@@ -150,8 +184,10 @@ class App:
 
     def go_home(self) -> None:
         self._close_session()
+        self._close_replay()
         self.screen = "home"
         self.summary = None
+        self.summary_result = None
         self.saves = load_saves(self.store)
         self._set_fragment("")
         self.render(focus_main=True)
@@ -162,8 +198,13 @@ class App:
             self.session.dispose()
             self.session = None
 
-    def open_game(self, result: OpenResult, save_id: str | None = None) -> bool:
-        """Open a decoded record in its game screen; False if the game has no screen here."""
+    def open_game(self, result: OpenResult, save_id: str | None = None,
+                  entry: SaveEntry | None = None) -> bool:
+        """Open a decoded record in its game screen; False if the game has no screen here.
+
+        ``entry``: the save it comes from (its name and creation time are kept); without one
+        the game is saved at once as a new save (``save_id`` or a fresh id).
+        """
         summary = result.summary
         if summary is None or result.record is None or not self.can_play(summary.game_id):
             return False
@@ -171,27 +212,105 @@ class App:
                                result.state, save_id)
         if session is None:
             return False
+        if entry is not None:
+            session.label = entry.label
+            session.created = entry.created or entry.updated
         self._show_session(session)
-        self._set_fragment(f"#g={summary.code}&s={session.save_id}")
+        if entry is None:
+            session.autosave()
+            session.redraw()
+        self._set_fragment(f"#g={session.code}&s={session.save_id}")
         return True
 
     def _show_session(self, session: GameSession) -> None:
         self._close_session()
+        self._close_replay()
         self.session = session
         self.summary = None
+        self.summary_result = None
         self.screen = "game"
         self.render()
 
     def show_record(self, result: OpenResult) -> None:
+        """The summary of a code or link: nothing is loaded or saved until "Load"."""
         summary = result.summary
         if summary is None:
             return
-        if self.open_game(result):
-            return
+        self._close_session()
+        self._close_replay()
         self.summary = summary
+        self.summary_result = result
         self.screen = "record"
         self._set_fragment("#g=" + summary.code)
         self.render(focus_main=True)
+        dom.document.body.dataset.ready = "home"
+
+    def existing_save(self, code: str) -> SaveEntry | None:
+        return find_code(self.store, code)
+
+    def load_summary(self) -> None:
+        """Load the summarised game: reopen the save holding the identical code, else a new
+        save."""
+        result = self.summary_result
+        if result is None or result.summary is None:
+            return
+        existing = self.existing_save(result.summary.code)
+        if existing is not None:
+            self.open_game(result, existing.save_id, existing)
+        else:
+            self.open_game(result, new_save_id())
+
+    def replay_summary(self) -> None:
+        result = self.summary_result
+        if result is None or result.record is None:
+            return
+        self.open_replay(result.record)
+
+    # ------------------------------------------------------------------ replay
+
+    def open_replay(self, record: GameRecord) -> None:
+        """A read-only replay of ``record``; "Back" returns to the game or summary it came from."""
+        module = VIEW_MODULES.get(record.game_id)
+        if module is None:
+            return
+        came_from = self.screen
+        for modal in list(self.modals):
+            modal.close()
+
+        def back() -> None:
+            self._close_replay()
+            self.screen = came_from if came_from in ("game", "record") else "home"
+            if self.screen == "game" and self.session is None:
+                self.screen = "home"
+            if self.screen == "home":
+                self.go_home()
+                return
+            self.render(focus_main=True)
+            dom.document.body.dataset.ready = "game" if self.screen == "game" else "home"
+
+        back_label = t("replay.back_game") if came_from == "game" else t("replay.back")
+        title = game_title(record.game_id, self.titles.get(record.game_id, record.game_id))
+        try:
+            view = ReplayView(record, module, title, self._get_setting, back, back_label)
+        except Exception:
+            dom.log_error("Kingdoms: the replay could not be opened\n" + traceback.format_exc())
+            return
+        self._close_replay()
+        self.replay = view
+        self.screen = "replay"
+        self.render(focus_main=True)
+        dom.document.body.dataset.ready = "replay"
+
+    def _close_replay(self) -> None:
+        if self.replay is not None:
+            self.replay.dispose()
+            self.replay = None
+
+    def _get_setting(self, key: str, default: Any = None) -> Any:
+        return read_settings(self.store).get(key, default)
+
+    def open_modal(self, modal: Modal) -> None:
+        self._open_modal(modal)
 
     def set_fragment(self, fragment: str) -> None:
         """The running game's link (the host keeps it current, so a reload resumes the game)."""
@@ -227,13 +346,21 @@ class App:
         self.show_record(result)
 
     def open_fragment(self, fragment: str) -> bool:
-        """Open a ``#g=<code>`` link; an unusable code is shown as an error on the home screen."""
+        """Open a ``#g=<code>`` link; an unusable code is shown as an error on the home screen.
+
+        The game's own URL (``#g=<code>&s=<id>`` of a save on this device holding that exact
+        code) resumes it; any other link shows the summary first.
+        """
         code = code_from_fragment(fragment)
         if code is None:
             return False
         if self.summary is not None and self.summary.code == code:
             return True
         if self.session is not None and self.session.code == code:
+            return True
+        own = find_save(self.store, save_id_from_fragment(fragment))
+        if own is not None and own.code == code:
+            self.open_save(own)
             return True
         result = open_code(code, dom.log_error)
         if result.error is not None:
@@ -245,8 +372,6 @@ class App:
             self.render()
             return True
         self.code_error = None
-        if self.open_game(result, save_id_from_fragment(fragment)):
-            return True
         self.show_record(result)
         return True
 
@@ -254,10 +379,11 @@ class App:
         result = open_code(entry.code, dom.log_error)
         if result.error is not None:
             self.save_error = result.error
+            self.screen = "home"
             self.render()
             return
         self.save_error = None
-        if self.open_game(result, entry.save_id):
+        if self.open_game(result, entry.save_id, entry):
             return
         self.show_record(result)
 
@@ -281,6 +407,84 @@ class App:
             confirmed,
             on_closed=self._modal_closed,
         ))
+
+    def ask_rename_save(self, entry: SaveEntry) -> None:
+        current = save_heading(entry, self.titles)
+
+        def renamed(label: str) -> None:
+            if not rename_save(self.store, entry.save_id, label):
+                self.save_error = t("saves.write_failed")
+            else:
+                self.save_error = None
+            self.saves = load_saves(self.store)
+            self.render()
+            self._focus(f'[data-testid="save-rename-{entry.save_id}"]')
+
+        self._open_modal(RenameDialog(current, renamed, on_closed=self._modal_closed))
+
+    def export_saves(self) -> None:
+        """Download every save as one JSON file (a Blob behind an object URL)."""
+        entries = load_saves(self.store).entries
+        if not entries:
+            return
+        text = export_saves(entries, now_ms())
+        try:
+            date = str(dom.window.Date.new().toISOString())[:10]
+        except Exception:
+            date = ""
+        try:
+            from pyodide.ffi import to_js
+
+            blob = dom.window.Blob.new(to_js([text]),
+                                       to_js({"type": "application/json"},
+                                             dict_converter=dom.window.Object.fromEntries))
+            url = dom.window.URL.createObjectURL(blob)
+            link = el("a", attrs={"href": url, "download": export_file_name(date)})
+            link.hidden = True
+            dom.document.body.append(link)
+            link.click()
+            link.remove()
+            dom.window.setTimeout(_revoker(url), 10_000)
+        except Exception:
+            dom.log_error("Kingdoms: the export failed\n" + traceback.format_exc())
+            self.save_error = t("transfer.export_failed")
+            self.render()
+
+    def import_file(self, files: Any) -> None:
+        """Read a chosen export file (size checked first) and import each valid entry."""
+        try:
+            file = files.item(0) if files is not None and int(files.length) else None
+        except Exception:
+            file = None
+        if file is None:
+            return
+        if float(file.size) > MAX_IMPORT_BYTES:
+            self.import_report = ImportReport(error=t(
+                "transfer.too_large", limit=MAX_IMPORT_BYTES // (1024 * 1024)))
+            self.render()
+            return
+        from .share import run_async
+
+        async def work() -> None:
+            text = str(await file.text())
+            self._finish_import(text)
+
+        run_async(work, "importing")
+
+    def _finish_import(self, text: str) -> None:
+        existing = {entry.code for entry in load_saves(self.store).entries}
+        report = parse_import(text, existing, new_save_id, now_ms(), dom.log_error)
+        kept: list[SaveEntry] = []
+        for entry in report.entries:
+            if self.store.available and put_save(self.store, entry):
+                kept.append(entry)
+        if len(kept) < len(report.entries):
+            self.save_error = t("saves.write_failed")
+        report.entries = kept
+        self.import_report = report
+        self.saves = load_saves(self.store)
+        self.render()
+        self._focus('[data-testid="import-report"]')
 
     # ------------------------------------------------------------------ dialogs
 
@@ -346,6 +550,50 @@ class App:
         """Open ``#g=`` links followed while the page is already running."""
         self._hash_scope.on(dom.window, "hashchange",
                             lambda _e: self.open_fragment(str(dom.window.location.hash)))
+
+
+def _revoker(url: str) -> Any:
+    from pyodide.ffi import create_once_callable
+
+    return create_once_callable(lambda: dom.window.URL.revokeObjectURL(url))
+
+
+class RenameDialog(Modal):
+    """Name a saved game (an empty name shows the game's title again)."""
+
+    testid = "rename-dialog"
+
+    def __init__(self, current: str, on_save: Any, on_closed: Any = None) -> None:
+        super().__init__(on_closed)
+        self.current = current
+        self.on_save = on_save
+
+    def title(self) -> str:
+        return t("saves.rename_title")
+
+    def build_body(self, scope: Scope) -> list[Any]:
+        field = el("input", cls="field", testid="rename-input", attrs={
+            "id": "rename-input", "type": "text", "maxlength": MAX_LABEL_LENGTH,
+            "autocomplete": "off", "spellcheck": "false"}, props={"value": self.current})
+
+        def submit(event: Any) -> None:
+            event.preventDefault()
+            label = clean_label(str(field.value))
+            self.close()
+            self.on_save(label)
+
+        form = el("form",
+                  el("label", t("saves.rename_label"), attrs={"for": "rename-input"}),
+                  field,
+                  el("div",
+                     button(scope, t("app.cancel"), lambda _e: self.close(),
+                            testid="rename-cancel"),
+                     button(scope, t("saves.rename_save"), lambda _e: None, testid="rename-save",
+                            cls="btn btn-primary", kind="submit"),
+                     cls="actions"),
+                  attrs={"novalidate": True})
+        scope.on(form, "submit", submit)
+        return [form]
 
 
 def _report_start_failure(detail: str) -> None:

@@ -178,10 +178,14 @@ class Scope:
     """Owns the event-handler proxies of one screen or dialog and releases them together."""
 
     def __init__(self) -> None:
-        self._bindings: list[tuple[Element, str, Any]] = []
+        self._bindings: list[tuple[Element, str, Any, bool]] = []
 
-    def on(self, node: Element, event: str, handler: Callable[[Any], Any]) -> Element:
-        """Call ``handler(event)`` on ``event``; errors are logged instead of breaking the page."""
+    def on(self, node: Element, event: str, handler: Callable[[Any], Any], *,
+           capture: bool = False) -> Element:
+        """Call ``handler(event)`` on ``event``; errors are logged instead of breaking the page.
+
+        ``capture=True`` listens in the capture phase (before the target's own handlers).
+        """
 
         def guarded(evt: Any = None) -> None:
             try:
@@ -190,16 +194,22 @@ class Scope:
                 log_error("Kingdoms: error in a '" + event + "' handler\n" + traceback.format_exc())
 
         proxy = create_proxy(guarded)
-        node.addEventListener(event, proxy)
-        self._bindings.append((node, event, proxy))
+        if capture:
+            node.addEventListener(event, proxy, True)
+        else:
+            node.addEventListener(event, proxy)
+        self._bindings.append((node, event, proxy, capture))
         return node
 
     def dispose(self) -> None:
         """Remove every listener and destroy its proxy (safe to call twice)."""
         bindings, self._bindings = self._bindings, []
-        for node, event, proxy in bindings:
+        for node, event, proxy, capture in bindings:
             try:
-                node.removeEventListener(event, proxy)
+                if capture:
+                    node.removeEventListener(event, proxy, True)
+                else:
+                    node.removeEventListener(event, proxy)
                 proxy.destroy()
             except Exception:  # already gone with its element; nothing to free
                 pass

@@ -8,6 +8,14 @@ every game shares: whose turn it is, the "pass the device" privacy screen for ga
 information, and the end screen with winners and score breakdowns.
 
 Resuming (a save, a share code, a reload) is replaying the record, so the state is identical.
+
+Undo and redo: undo takes back the last action while :func:`kingdoms.core.records.undo_check`
+allows it (never across revealed information, another seat's turn or the end); the host keeps
+the states before recent actions so the check and the undo need no replay. Undone actions go on
+a redo stack that any new action clears. Both autosave like an action does.
+
+Play by link: when an action hands the turn to another seat, the host offers "Send to <name>",
+which shares the game's link (the system share sheet, else the clipboard).
 """
 
 from __future__ import annotations
@@ -29,11 +37,16 @@ from kingdoms.core.records import GameRecord
 from kingdoms.core.registry import get_game
 
 from . import dom
-from .dialogs import button
+from .dialogs import Modal, button
 from .dom import Element, Scope, el
 from .game_screen import GameScreen
-from .i18n import lookup, t
+from .history import HistoryDialog
+from .i18n import game_title, lookup, t
+from .share import ShareDialog, copy_text, run_async, share_link, web_share
 from .storage import SaveEntry, Store, put_save
+
+KEEP_STATES = 64
+"""States before the most recent actions kept for undo (older ones are replayed if needed)."""
 
 SEED_PARAM = re.compile(r"(?:^|[?&])seed=(\d{1,19})(?:&|$)")
 SAVE_PARAM = re.compile(r"(?:^|[#&])s=([A-Za-z0-9_-]{1,64})(?:&|$)")
@@ -49,6 +62,10 @@ class SessionOwner(Protocol):
     def start_game(self, game_id: str, names: list[str]) -> None: ...
 
     def set_fragment(self, fragment: str) -> None: ...
+
+    def open_modal(self, modal: Modal) -> None: ...
+
+    def open_replay(self, record: GameRecord) -> None: ...
 
 
 # --------------------------------------------------------------------------- pure helpers
@@ -119,9 +136,18 @@ class GameSession:
         self._record = record
         self._state = state
         self.save_id = save_id or new_save_id()
+        self.label = ""
+        self.created = now_ms()
         self._viewer: int | None = None
         self.message: str | None = None
         self.save_failed = False
+        self._states: dict[int, Any] = {}
+        """action count -> state after that many actions (for undo without replaying)."""
+        self._undo: tuple[bool, str] | None = None
+        self._redo: list[int] = []
+        self._redoing = False
+        self.handoff = False
+        """True right after an action handed the turn to another seat (offer "Send to…")."""
         self.container: Element = None
         self.scope = Scope()
         self.settings: dict[str, Any] = {}
@@ -151,17 +177,98 @@ class GameSession:
         return self._viewer
 
     def act(self, action: BaseModel) -> bool:
+        before = self._state
         try:
             record, state = records.append(self._record, self._game, self._state, action)
         except KingdomsError as error:
             self.notify(t("play.refused", reason=str(error)))
             return False
+        seat_before = self._game.current_seat(before)
+        self._states[len(self._record.actions)] = before
         self._record, self._state = record, state
+        self._prune_states()
+        self._undo = None
+        if not self._redoing:
+            self._redo.clear()
+        seat_after = None if self._game.is_over(state) else self._game.current_seat(state)
+        self.handoff = seat_after is not None and seat_after != seat_before
         self.message = None
         self.autosave()
         self._sync_viewer()
         self.redraw()
         return True
+
+    # ------------------------------------------------------------------ undo and redo
+
+    def _prune_states(self) -> None:
+        count = len(self._record.actions)
+        for key in [k for k in self._states if k >= count or k < count - KEEP_STATES]:
+            del self._states[key]
+
+    def _state_at(self, count: int) -> Any:
+        state = self._states.get(count)
+        if state is None:
+            state = records.replay(self._record, count)
+        return state
+
+    def undo_status(self) -> tuple[bool, str]:
+        """(allowed, reason key of :data:`kingdoms.core.records.UNDO_REASONS`), cached."""
+        if self._undo is None:
+            count = len(self._record.actions)
+            if count == 0:
+                self._undo = (False, "no_actions")
+            else:
+                try:
+                    before = self._state_at(count - 1)
+                    action = self._game.decode_action(self._record.actions[-1])
+                    self._undo = records.undo_check(self._game, before, action, self._state)
+                except Exception:
+                    dom.log_error("Kingdoms: the undo check failed\n" + traceback.format_exc())
+                    self._undo = (False, "no_actions")
+        return self._undo
+
+    def undo(self) -> bool:
+        """Take back the last action if the rules of undo allow it; else say why."""
+        allowed, reason = self.undo_status()
+        if not allowed:
+            self.notify(t(f"undo.why.{reason}"))
+            return False
+        count = len(self._record.actions)
+        before = self._state_at(count - 1)
+        self._redo.append(self._record.actions[-1])
+        self._states.pop(count - 1, None)
+        self._record = self._record.model_copy(update={"actions": self._record.actions[:-1]})
+        self._state = before
+        self._undo = None
+        self.handoff = False
+        self.message = t("undo.done")
+        self.autosave()
+        self._sync_viewer()
+        self.redraw()
+        return True
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def redo(self) -> bool:
+        """Play the last undone action again."""
+        if not self._redo:
+            return False
+        index = self._redo.pop()
+        self._redoing = True
+        try:
+            ok = self.act(self._game.decode_action(index))
+        except KingdomsError:
+            ok = False
+        finally:
+            self._redoing = False
+        if not ok:
+            self._redo.clear()
+            self.redraw()
+        else:
+            self.notify(t("redo.done"))
+        return ok
 
     def notify(self, text: str) -> None:
         self.message = text
@@ -191,12 +298,18 @@ class GameSession:
     def code(self) -> str:
         return codes.encode_code(self._record)
 
+    @property
+    def title(self) -> str:
+        return game_title(self._game.info.game_id, self._game.info.title)
+
     def autosave(self) -> bool:
         """Write the record (as its share code) to the saved-games list; warn if it fails."""
         code = self.code
+        over = bool(self._game.is_over(self._state))
         entry = SaveEntry(self.save_id, self._record.game_id,
                           tuple(seat.name for seat in self._record.seats),
-                          len(self._record.actions), code, now_ms())
+                          len(self._record.actions), code, now_ms(), self.label, over,
+                          None if over else self._game.current_seat(self._state), self.created)
         ok = self.owner.store.available and put_save(self.owner.store, entry)
         self.save_failed = not ok
         self.owner.set_fragment(f"#g={code}&s={self.save_id}")
@@ -269,7 +382,8 @@ class GameSession:
             view = self._game.view(self._state, self._viewer)
             board = el("div", cls="play-board")
             self.screen.render(board, self.scope, view)
-            body = el("div", self._turn_banner(seat), board, cls="play-body")
+            head = el("div", self._turn_banner(seat), self._tools(), cls="play-head")
+            body = el("div", head, board, cls="play-body")
         dom.append(wrapper, [*notices, body])
         return wrapper
 
@@ -280,6 +394,66 @@ class GameSession:
     def _turn_banner(self, seat: int | None) -> Element:
         return el("h2", t("play.turn", name=self._name(seat)), cls="turn-banner",
                   testid="turn-banner", attrs={"data-seat": seat if seat is not None else ""})
+
+    def _tools(self, mode: str = "play") -> Element:
+        """Undo, redo, share, history (and "Send to <name>" right after a turn ended).
+
+        ``mode``: ``play`` (all), ``pass`` (the privacy screen: send and share only, nothing
+        about the game's content) or ``end`` (share and history).
+        """
+        tools: list[Any] = []
+        end = mode != "play"
+        if self.handoff and mode != "end":
+            seat = self._game.current_seat(self._state)
+            tools.append(button(self.scope, t("send.button", name=self._name(seat)),
+                                lambda _e: self.send_to_next(), testid="send-next",
+                                cls="btn btn-primary"))
+        if not end:
+            allowed, reason = self.undo_status()
+            undo = button(self.scope, t("undo.button"), lambda _e: self.undo(), testid="undo",
+                          cls="btn btn-tool")
+            undo.setAttribute("data-reason", reason)
+            if not allowed:
+                undo.setAttribute("aria-disabled", "true")
+                why = t(f"undo.why.{reason}")
+                undo.setAttribute("title", why)
+                undo.setAttribute("aria-label", t("undo.refused_label", why=why))
+            tools.append(undo)
+            tools.append(button(self.scope, t("redo.button"), lambda _e: self.redo(),
+                                testid="redo", cls="btn btn-tool", disabled=not self.can_redo))
+        tools.append(button(self.scope, t("share.button"), lambda _e: self.open_share(),
+                            testid="share", cls="btn btn-tool"))
+        if mode != "pass":
+            tools.append(button(self.scope, t("history.button"), lambda _e: self.open_history(),
+                                testid="history", cls="btn btn-tool"))
+        return el("div", *tools, cls="play-tools", testid="play-tools",
+                  attrs={"role": "toolbar", "aria-label": t("play.tools")})
+
+    # ------------------------------------------------------------------ share and history
+
+    def open_share(self) -> None:
+        self.owner.open_modal(ShareDialog(self.code, self.title))
+
+    def open_history(self) -> None:
+        record = self._record
+        self.owner.open_modal(HistoryDialog(record, lambda: self.owner.open_replay(record)))
+
+    def send_to_next(self) -> None:
+        """Share the link so the next player can take their turn on their own device."""
+        seat = self._game.current_seat(self._state)
+        name = self._name(seat)
+        link = share_link(self.code)
+        title = self.title
+
+        async def work() -> None:
+            result = await web_share(title, t("send.message", name=name, title=title), link)
+            if result == "shared":
+                self.notify(t("send.shared", name=name))
+            elif result == "unavailable":
+                ok = await copy_text(link)
+                self.notify(t("send.copied", name=name) if ok else t("share.copy_failed"))
+
+        run_async(work, "sending the link")
 
     def _pass_screen(self) -> Element:
         seat = self._game.current_seat(self._state)
@@ -298,6 +472,8 @@ class GameSession:
                   el("p", t("play.pass_hint", name=name), cls="note"),
                   button(self.scope, t("play.pass_ready", name=name), ready,
                          testid="pass-ready", cls="btn btn-primary btn-big"),
+                  el("p", t("send.or"), cls="note") if self.handoff else None,
+                  self._tools("pass"),
                   cls="pass-screen", testid="pass-screen",
                   attrs={"aria-labelledby": "pass-heading", "role": "region"})
 
@@ -349,9 +525,13 @@ class GameSession:
             el("div",
                button(self.scope, t("play.play_again"), again, testid="play-again",
                       cls="btn btn-primary"),
+               button(self.scope, t("replay.open"),
+                      lambda _e: self.owner.open_replay(self._record), testid="end-replay",
+                      cls="btn"),
                button(self.scope, t("app.home"), lambda _e: self.owner.go_home(),
                       testid="end-home", cls="btn", icon="home"),
                cls="actions end-actions"),
+            self._tools("end"),
             cls="panel end-screen", testid="end-screen",
             attrs={"aria-labelledby": "end-heading"})
 

@@ -17,7 +17,8 @@ from .dialogs import button
 from .dom import Element, Scope, el
 from .i18n import game_title, lookup, t
 from .records import RecordSummary
-from .storage import SaveEntry, SaveList
+from .storage import SaveEntry, SaveList, latest_unfinished
+from .transfer import ImportReport, summary_text
 
 
 class HomeHost(Protocol):
@@ -42,6 +43,15 @@ class HomeHost(Protocol):
 
     def ask_delete_save(self, entry: SaveEntry) -> None: ...
 
+    def ask_rename_save(self, entry: SaveEntry) -> None: ...
+
+    def export_saves(self) -> None: ...
+
+    def import_file(self, files: Any) -> None: ...
+
+    @property
+    def import_report(self) -> ImportReport | None: ...
+
 
 # --------------------------------------------------------------------------- pure helpers
 
@@ -65,6 +75,36 @@ def names_text(names: Sequence[str]) -> str:
 def save_title(entry: SaveEntry, titles: dict[str, str]) -> str:
     """The saved game's title; ``titles`` covers every registered game, internal ones too."""
     return game_title(entry.game_id, titles.get(entry.game_id, entry.game_id))
+
+
+def save_heading(entry: SaveEntry, titles: dict[str, str]) -> str:
+    """What the list shows first: the name the player gave the save, else the game's title."""
+    return entry.label or save_title(entry, titles)
+
+
+def format_date(ms: float) -> tuple[str, str]:
+    """(readable local date and time, ISO 8601) of a ``Date.now()`` timestamp."""
+    if ms <= 0:
+        return "", ""
+    try:
+        date = dom.window.Date.new(ms)
+        from .i18n import get_language
+
+        return str(date.toLocaleString(get_language())), str(date.toISOString())
+    except Exception:
+        import datetime
+
+        moment = datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC)
+        return moment.strftime("%Y-%m-%d %H:%M"), moment.isoformat()
+
+
+def progress_text(entry: SaveEntry) -> str:
+    """"12 moves · Ann to play" or "12 moves · finished"."""
+    moves = t("saves.moves", count=entry.moves)
+    if entry.over:
+        return t("saves.progress_over", moves=moves)
+    name = entry.next_name
+    return t("saves.progress_next", moves=moves, name=name) if name else moves
 
 
 # --------------------------------------------------------------------------- home
@@ -133,16 +173,75 @@ def _games_section(host: HomeHost, scope: Scope) -> Element:
                     el("div", new_game, cls="section-actions"), *body)
 
 
+def _continue_card(host: HomeHost, scope: Scope) -> Element | None:
+    """The most recent unfinished save, one tap away."""
+    entry = latest_unfinished(host.saves)
+    if entry is None:
+        return None
+    title = save_heading(entry, host.titles)
+    players = names_text(entry.names)
+    label = t("saves.continue", title=title, players=players)
+    return el("section",
+              el("h2", t("saves.continue_heading"), attrs={"id": "continue-heading"}),
+              el("p", progress_text(entry), cls="note"),
+              button(scope, label, _call(host.open_save, entry), testid="continue",
+                     cls="btn btn-primary btn-big"),
+              cls="panel continue-card", testid="continue-card",
+              attrs={"aria-labelledby": "continue-heading"})
+
+
+def _why(reason: str) -> str:
+    key = "saves.why." + reason
+    return t(key) if lookup(key) is not None else t("saves.why.invalid")
+
+
+def _transfer_row(host: HomeHost, scope: Scope) -> Element:
+    """Export every save to a file; import such a file (each entry checked on its own)."""
+    picker = el("input", testid="import-file", attrs={
+        "id": "import-file", "type": "file", "accept": ".json,application/json",
+        "tabindex": "-1", "aria-hidden": "true", "hidden": True})
+
+    def picked(event: Any) -> None:
+        files = event.target.files
+        host.import_file(files)
+        event.target.value = ""
+
+    scope.on(picker, "change", picked)
+    export = button(scope, t("transfer.export"), lambda _e: host.export_saves(),
+                    testid="export-saves", cls="btn", disabled=not host.saves.entries)
+    choose = button(scope, t("transfer.import"), lambda _e: picker.click(),
+                    testid="import-saves", cls="btn")
+    return el("div", export, choose, picker, cls="section-actions transfer-actions")
+
+
+def _import_report(report: ImportReport | None) -> Element | None:
+    if report is None:
+        return None
+    if report.error is not None:
+        return el("div", el("p", report.error), cls="form-error", testid="import-report",
+                  attrs={"role": "alert"})
+    return el("div", el("p", summary_text(report)),
+              el("ul", *[el("li", line.text, attrs={"data-status": line.status})
+                         for line in report.lines]),
+              cls="notice import-report", testid="import-report", attrs={"role": "status"})
+
+
 def _saves_section(host: HomeHost, scope: Scope) -> Element:
     saves = host.saves
-    body: list[Any] = []
+    body: list[Any] = [_transfer_row(host, scope), _import_report(host.import_report)]
     warnings: list[str] = []
     if not host.storage_available:
         warnings.append(t("saves.storage_unavailable"))
+    if saves.newer:
+        warnings.append(t("saves.newer"))
     if saves.corrupt:
         warnings.append(t("saves.corrupt"))
-    elif saves.skipped:
+    if saves.skipped:
         warnings.append(t("saves.skipped", count=saves.skipped))
+    if saves.unreadable:
+        names = "; ".join(t("saves.unreadable_item", name=u.name, why=_why(u.reason))
+                          for u in saves.unreadable)
+        warnings.append(t("saves.unreadable", count=len(saves.unreadable), names=names))
     if warnings:
         body.append(el("div", *[el("p", w) for w in warnings], cls="warning",
                        testid="saves-warning", attrs={"role": "status"}))
@@ -152,24 +251,34 @@ def _saves_section(host: HomeHost, scope: Scope) -> Element:
     if saves.entries:
         items = []
         for entry in saves.entries:
-            title = save_title(entry, host.titles)
+            title = save_heading(entry, host.titles)
+            game = save_title(entry, host.titles)
             players = names_text(entry.names)
+            when, iso = format_date(entry.updated)
             items.append(el(
                 "li",
                 el("div",
-                   el("span", title, cls="save-game"),
+                   el("span", title, cls="save-game", testid="save-title"),
+                   el("span", game, cls="note") if entry.label else None,
                    el("span", players, cls="save-names"),
-                   el("span", t("saves.moves", count=entry.moves), cls="note"),
+                   el("span", progress_text(entry), cls="note", testid="save-progress"),
+                   el("span", t("saves.last_played"), " ",
+                      el("time", when, attrs={"datetime": iso}), cls="note")
+                   if when else None,
                    cls="save-text"),
                 el("div",
                    button(scope, t("saves.open"), _call(host.open_save, entry),
                           testid=f"save-open-{entry.save_id}", cls="btn btn-primary",
                           aria_label=t("saves.open_named", title=title, players=players)),
+                   button(scope, t("saves.rename"), _call(host.ask_rename_save, entry),
+                          testid=f"save-rename-{entry.save_id}", cls="btn btn-quiet",
+                          aria_label=t("saves.rename_named", title=title, players=players)),
                    button(scope, t("saves.delete"), _call(host.ask_delete_save, entry),
                           testid=f"save-delete-{entry.save_id}", cls="btn btn-quiet",
                           aria_label=t("saves.delete_named", title=title, players=players)),
                    cls="save-actions"),
-                cls="save", testid="save-entry",
+                cls="save" + (" save-over" if entry.over else ""), testid="save-entry",
+                attrs={"data-save": entry.save_id},
             ))
         body.append(el("ul", *items, cls="save-list", attrs={"role": "list"}))
     else:
@@ -223,6 +332,7 @@ def render_home(host: HomeHost, scope: Scope) -> Element:
     return el(
         "div",
         el("p", t("app.tagline"), cls="tagline"),
+        _continue_card(host, scope),
         el("div", _games_section(host, scope), _saves_section(host, scope), cls="home-columns"),
         _code_section(host, scope),
         cls="screen home", testid="home-screen",
@@ -232,12 +342,51 @@ def render_home(host: HomeHost, scope: Scope) -> Element:
 # --------------------------------------------------------------------------- shared game summary
 
 
-def render_record(summary: RecordSummary) -> Element:
-    """What a valid code holds, for a game that has no screen yet (the top bar leads home)."""
+class RecordHost(Protocol):
+    """What the summary screen of a shared game calls back into."""
+
+    def can_play(self, game_id: str) -> bool: ...
+
+    def load_summary(self) -> None: ...
+
+    def replay_summary(self) -> None: ...
+
+    def existing_save(self, code: str) -> SaveEntry | None: ...
+
+
+def render_record(summary: RecordSummary, host: RecordHost | None = None,
+                  scope: Scope | None = None) -> Element:
+    """What a code or link holds, shown before anything is loaded or saved.
+
+    For a game this page can play: "Load this game" (a new saved game; the identical code saved
+    before is opened instead) and "Watch the replay" (read-only, nothing saved).
+    """
     players = el("ul", cls="record-players", attrs={"role": "list"})
     for seat in summary.seats:
         label = t("record.bot", name=seat.name) if seat.is_bot else seat.name
         dom.append(players, [el("li", label)])
+    if summary.over:
+        status = t("record.over")
+    elif summary.next_name:
+        status = t("record.next", name=summary.next_name)
+    else:
+        status = ""
+    playable = host is not None and scope is not None and host.can_play(summary.game_id)
+    extra: list[Any] = []
+    if playable and host is not None and scope is not None:
+        existing = host.existing_save(summary.code)
+        note = t("record.already_saved") if existing is not None else t("record.load_note")
+        extra.append(el("p", note, cls="note", testid="record-note"))
+        extra.append(el("div",
+                        button(scope, t("record.load"), lambda _e: host.load_summary(),
+                               testid="record-load", cls="btn btn-primary btn-big"),
+                        button(scope, t("replay.open"), lambda _e: host.replay_summary(),
+                               testid="record-replay", cls="btn")
+                        if summary.moves else None,
+                        cls="actions"))
+    else:
+        extra.append(el("p", t("record.not_playable"), cls="note notice", testid="record-note",
+                        attrs={"role": "status"}))
     return el(
         "div",
         el("section",
@@ -247,9 +396,10 @@ def render_record(summary: RecordSummary) -> Element:
               el("dt", t("record.players")), el("dd", players, testid="record-players"),
               el("dt", t("record.moves_label")),
               el("dd", t("record.moves", count=summary.moves), testid="record-moves"),
+              el("dt", t("record.status")) if status else None,
+              el("dd", status, testid="record-status") if status else None,
               cls="record-facts"),
-           el("p", t("record.not_playable"), cls="note notice", testid="record-note",
-              attrs={"role": "status"}),
+           *extra,
            cls="panel", attrs={"aria-labelledby": "record-heading"}),
         cls="screen record", testid="record-screen",
     )

@@ -426,6 +426,126 @@ EN: dict[str, str] = {
         "This game cannot be played on this page yet. The code is valid and will open "
         "once the game is ready."
     ),
+    # Saved games: continue, list details, rename, migration (web/kingdoms_web/home.py)
+    "saves.continue_heading": "Continue where you left off",
+    "saves.continue": "Continue {title} with {players}",
+    "saves.progress_next": "{moves} · {name} to play",
+    "saves.progress_over": "{moves} · finished",
+    "saves.last_played": "Last played",
+    "saves.rename": "Rename",
+    "saves.rename_named": "Rename {title} with {players}",
+    "saves.rename_title": "Rename saved game",
+    "saves.rename_label": "Name (leave empty to show the game's title)",
+    "saves.rename_save": "Save name",
+    "saves.newer": (
+        "Your saved games were stored by a newer version of Kingdoms. They are shown but not "
+        "changed; reload the page to update."
+    ),
+    "saves.unreadable.one": (
+        "{count} saved game could not be read (it comes from an older version and could not be "
+        "brought up to date); it is kept aside: {names}."
+    ),
+    "saves.unreadable.other": (
+        "{count} saved games could not be read (they come from an older version and could not "
+        "be brought up to date); they are kept aside: {names}."
+    ),
+    "saves.unreadable_item": "{name} ({why})",
+    "saves.why.corrupt": "damaged",
+    "saves.why.too_large": "too large",
+    "saves.why.newer_format": "made by a newer version",
+    "saves.why.invalid": "not a valid game",
+    "saves.why.unknown_game": "unknown game",
+    "saves.why.rules_version": "older rules",
+    "saves.why.illegal_action": "contains an illegal move",
+    "saves.why.unknown_schema": "unknown storage format",
+    # Export and import (web/kingdoms_web/transfer.py)
+    "transfer.export": "Export all",
+    "transfer.import": "Import from file",
+    "transfer.export_failed": "The saved games could not be exported in this browser.",
+    "transfer.too_large": (
+        "This file is too large to be a Kingdoms export (the limit is {limit} MB)."
+    ),
+    "transfer.not_json": "This file is not a Kingdoms export (it is not valid JSON).",
+    "transfer.not_ours": "This file is not a Kingdoms export.",
+    "transfer.newer": (
+        "This file was exported by a newer version of Kingdoms. Reload the page to update, "
+        "then import it again."
+    ),
+    "transfer.too_many": "This file holds {count} games; at most {limit} can be imported at once.",
+    "transfer.empty": "This file holds no saved games.",
+    "transfer.no_code": "it holds no share code",
+    "transfer.what": "{title} with {players}",
+    "transfer.entry_imported": "Game {number}: {what}: imported as a new saved game.",
+    "transfer.entry_duplicate": "Game {number}: {what}: already saved on this device, skipped.",
+    "transfer.entry_failed": "Game {number}: not imported. {why}",
+    "transfer.summary": "Import finished: {imported} imported, {duplicate} already here, "
+                        "{failed} not imported.",
+    # Summary of a shared game (before it is loaded)
+    "record.status": "Status",
+    "record.over": "Finished",
+    "record.next": "{name} to play",
+    "record.load": "Load this game",
+    "record.load_note": (
+        "Loading makes this a new saved game on this device; your other games are not changed."
+    ),
+    "record.already_saved": "This exact game is already saved on this device; loading opens it.",
+    # Share (web/kingdoms_web/share.py)
+    "share.button": "Share",
+    "share.title": "Share this game",
+    "share.hint": (
+        "Anyone who opens the link or pastes the code gets this game as it is now, on their own "
+        "device."
+    ),
+    "share.link": "Link",
+    "share.code": "Share code",
+    "share.copy_link": "Copy link",
+    "share.copy_code": "Copy code",
+    "share.system": "Share…",
+    "share.link_copied": "Link copied.",
+    "share.code_copied": "Code copied.",
+    "share.copy_failed": "Copying did not work here: select the text and copy it by hand.",
+    "share.shared": "Shared.",
+    "share.message": "A game of {title} in Kingdoms",
+    "share.qr_alt": "QR code of the link to this game",
+    "share.qr_drawing": "Drawing the QR code…",
+    "share.qr_failed": "The link is too long for a QR code; copy it instead.",
+    # Play by link
+    "send.button": "Send to {name}",
+    "send.message": "Your turn, {name}: a game of {title} in Kingdoms.",
+    "send.shared": "Link sent. {name} can play on their own device.",
+    "send.copied": "Link copied: send it to {name}, who can play on their own device.",
+    "send.or": "Playing on separate devices? Send the link instead.",
+    # Undo and redo (reasons: kingdoms.core.records.UNDO_REASONS)
+    "undo.button": "Undo",
+    "redo.button": "Redo",
+    "undo.done": "Move taken back.",
+    "redo.done": "Move played again.",
+    "undo.refused_label": "Undo (not possible: {why})",
+    "undo.why.ok": "You can undo the last move.",
+    "undo.why.no_actions": "There is nothing to undo yet.",
+    "undo.why.revealed": (
+        "The last move revealed something new (a roll or a card), so it cannot be undone."
+    ),
+    "undo.why.other_seat": "The last move was in another player's turn, so it cannot be undone.",
+    "undo.why.game_over": "The game is over, so the last move cannot be undone.",
+    "play.tools": "Game tools",
+    # History and replay (web/kingdoms_web/history.py)
+    "history.button": "History",
+    "history.title": "History",
+    "history.empty": "No moves yet.",
+    "history.entry": "{number}. {name}: {text}",
+    "replay.open": "Watch the replay",
+    "replay.heading": "Replay: {title}",
+    "replay.slider": "Move",
+    "replay.step": "Move {step} of {total}",
+    "replay.start": "The game as it started.",
+    "replay.first": "Start",
+    "replay.prev": "Previous",
+    "replay.next": "Next",
+    "replay.last": "End",
+    "replay.board": "The board at this move (read-only)",
+    "replay.back": "Back",
+    "replay.back_game": "Back to the game",
     # New game dialog
     "new.title": "New game",
     "new.game": "Game",

@@ -45,6 +45,9 @@ class RecordSummary:
     seats: tuple[SeatSummary, ...]
     moves: int
     code: str
+    over: bool = False
+    next_name: str | None = None
+    """Whose turn it is in the shared position (None when over or unknown)."""
 
 
 @dataclass(frozen=True)
@@ -108,8 +111,11 @@ def _titles() -> dict[str, str]:
         return {}
 
 
-def summarize(record: Any, code: str) -> RecordSummary:
-    """A display summary of an engine ``GameRecord`` (read defensively: only public fields)."""
+def summarize(record: Any, code: str, state: Any = None) -> RecordSummary:
+    """A display summary of an engine ``GameRecord`` (read defensively: only public fields).
+
+    With the replayed ``state`` it also says whether the game is over and whose turn it is.
+    """
     game_id = str(getattr(record, "game_id", "") or "")
     seats = tuple(
         SeatSummary(str(getattr(seat, "name", "?")), getattr(seat, "kind", "person") == "bot")
@@ -117,7 +123,19 @@ def summarize(record: Any, code: str) -> RecordSummary:
     )
     actions = getattr(record, "actions", None) or ()
     title = game_title(game_id, _titles().get(game_id, game_id))
-    return RecordSummary(game_id, title, seats, len(actions), code)
+    over, next_name = False, None
+    if state is not None:
+        try:
+            from kingdoms.core.registry import get_game
+
+            game = get_game(game_id)
+            over = bool(game.is_over(state))
+            seat = None if over else game.current_seat(state)
+            if seat is not None and 0 <= seat < len(seats):
+                next_name = seats[seat].name
+        except Exception:
+            over, next_name = False, None
+    return RecordSummary(game_id, title, seats, len(actions), code, over, next_name)
 
 
 def open_code(
@@ -145,4 +163,4 @@ def open_code(
     except Exception:  # a decoder bug must not take the page down with it
         log("Kingdoms: unexpected error while opening a code\n" + traceback.format_exc())
         return OpenResult(error=t("code.error.other"))
-    return OpenResult(summary=summarize(record, code), record=record, state=state)
+    return OpenResult(summary=summarize(record, code, state), record=record, state=state)

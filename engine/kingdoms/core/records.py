@@ -183,9 +183,18 @@ def undo_allowed(record: GameRecord) -> tuple[bool, str]:
     before = replay(record, len(record.actions) - 1)
     last = len(record.actions)
     action = _decode(game, record.actions[-1], last)
+    after = _apply_index(game, before, record.actions[-1], last)
+    return undo_check(game, before, action, after)
+
+
+def undo_check(game: Game[Any, Any], before: Any, action: Any, after: Any) -> tuple[bool, str]:
+    """The rule of :func:`undo_allowed` for one step already in hand (no replay).
+
+    ``after`` is ``game.apply(before, action)``. A page that keeps the state before the last
+    action can ask this on every redraw without replaying the record.
+    """
     if game.reveals_information(before, action):
         return False, "revealed"
-    after = _apply_index(game, before, record.actions[-1], last)
     if game.is_over(after):
         return False, "game_over"
     if game.current_seat(before) != game.current_seat(after):

@@ -1,0 +1,408 @@
+"""Never lose a game, share any game: records and codes round trips for both games, the
+versioned saved-games storage and its migration, export/import of saves as hostile input, and
+the game host's undo/redo/autosave — all on CPython, no browser."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+if str(WEB) not in sys.path:  # the page package is not installed in the venv
+    sys.path.insert(0, str(WEB))
+
+from kingdoms.core import records  # noqa: E402
+from kingdoms.core.codes import decode_code, encode_code  # noqa: E402
+from kingdoms.core.errors import CodeError  # noqa: E402
+from kingdoms.core.protocol import Seat  # noqa: E402
+from kingdoms.core.records import GameRecord, append, new_record, replay  # noqa: E402
+from kingdoms.core.registry import get_game  # noqa: E402
+from kingdoms_web import i18n, storage, transfer  # noqa: E402
+from kingdoms_web.game_host import GameSession  # noqa: E402
+from kingdoms_web.records import open_code  # noqa: E402
+from kingdoms_web.share import link_for  # noqa: E402
+from kingdoms_web.storage import (  # noqa: E402
+    SAVES_KEY,
+    SAVES_KEYS,
+    MemoryBackend,
+    SaveEntry,
+    Store,
+    load_saves,
+    migrate,
+    put_save,
+    upgrade_storage,
+)
+
+GAMES = ("dice-realm", "burgrave")
+V1_KEY = SAVES_KEYS[1]
+
+
+@pytest.fixture(autouse=True)
+def english() -> None:
+    i18n.set_language("en")
+
+
+def random_game(game_id: str, seed: int, players: int = 4, stop: int | None = None
+                ) -> tuple[GameRecord, Any]:
+    """Seeded random play (preferring anything to passing) up to ``stop`` actions or the end."""
+    game = get_game(game_id)
+    record = new_record(game_id, [Seat(name=f"P{i}") for i in range(players)], seed=seed)
+    state = replay(record)
+    rng = random.Random(seed)
+    while not game.is_over(state) and (stop is None or len(record.actions) < stop):
+        legal = game.legal_actions(state)
+        active = [a for a in legal if a.action_type != "pass"]
+        record, state = append(record, game, state, rng.choice(active or legal))
+    return record, state
+
+
+# --------------------------------------------------------------------------- round trips
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", range(6))
+def test_record_code_record_replay_gives_the_same_state(game_id: str, seed: int) -> None:
+    game = get_game(game_id)
+    full, _ = random_game(game_id, seed, players=2 + seed % 3)
+    rng = random.Random(seed)
+    for upto in {0, len(full.actions), *(rng.randrange(len(full.actions) + 1) for _ in range(4))}:
+        record = full.model_copy(update={"actions": full.actions[:upto]})
+        state = replay(record)
+        code = encode_code(record)
+        back = decode_code(code)
+        assert back == record
+        assert game.state_to_json(replay(back)) == game.state_to_json(state)
+        # The JSON form the CLI reads round-trips too.
+        assert records.record_from_json(records.record_to_json(record)) == record
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_undo_check_agrees_with_undo_allowed(game_id: str) -> None:
+    game = get_game(game_id)
+    record, _ = random_game(game_id, 3, players=3, stop=120)
+    state = game.new_game(record.seats, record.seed, record.options)
+    for n, index in enumerate(record.actions, start=1):
+        action = game.decode_action(index)
+        after = game.apply(state, action)
+        prefix = record.model_copy(update={"actions": record.actions[:n]})
+        assert records.undo_check(game, state, action, after) == records.undo_allowed(prefix)
+        state = after
+
+
+def test_finished_four_player_codes_are_short() -> None:
+    """The bench's figure, as a guard: finished 4-player games fit their targets."""
+    for game_id, target in (("dice-realm", 400), ("burgrave", 1500)):
+        record, state = random_game(game_id, 1, players=4)
+        assert get_game(game_id).is_over(state)
+        assert len(encode_code(record)) <= target
+
+
+# --------------------------------------------------------------------------- storage
+
+
+def code_of(game_id: str, seed: int, stop: int | None = 6) -> str:
+    return encode_code(random_game(game_id, seed, players=2, stop=stop)[0])
+
+
+def v1_entry(save_id: str, code: str, names: list[str], updated: float) -> dict[str, Any]:
+    try:
+        game = decode_code(code).game_id
+    except CodeError:
+        game = "dice-realm"
+    return {"id": save_id, "game": game, "names": names, "moves": 1, "code": code,
+            "updated": updated}
+
+
+def test_migration_from_schema_1_keeps_every_game_and_reports_the_rest() -> None:
+    dice, burgrave = code_of("dice-realm", 1), code_of("burgrave", 2, stop=None)
+    over = decode_code(burgrave)
+    old = {"saves": [
+        v1_entry("a", dice, ["P0", "P1"], 10),
+        v1_entry("b", burgrave, ["P0", "P1"], 20),
+        v1_entry("c", "1garbage", ["Ann", "<b>Bo</b>"], 30),
+        {"id": "d", "names": ["Cy"]},
+        "not an entry",
+    ]}
+    store = Store(MemoryBackend({V1_KEY: json.dumps(old)}))
+    report = upgrade_storage(store)
+    assert report.migrated == 2
+    assert [(u.name, u.reason) for u in report.failed] == [
+        ("Ann, <b>Bo</b>", "corrupt"), ("Cy", "corrupt"), ("#5", "invalid")]
+    assert store.read(V1_KEY) is None  # moved, not copied
+    saves = load_saves(store)
+    assert [e.save_id for e in saves.entries] == ["b", "a"]
+    b = saves.entries[0]
+    assert b.over and b.next_seat is None and b.moves == len(over.actions)
+    a = saves.entries[1]
+    assert not a.over and a.next_name in ("P0", "P1") and a.code == dice
+    # The failures are kept verbatim and reported by name, every time the list is read.
+    assert [u.name for u in saves.unreadable] == ["Ann, <b>Bo</b>", "Cy", "#5"]
+    stored = json.loads(store.read(SAVES_KEY) or "")
+    assert stored["schema"] == 2
+    assert stored["unreadable"][0]["item"]["code"] == "1garbage"
+    # Running it again changes nothing.
+    assert upgrade_storage(store).migrated == 0
+    assert [e.save_id for e in load_saves(store).entries] == ["b", "a"]
+
+
+def test_migrate_function_walks_the_chain_per_entry() -> None:
+    dice = code_of("dice-realm", 4)
+    result = migrate([v1_entry("x", dice, ["P0", "P1"], 5), {"id": 3}], 1)
+    assert [e["id"] for e in result.entries] == ["x"]
+    assert result.entries[0]["created"] == 5 and result.entries[0]["label"] == ""
+    assert [p.reason for _item, p in result.failed] == ["invalid"]
+    unknown = migrate([{"id": "y"}], 0)  # no step from a schema that never existed
+    assert [p.reason for _item, p in unknown.failed] == ["unknown_schema"]
+
+
+def test_a_damaged_old_list_is_left_alone_and_reported() -> None:
+    store = Store(MemoryBackend({V1_KEY: "{not json"}))
+    assert upgrade_storage(store).damaged
+    assert store.read(V1_KEY) == "{not json"
+    assert load_saves(store).corrupt
+    # New games can still be saved next to it.
+    entry = SaveEntry("n", "dice-realm", ("A", "B"), 0, code_of("dice-realm", 1, 0), 1.0)
+    assert put_save(store, entry)
+    assert [e.save_id for e in load_saves(store).entries] == ["n"]
+
+
+class FullBackend(MemoryBackend):
+    def setItem(self, key: str, value: str) -> None:
+        raise RuntimeError("QuotaExceededError")
+
+
+def test_a_full_storage_keeps_the_old_list_and_still_shows_it() -> None:
+    dice = code_of("dice-realm", 1)
+    store = Store(FullBackend({V1_KEY: json.dumps({"saves": [v1_entry("a", dice, ["P0", "P1"],
+                                                                        1)]})}))
+    assert upgrade_storage(store).migrated == 0
+    assert store.read(V1_KEY) is not None
+    assert [e.save_id for e in load_saves(store).entries] == ["a"]
+
+
+def test_saves_from_a_newer_version_are_never_overwritten() -> None:
+    newer = json.dumps({"schema": 3, "saves": []})
+    store = Store(MemoryBackend({SAVES_KEY: newer}))
+    assert load_saves(store).newer
+    entry = SaveEntry("n", "dice-realm", ("A", "B"), 0, code_of("dice-realm", 1, 0), 1.0)
+    assert not put_save(store, entry)
+    assert store.read(SAVES_KEY) == newer
+
+
+def test_saves_are_refused_not_dropped_beyond_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(storage, "MAX_SAVES", 3)
+    store = Store(MemoryBackend())
+    code = code_of("dice-realm", 1, 0)
+    for n in range(3):
+        assert put_save(store, SaveEntry(f"s{n}", "dice-realm", ("A", "B"), 0, code, n))
+    assert not put_save(store, SaveEntry("s9", "dice-realm", ("A", "B"), 0, code, 9))
+    assert put_save(store, SaveEntry("s1", "dice-realm", ("A", "B"), 2, code, 10))  # update ok
+    assert [e.save_id for e in load_saves(store).entries] == ["s1", "s2", "s0"]
+
+
+def test_rename_delete_and_find() -> None:
+    store = Store(MemoryBackend())
+    code = code_of("dice-realm", 1, 0)
+    put_save(store, SaveEntry("s1", "dice-realm", ("A", "B"), 0, code, 1.0))
+    assert storage.rename_save(store, "s1", "  Friday\u0000  night <i>game</i> ")
+    entry = load_saves(store).entries[0]
+    assert entry.label == "Friday night <i>game</i>"
+    assert storage.find_code(store, code) == entry
+    assert storage.find_code(store, code + "A") is None
+    assert storage.find_save(store, "s1") == entry
+    assert not storage.rename_save(store, "nope", "x")
+    assert storage.delete_save(store, "s1")
+    assert load_saves(store).entries == []
+
+
+# --------------------------------------------------------------------------- export/import
+
+
+def test_export_then_import_round_trip() -> None:
+    codes = [code_of("dice-realm", 1), code_of("burgrave", 2, stop=40)]
+    entries = [SaveEntry(f"s{n}", decode_code(c).game_id, ("P0", "P1"), 1, c, 100.0 + n,
+                         label=f"<img src=x onerror=alert({n})>") for n, c in enumerate(codes)]
+    text = transfer.export_saves(entries, 500.0)
+    ids = iter(["new1", "new2", "new3"])
+    report = transfer.parse_import(text, set(), lambda: next(ids), 600.0)
+    assert report.error is None
+    assert [line.status for line in report.lines] == ["imported", "imported"]
+    assert [e.code for e in report.entries] == codes
+    assert [e.save_id for e in report.entries] == ["new1", "new2"]  # never the old ids
+    assert report.entries[0].label == "<img src=x onerror=alert(0)>"  # text, shown as text
+    # Importing the same file again: byte-identical codes are reported, not duplicated.
+    again = transfer.parse_import(text, set(codes), lambda: "z", 700.0)
+    assert [line.status for line in again.lines] == ["duplicate", "duplicate"]
+    assert again.entries == []
+
+
+def export_with(saves: list[Any], **top: Any) -> str:
+    return json.dumps({"format": "kingdoms-saves", "version": 1, "saves": saves, **top})
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("x" * (transfer.MAX_IMPORT_BYTES + 1), "too large"),
+    ("{not json", "not valid JSON"),
+    ("[" * 50_000, "not valid JSON"),
+    (json.dumps({"saves": []}), "not a Kingdoms export"),
+    (export_with([], version=2), "newer version"),
+    (export_with([{"code": "1"}] * (transfer.MAX_IMPORT_ENTRIES + 1)), "at most"),
+    (export_with([]), "no saved games"),
+])
+def test_bad_import_files_are_refused_with_a_reason(text: str, words: str) -> None:
+    report = transfer.parse_import(text, set(), lambda: "id", 1.0)
+    assert report.error is not None and words in report.error
+    assert report.entries == []
+
+
+def test_each_bad_entry_gets_its_own_reason() -> None:
+    good = code_of("dice-realm", 2)
+    record = new_record("tally", [Seat(name="Ann")], seed=3)
+    illegal = encode_code(record.model_copy(update={"actions": [0, 0, 0, 0, 0, 0]}))
+    unknown = encode_code(record.model_copy(update={"game_id": "chess"}))
+    text = export_with([
+        {"code": good}, {"code": "1abc"}, {"code": "9AAAA"}, {"code": unknown},
+        {"code": illegal}, {"code": "1" + "A" * (transfer.MAX_IMPORT_CODE + 1)}, {"nope": 1}, 7,
+    ])
+    report = transfer.parse_import(text, set(), lambda: "id", 1.0)
+    texts = [line.text for line in report.lines]
+    assert [line.status for line in report.lines] == ["imported"] + ["failed"] * 7
+    assert "damaged" in texts[1]
+    assert "newer version" in texts[2]
+    assert "does not have" in texts[3]
+    assert "move " in texts[4]
+    assert "too long" in texts[5]
+    assert "no share code" in texts[6] and "no share code" in texts[7]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=5)
+    | st.dictionaries(st.sampled_from(["format", "version", "saves", "code", "label",
+                                       "updated", "x"]), children, max_size=5),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(json_values)
+def test_fuzzed_import_files_never_raise(data: Any) -> None:
+    text = json.dumps({"format": "kingdoms-saves", "version": 1, "saves": data}
+                      if not isinstance(data, dict) else data)
+    report = transfer.parse_import(text, set(), lambda: "id", 1.0)
+    assert report.error is not None or report.lines or report.entries == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300) | st.binary(max_size=200).map(lambda b: "1" + b.hex()))
+def test_fuzzed_codes_give_a_message_never_an_exception(text: str) -> None:
+    result = open_code(text)
+    assert (result.error is None) != (result.summary is None)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_mangled_real_codes_fail_cleanly(data: st.DataObject) -> None:
+    code = code_of("burgrave", 1, stop=30)
+    position = data.draw(st.integers(0, len(code) - 1))
+    char = data.draw(st.sampled_from("AZaz09-_"))
+    mangled = code[:position] + char + code[position + 1:]
+    try:
+        decode_code(mangled)
+    except CodeError as error:
+        assert error.reason in ("corrupt", "invalid", "too_large", "newer_format")
+
+
+def test_link_is_the_page_address_without_its_old_fragment() -> None:
+    assert link_for("http://h/site/#g=1old&s=abc", "1new") == "http://h/site/#g=1new"
+    assert link_for("http://h/site/index.html", "1c") == "http://h/site/index.html#g=1c"
+
+
+# --------------------------------------------------------------------------- the host
+
+
+class Owner:
+    """What a session needs from the app, without a browser."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.fragments: list[str] = []
+
+    def go_home(self) -> None: ...
+
+    def start_game(self, game_id: str, names: list[str]) -> None: ...
+
+    def set_fragment(self, fragment: str) -> None:
+        self.fragments.append(fragment)
+
+    def open_modal(self, modal: Any) -> None: ...
+
+    def open_replay(self, record: GameRecord) -> None: ...
+
+
+def session_for(record: GameRecord, store: Store) -> GameSession:
+    module = {"dice-realm": "kingdoms_web.dice_realm_screen",
+              "burgrave": "kingdoms_web.burgrave_screen"}[record.game_id]
+    return GameSession(Owner(store), record, replay(record), module, "s1")
+
+
+def test_dice_realm_undo_is_refused_after_a_roll_and_autosave_follows() -> None:
+    game = get_game("dice-realm")
+    store = Store(MemoryBackend())
+    record = new_record("dice-realm", [Seat(name="A"), Seat(name="B")], seed=5)
+    host = session_for(record, store)
+    assert host.undo_status() == (False, "no_actions")
+    host.act(game.legal_actions(host.state)[0])  # the first roll
+    assert host.undo_status() == (False, "revealed")
+    assert not host.undo()
+    assert "revealed something new" in (host.message or "")
+    assert load_saves(store).entries[0].moves == 1
+
+
+def _undoable_burgrave() -> tuple[GameRecord, Any]:
+    """A Burgrave position whose next legal action can be undone."""
+    game = get_game("burgrave")
+    rng = random.Random(7)
+    record = new_record("burgrave", [Seat(name=n) for n in ("A", "B", "C")], seed=7)
+    state = replay(record)
+    for _ in range(400):
+        for action in game.legal_actions(state):
+            after = game.apply(state, action)
+            if records.undo_check(game, state, action, after)[0]:
+                return record, action
+        record, state = append(record, game, state, rng.choice(game.legal_actions(state)))
+    raise AssertionError("no undoable action found")
+
+
+def test_burgrave_undo_and_redo_keep_the_state_and_the_save_in_step() -> None:
+    game = get_game("burgrave")
+    record, action = _undoable_burgrave()
+    store = Store(MemoryBackend())
+    host = session_for(record, store)
+    before = game.state_to_json(host.state)
+    assert host.act(action)
+    after = game.state_to_json(host.state)
+    assert host.undo_status() == (True, "ok")
+    assert host.undo()
+    assert game.state_to_json(host.state) == before
+    assert host.record == record
+    assert decode_code(load_saves(store).entries[0].code) == record
+    assert host.can_redo
+    assert host.redo()
+    assert game.state_to_json(host.state) == after
+    assert decode_code(load_saves(store).entries[0].code).actions == [
+        *record.actions, game.encode_action(action)]
+    assert not host.can_redo
+    # A new action clears the redo stack.
+    host.undo()
+    other = [a for a in game.legal_actions(host.state) if a != action]
+    if other:
+        host.act(other[0])
+        assert not host.can_redo

@@ -1,0 +1,239 @@
+"""Sharing a game: its link and code, copy buttons, the system share sheet and a QR code.
+
+A link is the site's own address (whatever it is: a sub-path, a file, another host) without its
+old fragment, plus ``#g=<code>``: the fragment never reaches a server, so a game is shared
+without one. The QR code is drawn here, offline, by the pure-Python ``segno`` (loaded on demand
+the first time a QR code is asked for; its wheel is part of the site and precached), as an SVG
+inside an ``<img>`` with a ``data:`` URL, so nothing of the code is ever parsed as markup.
+
+Copying uses the Clipboard API, with a selected-text fallback for browsers that refuse it; the
+share sheet (``navigator.share``) is offered only where it exists.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import traceback
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from . import dom
+from .dialogs import Modal, button
+from .dom import Element, Scope, el
+from .i18n import t
+
+QR_ERROR = "m"
+QR_MAX_LINK = 2300
+"""Longer links do not fit a QR code at error level M (2,331 bytes); level L is tried then."""
+
+
+def link_for(href: str, code: str) -> str:
+    """The link to ``code`` on the page at ``href`` (its old fragment dropped).
+
+    >>> link_for("https://x.org/kingdoms/?seed=4#g=1abc&s=k", "1def")
+    'https://x.org/kingdoms/?seed=4#g=1def'
+    """
+    return href.split("#", 1)[0] + "#g=" + code
+
+
+def page_href() -> str:
+    try:
+        return str(dom.window.location.href)
+    except Exception:
+        return ""
+
+
+def share_link(code: str) -> str:
+    return link_for(page_href(), code)
+
+
+_TASKS: set[asyncio.Future[None]] = set()
+"""Running tasks, referenced so they are not collected before they finish."""
+
+
+def run_async(make: Callable[[], Awaitable[Any]], what: str) -> None:
+    """Start a coroutine from an event handler; failures are logged, never raised."""
+
+    async def guarded() -> None:
+        try:
+            await make()
+        except Exception:
+            dom.log_error(f"Kingdoms: {what} failed\n" + traceback.format_exc())
+
+    try:
+        task = asyncio.ensure_future(guarded())
+        _TASKS.add(task)
+        task.add_done_callback(_TASKS.discard)
+    except RuntimeError:  # no running loop (CPython tests): run it to the end now
+        asyncio.run(guarded())
+
+
+def can_web_share() -> bool:
+    try:
+        return dom.opt(getattr(dom.window.navigator, "share", None)) is not None
+    except Exception:
+        return False
+
+
+async def copy_text(text: str, field: Element = None) -> bool:
+    """Put ``text`` on the clipboard; True if it worked (fallback: select ``field`` and copy)."""
+    try:
+        clipboard = dom.opt(getattr(dom.window.navigator, "clipboard", None))
+        if clipboard is not None:
+            await clipboard.writeText(text)
+            return True
+    except Exception:
+        pass
+    if field is not None:
+        try:
+            field.focus()
+            field.select()
+            return bool(dom.document.execCommand("copy"))
+        except Exception:
+            return False
+    return False
+
+
+async def web_share(title: str, text: str, url: str) -> str:
+    """Open the system share sheet: ``shared``, ``cancelled`` or ``unavailable``."""
+    if not can_web_share():
+        return "unavailable"
+    try:
+        from pyodide.ffi import to_js
+
+        data = to_js({"title": title, "text": text, "url": url},
+                     dict_converter=dom.window.Object.fromEntries)
+        await dom.window.navigator.share(data)
+        return "shared"
+    except Exception as error:  # AbortError when the user closes the sheet
+        return "cancelled" if "Abort" in str(error) else "unavailable"
+
+
+async def load_segno() -> Any:
+    """The ``segno`` module, loading its wheel into Pyodide the first time."""
+    try:
+        return importlib.import_module("segno")
+    except ImportError:
+        pass
+    pyodide_js = importlib.import_module("pyodide_js")  # the JS ``pyodide`` object (browser)
+    await pyodide_js.loadPackage("segno")
+    importlib.invalidate_caches()
+    return importlib.import_module("segno")
+
+
+def qr_data_uri(segno: Any, text: str) -> str | None:
+    """An SVG ``data:`` URL of a QR code of ``text``; None if it is too long for one."""
+    for level in (QR_ERROR, "l"):
+        try:
+            qr = segno.make(text, error=level, micro=False, boost_error=False)
+        except Exception:
+            continue
+        return str(qr.svg_data_uri(scale=4, border=4, dark="#000", light="#fff"))
+    return None
+
+
+class ShareDialog(Modal):
+    """The current game's link (with its QR code) and code, each with a copy button."""
+
+    testid = "share-dialog"
+
+    def __init__(self, code: str, title: str, on_closed: Callable[[Modal], None] | None = None
+                 ) -> None:
+        super().__init__(on_closed)
+        self.code = code
+        self.link = share_link(code)
+        self.game_title = title
+        self._status: Element = None
+        self._qr_box: Element = None
+        self._qr: str | None = None
+        self._qr_failed = False
+
+    def title(self) -> str:
+        return t("share.title")
+
+    def focus_first(self) -> None:
+        target = dom.query('[data-testid="share-copy-link"]', self.node)
+        if target is not None:
+            target.focus()
+
+    def build_body(self, scope: Scope) -> list[Any]:
+        link_field = el("input", cls="field share-field", testid="share-link", attrs={
+            "id": "share-link", "type": "url", "readonly": True, "aria-describedby": "share-hint",
+        }, props={"value": self.link})
+        code_field = el("textarea", cls="field share-field code-field", testid="share-code",
+                        attrs={"id": "share-code", "readonly": True, "rows": 3,
+                               "spellcheck": "false"}, props={"value": self.code})
+        self._status = el("p", "", cls="note share-status", testid="share-status",
+                          attrs={"role": "status", "aria-live": "polite"})
+
+        def copy(text: str, field: Element, done: str) -> Callable[[Any], None]:
+            def handler(_event: Any) -> None:
+                async def work() -> None:
+                    ok = await copy_text(text, field)
+                    self._say(t(done) if ok else t("share.copy_failed"))
+                run_async(work, "copying")
+            return handler
+
+        def share(_event: Any) -> None:
+            async def work() -> None:
+                result = await web_share(self.game_title, t("share.message", title=self.game_title),
+                                         self.link)
+                if result == "shared":
+                    self._say(t("share.shared"))
+            run_async(work, "sharing")
+
+        actions = [button(scope, t("share.copy_link"), copy(self.link, link_field,
+                                                            "share.link_copied"),
+                          testid="share-copy-link", cls="btn btn-primary")]
+        if can_web_share():
+            actions.append(button(scope, t("share.system"), share, testid="share-system",
+                                  cls="btn"))
+        self._qr_box = el("div", cls="share-qr", testid="share-qr")
+        self._draw_qr()
+        if self._qr is None and not self._qr_failed:
+            run_async(self._make_qr, "drawing the QR code")
+        return [
+            el("p", t("share.hint"), cls="note", attrs={"id": "share-hint"}),
+            el("label", t("share.link"), attrs={"for": "share-link"}),
+            link_field,
+            el("div", *actions, cls="actions share-actions"),
+            self._qr_box,
+            el("label", t("share.code"), attrs={"for": "share-code"}),
+            code_field,
+            el("div", button(scope, t("share.copy_code"), copy(self.code, code_field,
+                                                               "share.code_copied"),
+                             testid="share-copy-code", cls="btn"),
+               button(scope, t("app.close"), lambda _e: self.close(), testid="share-close"),
+               cls="actions"),
+            self._status,
+        ]
+
+    def _say(self, text: str) -> None:
+        if self._status is not None:
+            dom.set_text(self._status, text)
+
+    async def _make_qr(self) -> None:
+        try:
+            segno = await load_segno()
+            self._qr = qr_data_uri(segno, self.link)
+            self._qr_failed = self._qr is None
+        except Exception:
+            self._qr_failed = True
+            dom.log_error("Kingdoms: the QR code could not be drawn\n" + traceback.format_exc())
+        self._draw_qr()
+
+    def _draw_qr(self) -> None:
+        box = self._qr_box
+        if box is None:
+            return
+        dom.clear(box)
+        if self._qr is not None:
+            image = el("img", cls="share-qr-img", testid="share-qr-img",
+                       attrs={"alt": t("share.qr_alt"), "width": 240, "height": 240})
+            image.src = self._qr
+            dom.append(box, [image])
+        elif self._qr_failed:
+            dom.append(box, [el("p", t("share.qr_failed"), cls="note")])
+        else:
+            dom.append(box, [el("p", t("share.qr_drawing"), cls="note")])

@@ -1,0 +1,166 @@
+"""Exporting every saved game to a file and importing such a file back.
+
+The file is JSON: ``{"format": "kingdoms-saves", "version": 1, "exported": <ms>, "saves":
+[{"label", "game", "names", "code", "updated", "created"}, ...]}``. Only the share ``code`` is
+trusted to describe a game, and only after :func:`kingdoms_web.records.open_code` has decoded and
+replayed it; the other fields are display hints and are recomputed from the code on import.
+
+An imported file is hostile input: its size is capped before it is read (the page checks the
+``File``'s size) and again here, the entry count and each code's length are capped, the JSON is
+parsed by pydantic-core (bounded nesting), and every entry gets its own verdict. Imported games
+become new saves with fresh ids; an entry whose code is byte-identical to a save already on this
+device is reported as already there rather than added twice. Nothing is ever overwritten.
+
+Pure logic (no browser imports): the page does the file reading and the download.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from kingdoms.core.codes import MAX_INPUT_CHARS
+from kingdoms.core.records import parse_json
+
+from .i18n import t
+from .records import open_code, summarize
+from .storage import SaveEntry, clean_label
+
+FORMAT = "kingdoms-saves"
+VERSION = 1
+MAX_IMPORT_BYTES = 2 * 1024 * 1024
+"""A file larger than this is refused before it is read (500 long games fit in well under)."""
+MAX_IMPORT_ENTRIES = 500
+MAX_IMPORT_CODE = MAX_INPUT_CHARS
+"""Per-entry cap on the code's length (the decoder's own input cap)."""
+
+
+def export_saves(entries: Iterable[SaveEntry], now: float) -> str:
+    """The export file's text for ``entries``."""
+    saves = [{"label": e.label, "game": e.game_id, "names": list(e.names), "code": e.code,
+              "updated": e.updated, "created": e.created or e.updated} for e in entries]
+    return json.dumps({"format": FORMAT, "version": VERSION, "exported": now, "saves": saves},
+                      ensure_ascii=False, indent=1)
+
+
+def export_file_name(date: str) -> str:
+    """``kingdoms-saves-<date>.json`` (``date`` as ``YYYY-MM-DD``)."""
+    safe = "".join(ch for ch in date if ch.isdigit() or ch == "-")[:10]
+    return f"kingdoms-saves-{safe or 'export'}.json"
+
+
+@dataclass(frozen=True)
+class ImportLine:
+    """The verdict on one entry of the file: ``status`` is ``imported``, ``duplicate`` or
+    ``failed``; ``text`` is the translated sentence the page shows."""
+
+    number: int
+    status: str
+    text: str
+
+
+@dataclass
+class ImportReport:
+    lines: list[ImportLine] = field(default_factory=list)
+    entries: list[SaveEntry] = field(default_factory=list)
+    error: str | None = None
+    """Set when the file as a whole was refused (then ``lines`` is empty)."""
+
+    @property
+    def imported(self) -> int:
+        return len(self.entries)
+
+
+def _failed(number: int, why: str) -> ImportLine:
+    return ImportLine(number, "failed", t("transfer.entry_failed", number=number, why=why))
+
+
+def parse_import(
+    text: str | bytes,
+    existing_codes: set[str],
+    new_id: Callable[[], str],
+    now: float,
+    log: Callable[[str], None] = lambda _message: None,
+) -> ImportReport:
+    """Check every entry of an export file and build the saves to add; never raises."""
+    report = ImportReport()
+    if len(text) > MAX_IMPORT_BYTES:
+        report.error = t("transfer.too_large", limit=MAX_IMPORT_BYTES // (1024 * 1024))
+        return report
+    data = parse_json(text)
+    if not isinstance(data, dict):
+        report.error = t("transfer.not_json")
+        return report
+    fmt, version = data.get("format"), data.get("version")
+    if fmt != FORMAT:
+        report.error = t("transfer.not_ours")
+        return report
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        report.error = t("transfer.newer")
+        return report
+    if version != VERSION:
+        report.error = t("transfer.not_ours")
+        return report
+    items = data.get("saves")
+    if not isinstance(items, list):
+        report.error = t("transfer.not_ours")
+        return report
+    if len(items) > MAX_IMPORT_ENTRIES:
+        report.error = t("transfer.too_many", count=len(items), limit=MAX_IMPORT_ENTRIES)
+        return report
+    if not items:
+        report.error = t("transfer.empty")
+        return report
+    seen = set(existing_codes)
+    for number, item in enumerate(items, start=1):
+        if not isinstance(item, dict) or not isinstance(item.get("code"), str):
+            report.lines.append(_failed(number, t("transfer.no_code")))
+            continue
+        code = item["code"]
+        if len(code) > MAX_IMPORT_CODE:
+            report.lines.append(_failed(number, t("code.error.too_large")))
+            continue
+        result = open_code(code, log)
+        if result.error is not None or result.record is None or result.summary is None:
+            report.lines.append(_failed(number, result.error or t("code.error.other")))
+            continue
+        summary = summarize(result.record, result.summary.code)
+        what = t("transfer.what", title=summary.title,
+                 players=", ".join(seat.name for seat in summary.seats))
+        if summary.code in seen:
+            report.lines.append(ImportLine(number, "duplicate",
+                                           t("transfer.entry_duplicate", number=number,
+                                             what=what)))
+            continue
+        seen.add(summary.code)
+        updated = item.get("updated")
+        if isinstance(updated, bool) or not isinstance(updated, int | float) \
+                or not 0 <= updated <= 1e15:
+            updated = now
+        record, state = result.record, result.state
+        from kingdoms.core.registry import get_game
+
+        game = get_game(record.game_id)
+        over = bool(game.is_over(state))
+        entry = SaveEntry(new_id(), record.game_id, tuple(s.name for s in record.seats),
+                          len(record.actions), summary.code, float(updated),
+                          clean_label(item.get("label")), over,
+                          None if over else game.current_seat(state), now)
+        report.entries.append(entry)
+        report.lines.append(ImportLine(number, "imported",
+                                       t("transfer.entry_imported", number=number, what=what)))
+    return report
+
+
+def summary_text(report: ImportReport) -> str:
+    """One sentence over the whole import (the per-entry lines follow it)."""
+    failed = sum(1 for line in report.lines if line.status == "failed")
+    duplicate = sum(1 for line in report.lines if line.status == "duplicate")
+    return t("transfer.summary", imported=report.imported, failed=failed, duplicate=duplicate)
+
+
+def as_data(report: ImportReport) -> dict[str, Any]:
+    """For tests and logs."""
+    return {"error": report.error, "lines": [(x.number, x.status) for x in report.lines]}
