@@ -75,6 +75,31 @@ def own_server() -> Iterator[SiteServer]:
         server.stop()
 
 
+TABLET_CONTEXT: dict[str, Any] = {
+    "viewport": {"width": 768, "height": 1024},
+    "has_touch": True,
+    "service_workers": "block",
+}
+"""A portrait 10-inch tablet with touch; service workers blocked so each test loads on its own
+(the offline test in test_site.py turns them back on)."""
+
+
+@pytest.fixture(scope="session")
+def tablet_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """Modules playing the games override ``browser_context_args`` with this."""
+    return {**browser_context_args, **TABLET_CONTEXT}
+
+
+@pytest.fixture()
+def no_console_errors(page: Page) -> Iterator[None]:
+    """The app logs the failures it catches (a handler that raised) as console errors."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text)
+            if message.type == "error" else None)
+    yield
+    assert errors == [], errors
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     chromium = os.environ.get("KINGDOMS_CHROMIUM") or None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -34,23 +34,12 @@ NAMES = ["Ana", "Ben", "Cid"]
 GAME_TIMEOUT_MS = 30_000
 
 
+pytestmark = pytest.mark.usefixtures("no_console_errors")
+
+
 @pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {
-        **browser_context_args,
-        "viewport": {"width": 768, "height": 1024},
-        "has_touch": True,
-        "service_workers": "block",
-    }
-
-
-@pytest.fixture(autouse=True)
-def no_console_errors(page: Page) -> Iterator[None]:
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text)
-            if message.type == "error" else None)
-    yield
-    assert errors == [], errors
+def browser_context_args(tablet_context_args: dict[str, Any]) -> dict[str, Any]:
+    return tablet_context_args
 
 
 # --------------------------------------------------------------------------- helpers

@@ -8,7 +8,6 @@ and positions are built on CPython with the engine and opened as share codes (``
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -27,23 +26,12 @@ NAMES = ["Ann", "Ben", "Cleo"]
 GAME = get_game("dice-realm")
 
 
+pytestmark = pytest.mark.usefixtures("no_console_errors")
+
+
 @pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {
-        **browser_context_args,
-        "viewport": {"width": 768, "height": 1024},
-        "has_touch": True,
-        "service_workers": "block",
-    }
-
-
-@pytest.fixture(autouse=True)
-def no_console_errors(page: Page) -> Iterator[None]:
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text)
-            if message.type == "error" else None)
-    yield
-    assert errors == [], errors
+def browser_context_args(tablet_context_args: dict[str, Any]) -> dict[str, Any]:
+    return tablet_context_args
 
 
 # --------------------------------------------------------------------------- helpers

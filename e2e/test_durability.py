@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ from kingdoms.core.protocol import Seat
 from kingdoms.core.records import GameRecord, append, new_record, replay
 from kingdoms.core.registry import get_game
 
-from .conftest import ROOT, PageGuard, wait_ready
+from .conftest import ROOT, TABLET_CONTEXT, PageGuard, wait_ready
 
 if str(ROOT / "web") not in sys.path:
     sys.path.insert(0, str(ROOT / "web"))
@@ -38,8 +37,7 @@ HTML_NAME = "<img src=x onerror=f()>"
 PWNED = "window.__pwned = []; window.f = () => window.__pwned.push(1);"
 DICE = get_game("dice-realm")
 BURGRAVE = get_game("burgrave")
-CONTEXT_ARGS: dict[str, Any] = {"viewport": {"width": 768, "height": 1024}, "has_touch": True,
-                                "service_workers": "block"}
+CONTEXT_ARGS = TABLET_CONTEXT
 # Web Share and the clipboard, recorded instead of opening system UI.
 SHARE_RECORDER = """
 window.__shared = [];
@@ -51,18 +49,12 @@ Object.defineProperty(navigator, 'clipboard', {configurable: true,
 """
 
 
+pytestmark = pytest.mark.usefixtures("no_console_errors")
+
+
 @pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, **CONTEXT_ARGS}
-
-
-@pytest.fixture(autouse=True)
-def no_console_errors(page: Page) -> Iterator[None]:
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text)
-            if message.type == "error" else None)
-    yield
-    assert errors == [], errors
+def browser_context_args(tablet_context_args: dict[str, Any]) -> dict[str, Any]:
+    return tablet_context_args
 
 
 @pytest.fixture()

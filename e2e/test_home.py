@@ -7,7 +7,6 @@ Every test starts from a fresh browser context (fresh localStorage) on a 768×10
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -25,25 +24,12 @@ SETTINGS_KEY = "kingdoms.v1.settings"
 TRICKY_NAME = "<img src=x onerror=1>"
 
 
+pytestmark = pytest.mark.usefixtures("no_console_errors")
+
+
 @pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    """A portrait tablet with touch; service workers blocked so each test loads on its own."""
-    return {
-        **browser_context_args,
-        "viewport": {"width": 768, "height": 1024},
-        "has_touch": True,
-        "service_workers": "block",
-    }
-
-
-@pytest.fixture(autouse=True)
-def no_console_errors(page: Page) -> Iterator[None]:
-    """The app logs its own caught failures (a handler that raised) as console errors."""
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text)
-            if message.type == "error" else None)
-    yield
-    assert errors == [], errors
+def browser_context_args(tablet_context_args: dict[str, Any]) -> dict[str, Any]:
+    return tablet_context_args
 
 
 def tally_code(names: list[str], moves: int = 3) -> str:

@@ -32,14 +32,14 @@ from pydantic import BaseModel
 
 from kingdoms.core import codes, records
 from kingdoms.core.errors import KingdomsError
-from kingdoms.core.protocol import Game, Seat
+from kingdoms.core.protocol import Game
 from kingdoms.core.records import GameRecord
 from kingdoms.core.registry import get_game
 
 from . import dom
 from .dialogs import Modal, button
 from .dom import Element, Scope, el
-from .game_screen import GameScreen
+from .game_screen import GameScreen, HostState
 from .history import HistoryDialog
 from .i18n import game_title, lookup, t
 from .share import ShareDialog, copy_text, run_async, share_link, web_share
@@ -126,7 +126,7 @@ def now_ms() -> float:
 # --------------------------------------------------------------------------- the session
 
 
-class GameSession:
+class GameSession(HostState):
     """A game in progress on this page (the :class:`GameHost` of its screen)."""
 
     def __init__(self, owner: SessionOwner, record: GameRecord, state: Any, module: str,
@@ -155,26 +155,6 @@ class GameSession:
         self._sync_viewer(initial=True)
 
     # ------------------------------------------------------------------ GameHost
-
-    @property
-    def game(self) -> Game[Any, Any]:
-        return self._game
-
-    @property
-    def record(self) -> GameRecord:
-        return self._record
-
-    @property
-    def state(self) -> Any:
-        return self._state
-
-    @property
-    def seats(self) -> list[Seat]:
-        return list(self._record.seats)
-
-    @property
-    def viewer(self) -> int | None:
-        return self._viewer
 
     def act(self, action: BaseModel) -> bool:
         before = self._state

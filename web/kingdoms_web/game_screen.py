@@ -93,3 +93,35 @@ class GameScreen(Protocol):
     def end_details(self, view: dict[str, Any]) -> list[Element]:
         """Game-specific elements for the end screen (the shell draws scores and winners)."""
         ...
+
+
+class HostState:
+    """The read-only half of :class:`GameHost`, shared by the live session and the replay.
+
+    Subclasses set ``_game``, ``_record``, ``_state`` and ``_viewer``.
+    """
+
+    _game: Game[Any, Any]
+    _record: GameRecord
+    _state: Any
+    _viewer: int | None
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return self._game
+
+    @property
+    def record(self) -> GameRecord:
+        return self._record
+
+    @property
+    def state(self) -> Any:
+        return self._state
+
+    @property
+    def seats(self) -> list[Seat]:
+        return list(self._record.seats)
+
+    @property
+    def viewer(self) -> int | None:
+        return self._viewer

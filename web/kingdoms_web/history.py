@@ -22,13 +22,14 @@ from typing import Any
 from pydantic import BaseModel
 
 from kingdoms.core import records
-from kingdoms.core.protocol import Game, Seat
+from kingdoms.core.protocol import Game
 from kingdoms.core.records import GameRecord
 from kingdoms.core.registry import get_game
 
 from . import dom
 from .dialogs import Modal, button
 from .dom import Element, Scope, el
+from .game_screen import HostState
 from .i18n import t
 
 CHECKPOINT = 32
@@ -87,7 +88,7 @@ class StateCache:
         return state
 
 
-class ReplayHost:
+class ReplayHost(HostState):
     """A read-only :class:`~.game_screen.GameHost` for one step of a replay."""
 
     def __init__(self, record: GameRecord, get_setting: Callable[[str, Any], Any]) -> None:
@@ -95,32 +96,13 @@ class ReplayHost:
         self._game: Game[Any, Any] = get_game(record.game_id)
         self._record = record
         self._state: Any = None
+        self._viewer = None  # a replay shows what a spectator sees
         self._get_setting = get_setting
         self.on_redraw: Callable[[], None] = lambda: None
 
     def show(self, step: int, state: Any) -> None:
         self._record = self._full.model_copy(update={"actions": self._full.actions[:step]})
         self._state = state
-
-    @property
-    def game(self) -> Game[Any, Any]:
-        return self._game
-
-    @property
-    def record(self) -> GameRecord:
-        return self._record
-
-    @property
-    def state(self) -> Any:
-        return self._state
-
-    @property
-    def seats(self) -> list[Seat]:
-        return list(self._record.seats)
-
-    @property
-    def viewer(self) -> int | None:
-        return None
 
     def act(self, action: BaseModel) -> bool:
         del action
