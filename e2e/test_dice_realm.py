@@ -20,6 +20,7 @@ from kingdoms.core.registry import get_game
 from kingdoms.dice_realm.actions import ROLLS, STOP
 
 from .conftest import wait_ready
+from .dice_realm_page import snapshot, start_new_game
 
 SAVES_KEY = "kingdoms.v2.saves"
 NAMES = ["Ann", "Ben", "Cleo"]
@@ -77,35 +78,6 @@ def page_record(page: Page) -> GameRecord:
 def dice_values(page: Page) -> list[int]:
     return [int(page.get_by_test_id(f"die-{i}").get_attribute("data-value") or 0)
             for i in range(6)]
-
-
-def snapshot(page: Page) -> dict[str, Any]:
-    """What a player sees that identifies the position."""
-    return page.evaluate("""() => {
-      const q = s => [...document.querySelectorAll(s)];
-      return {
-        moves: document.querySelector('[data-testid=game-screen]').dataset.moves,
-        phase: document.querySelector('[data-testid=dice-realm]').dataset.phase,
-        current: document.querySelector('[data-testid=dice-realm]').dataset.current,
-        dice: q('[data-testid^=die-]').map(d => d.dataset.value),
-        row: q('[data-testid^=citizen-]').map(c => c.dataset.card || null),
-        scores: q('[data-testid^=score-]').map(s => s.textContent),
-        penalty: document.querySelector('[data-testid=penalty-pile]').textContent,
-        banner: document.querySelector('[data-testid=turn-banner]').textContent,
-      };
-    }""")
-
-
-def start_new_game(page: Page, site_url: str, seed: int, names: list[str]) -> None:
-    page.goto(f"{site_url}?seed={seed}")
-    wait_ready(page)
-    page.get_by_test_id("new-game-dice-realm").tap()
-    page.get_by_test_id("seat-count").select_option(str(len(names)))
-    for number, name in enumerate(names, start=1):
-        page.get_by_test_id(f"seat-name-{number}").fill(name)
-    page.get_by_test_id("new-game-start").tap()
-    wait_ready(page, "game")
-    expect(page.get_by_test_id("dice-realm")).to_be_visible()
 
 
 def play_one_step(page: Page) -> None:

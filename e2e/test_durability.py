@@ -24,6 +24,7 @@ from kingdoms.core.records import GameRecord, append, new_record, replay
 from kingdoms.core.registry import get_game
 
 from .conftest import ROOT, TABLET_CONTEXT, PageGuard, wait_ready
+from .dice_realm_page import snapshot, start_new_game
 
 if str(ROOT / "web") not in sys.path:
     sys.path.insert(0, str(ROOT / "web"))
@@ -110,31 +111,6 @@ def saved_record(page: Page) -> GameRecord:
     return decode_code(stored["saves"][0]["code"])
 
 
-def dice_snapshot(page: Page) -> dict[str, Any]:
-    return page.evaluate("""() => {
-      const q = s => [...document.querySelectorAll(s)];
-      return {
-        moves: document.querySelector('[data-testid=game-screen]').dataset.moves,
-        phase: document.querySelector('[data-testid=dice-realm]').dataset.phase,
-        dice: q('[data-testid^=die-]').map(d => d.dataset.value),
-        row: q('[data-testid^=citizen-]').map(c => c.dataset.card || null),
-        scores: q('[data-testid^=score-]').map(s => s.textContent),
-        banner: document.querySelector('[data-testid=turn-banner]').textContent,
-      };
-    }""")
-
-
-def new_dice_game(page: Page, url: str, seed: int, names: list[str]) -> None:
-    page.goto(f"{url}?seed={seed}")
-    wait_ready(page)
-    page.get_by_test_id("new-game-dice-realm").tap()
-    page.get_by_test_id("seat-count").select_option(str(len(names)))
-    for number, name in enumerate(names, start=1):
-        page.get_by_test_id(f"seat-name-{number}").fill(name)
-    page.get_by_test_id("new-game-start").tap()
-    wait_ready(page, "game")
-
-
 def fresh_context(browser: Browser, guard: PageGuard, **extra: Any) -> BrowserContext:
     context = browser.new_context(**CONTEXT_ARGS, **extra)
     guard.watch(context)
@@ -148,18 +124,18 @@ def fresh_context(browser: Browser, guard: PageGuard, **extra: Any) -> BrowserCo
 def test_reload_and_a_killed_browser_resume_the_identical_game(
     page: Page, context: BrowserContext, browser: Browser, site_url: str, guard: PageGuard
 ) -> None:
-    new_dice_game(page, site_url, 99, ["Ann", "Ben"])
+    start_new_game(page, site_url, 99, ["Ann", "Ben"])
     page.get_by_test_id("roll").tap()
     wait_moves(page, 1)
     page.get_by_test_id("die-3").tap()  # a hold: page state only, not part of the game
     page.get_by_test_id("roll").tap()
     wait_moves(page, 2)
-    before = dice_snapshot(page)
+    before = snapshot(page)
     assert len(saved_record(page).actions) == 2
 
     page.reload()
     wait_ready(page, "game")
-    assert dice_snapshot(page) == before
+    assert snapshot(page) == before
 
     # Kill the browser mid-turn: a new one on the same storage offers to continue.
     stored = context.storage_state()
@@ -175,7 +151,7 @@ def test_reload_and_a_killed_browser_resume_the_identical_game(
         expect(again.get_by_test_id("save-progress")).to_contain_text("2 moves")
         card.tap()
         wait_ready(again, "game")
-        assert dice_snapshot(again) == before
+        assert snapshot(again) == before
         # Same dice to come: the next roll is the engine's roll for the record before the kill.
         record = saved_record(again)
         again.get_by_test_id("roll").tap()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import itertools
 import unicodedata
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -80,7 +81,7 @@ def validate_setup(info: GameInfo, names: Sequence[str]) -> list[str]:
 _ids = itertools.count(1)
 
 
-class Modal:
+class Modal(ABC):
     """A native modal ``<dialog>`` with a heading; subclasses fill :meth:`build_body`.
 
     The dialog re-renders itself on :meth:`refresh` (e.g. after a language change) and gives focus
@@ -97,11 +98,13 @@ class Modal:
         self._return_testid: str | None = None
         self._return_node: Element = None
 
+    @abstractmethod
     def title(self) -> str:
-        raise NotImplementedError
+        """The dialog's heading (also its accessible name)."""
 
+    @abstractmethod
     def build_body(self, scope: Scope) -> list[Any]:
-        raise NotImplementedError
+        """The dialog's content; handlers bound through ``scope`` live until the next render."""
 
     def _render(self) -> None:
         self.scope.dispose()
