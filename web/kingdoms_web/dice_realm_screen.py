@@ -6,7 +6,8 @@ keep mask), the odds helper switch and what was on the board last time (to anima
 
 Speed: the unchanging parts of a citizen card (name, dice pictures, texts) are built once per card
 and cloned; holding a die updates that die and the odds in place; an odds table the engine has not
-computed yet is filled in just after the board is drawn, and idle time computes the rest, so a
+computed yet is filled in just after the board is drawn, and idle time computes the rest (the
+row's citizens first, one table per idle callback, Fairy-flip variants included), so a
 tap never waits for the odds.
 
 Every rule comes from the engine: which citizens the dice meet (``met_slots``), whether a
@@ -16,7 +17,7 @@ scoundrel must be taken, flips left, the dragon's gift choices.
 from __future__ import annotations
 
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from kingdoms.dice_realm import odds as dr_odds
@@ -84,6 +85,27 @@ def _later(callback: Callable[[], None], delay_ms: int = 0) -> None:
     dom.window.setTimeout(create_once_callable(guarded), delay_ms)
 
 
+def _when_idle(callback: Callable[[], None]) -> None:
+    """Run ``callback`` when the browser is idle (``requestIdleCallback``; a timer without it)."""
+    try:
+        from pyodide.ffi import create_once_callable
+    except ImportError:
+        callback()
+        return
+    request = getattr(dom.window, "requestIdleCallback", None)
+    if request is None:
+        _later(callback, 30)
+        return
+
+    def guarded(_deadline: Any = None) -> None:
+        try:
+            callback()
+        except Exception:
+            dom.log_error("Kingdoms: Dice Realm idle task failed\n" + traceback.format_exc())
+
+    request(create_once_callable(guarded))
+
+
 def _svg_icon(name: str, cls: str = "dr-icon") -> Element:
     ns = "http://www.w3.org/2000/svg"
     svg = dom.document.createElementNS(ns, "svg")
@@ -108,8 +130,7 @@ class DiceRealmScreen:
         self._prev_row: list[str | None] = []
         self._prev_turn: int | None = None
         self._gen = 0
-        self._warm: set[tuple[str, int]] = set()
-        self._prewarm_started = False
+        self._prewarm_running = False
         self._card_templates: dict[str, Element] = {}
         self._face_templates: dict[tuple[int, str], Element] = {}
         self._die_nodes: list[Element] = []
@@ -165,9 +186,9 @@ class DiceRealmScreen:
         self._prev_row = [slot["card"]["id"] if slot["card"] else None for slot in view["row"]]
         self._prev_turn = int(view["turn"])
         self._fill_odds(defer_missing=True)
-        if not self._prewarm_started:
-            self._prewarm_started = True
-            _later(self._prewarm_step, 400)
+        if not self._prewarm_running:
+            self._prewarm_running = True
+            _when_idle(self._prewarm_step)
 
     # ------------------------------------------------------------------ market
 
@@ -528,16 +549,14 @@ class DiceRealmScreen:
                 node.hidden = True
                 continue
             dice, held, rolls_left, flips = inputs
-            warm_key = (str(card["id"]), flips)
-            if defer_missing and warm_key not in self._warm:
+            req = CONTENT.citizens[CARD_NUMBER[card["id"]]].requirement
+            if defer_missing and not dr_odds.is_built(req, flips):
                 missing = True
                 dom.clear(node)
                 dom.append(node, [el("span", t("dice-realm.odds_wait"), cls="dr-odds-p")])
                 node.hidden = False
                 continue
-            req = CONTENT.citizens[CARD_NUMBER[card["id"]]].requirement
             helper = dr_odds.odds_helper(req, dice, held, rolls_left, flips)
-            self._warm.add(warm_key)
             best = float(helper["best"]["p"])
             holding = float(helper["holding"]["p"])
             fill = el("span", cls="dr-odds-fill")
@@ -570,15 +589,39 @@ class DiceRealmScreen:
 
             _later(later)
 
-    def _prewarm_step(self, index: int = 0) -> None:
-        """Compute the odds table of one citizen per idle moment, so later taps never wait."""
-        while index < N_CITIZENS and (CARD_IDS[index], 0) in self._warm:
-            index += 1
-        if index >= N_CITIZENS:
-            return
-        dr_odds.table(CONTENT.citizens[index].requirement, 0)
-        self._warm.add((CARD_IDS[index], 0))
-        _later(lambda: self._prewarm_step(index + 1), 30)
+    def _prewarm_wanted(self) -> Iterator[tuple[int, int]]:
+        """The odds tables worth having ready, most urgent first: the row's citizens with the
+        current player's Fairy flips, then with every other player's, then every citizen with no
+        flips, then with each player's flips (flips change when a Fairy is taken)."""
+        view = self._view
+        players = view.get("players") or []
+        seat = view.get("current_seat")
+        flip_counts: list[int] = []
+        if seat is not None and players:
+            flip_counts.append(min(6, int(players[seat]["fairies"])))
+        for player in players:
+            flips = min(6, int(player["fairies"]))
+            if flips not in flip_counts:
+                flip_counts.append(flips)
+        row = [CARD_NUMBER[slot["card"]["id"]] for slot in view.get("row") or ()
+               if slot["card"] is not None and slot["card"]["id"] in CARD_NUMBER]
+        row = [n for n in row if n < N_CITIZENS]
+        for flips in flip_counts:
+            for number in row:
+                yield number, flips
+        for flips in [0, *[f for f in flip_counts if f]]:
+            for number in range(N_CITIZENS):
+                yield number, flips
+
+    def _prewarm_step(self) -> None:
+        """Compute one missing odds table per idle moment, so later taps never wait for one."""
+        for number, flips in self._prewarm_wanted():
+            req = CONTENT.citizens[number].requirement
+            if not dr_odds.is_built(req, flips):
+                dr_odds.table(req, flips)
+                _when_idle(self._prewarm_step)
+                return
+        self._prewarm_running = False
 
     # ------------------------------------------------------------------ events and players
 

@@ -15,7 +15,8 @@ level ``r`` are integers over ``6 ** (6 r)`` (each roll outcome of ``m`` dice ha
 
 Multisets are counts tuples. The outcome distributions (``TRANS``) and the sub-multiset lists
 (``SUBS``) are built once at import (a few milliseconds); a table per requirement is computed on
-first use and memoised (about 10–30 ms on CPython), after which every query is a lookup.
+first use and memoised (a few milliseconds on CPython: ``W`` is summed one die at a time rather
+than over whole outcomes), after which every query is a lookup.
 
 >>> from kingdoms.dice_realm.requirements import requirement_adapter
 >>> yahtzee = requirement_adapter.validate_python({"type": "kind", "n": 6})
@@ -111,6 +112,29 @@ _EMPTY = PARTIAL_INDEX[(0, 0, 0, 0, 0, 0)]
 _UNIT = 6**6
 
 
+def _build_steps() -> tuple[list[tuple[int, int]], list[tuple[int, int, int, int, int, int, int]],
+                            list[int]]:
+    """Index tables for building ``W`` one die at a time (see :class:`OddsTable`).
+
+    ``_TOP``: (partial index, full index) of the 462 six-dice multisets; ``_UP``: for every smaller
+    kept multiset ``K`` (largest first), its index and the indices of ``K`` plus one die of each
+    face; ``_SCALE``: ``6 ** |K|`` per partial index.
+    """
+    top = [(PARTIAL_INDEX[c], FULL_INDEX[c]) for c in FULL]
+    up = []
+    for k in sorted((c for c in PARTIAL if sum(c) < 6), key=sum, reverse=True):
+        ups = []
+        for i in range(6):
+            d = list(k)
+            d[i] += 1
+            ups.append(PARTIAL_INDEX[(d[0], d[1], d[2], d[3], d[4], d[5])])
+        up.append((PARTIAL_INDEX[k], ups[0], ups[1], ups[2], ups[3], ups[4], ups[5]))
+    return top, up, [6 ** sum(c) for c in PARTIAL]
+
+
+_TOP, _UP, _SCALE = _build_steps()
+
+
 class OddsTable:
     """Best-play values for one requirement (and a number of Fairy flips at the end).
 
@@ -128,7 +152,15 @@ class OddsTable:
         self.w: list[list[int]] = []
         for r in range(MAX_ROLLS):
             prev = self.v[r]
-            w = [sum(weight * prev[f] for f, weight in row) for row in TRANS]
+            # Σ over outcomes O of multinomial(O) · V(K + O) adds up one die at a time:
+            # s(K) = V(K) with six dice, else Σ over faces x of s(K + x); then W(K) = 6^|K| s(K)
+            # (the same integers as weighting each row of ``TRANS``).
+            s = [0] * len(PARTIAL)
+            for p, f in _TOP:
+                s[p] = prev[f]
+            for p, a, b, c, d, e, g in _UP:
+                s[p] = s[a] + s[b] + s[c] + s[d] + s[e] + s[g]
+            w = list(map(int.__mul__, s, _SCALE))
             self.w.append(w)
             scale = _UNIT ** (r + 1)
             self.v.append(
@@ -169,6 +201,11 @@ def table(req: Requirement, flips: int = 0) -> OddsTable:
     if t is None:
         t = _TABLES[k] = OddsTable(_met_with_flips(req, flips))
     return t
+
+
+def is_built(req: Requirement, flips: int = 0) -> bool:
+    """Whether :func:`table` for ``req`` and ``flips`` is already computed (a lookup only)."""
+    return (key(req), flips) in _TABLES
 
 
 def _check_rolls(rolls: int, low: int) -> None:
