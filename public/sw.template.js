@@ -3,16 +3,19 @@
  * The build fills in __SW_VERSION__ (a hash of every file's content) and __SW_FILES__ (every
  * site file as a relative URL). A new build gives a new version and thus a new cache; the old one
  * is deleted once the new worker takes over. Game state lives in localStorage, never in here.
+ *
+ * A new version waits (no skipWaiting) until every page of the old one is closed: a page that is
+ * still starting, or that later loads a lazy wheel, must keep getting files of its own build.
+ * Cache names carry the scope, so two copies of the site on one host never delete each other's.
  */
 "use strict";
 
 const VERSION = "__SW_VERSION__";
 const FILES = __SW_FILES__;
-const CACHE = "kingdoms-" + VERSION;
-const PREFIX = "kingdoms-";
-
 // Absolute URLs (resolved against this worker's location, so any sub-path works).
 const SCOPE = new URL("./", self.location).href;
+const PREFIX = "kingdoms|" + SCOPE + "|";
+const CACHE = PREFIX + VERSION;
 const INDEX = new URL("./index.html", self.location).href;
 const PRECACHE = FILES.map((path) => new URL(path, self.location).href);
 
@@ -20,8 +23,17 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // "no-cache": revalidate with the server so a stale HTTP cache cannot poison this version.
-    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })));
-    await self.skipWaiting();
+    await Promise.all(PRECACHE.map(async (url) => {
+      const response = await fetch(new Request(url, { cache: "no-cache" }));
+      if (!response.ok) throw new Error("precache failed: " + url);
+      // A redirected response may not answer a navigation: store a plain copy instead.
+      const stored = response.redirected
+        ? new Response(await response.blob(), {
+          status: response.status, statusText: response.statusText, headers: response.headers,
+        })
+        : response;
+      await cache.put(url, stored);
+    }));
   })());
 });
 

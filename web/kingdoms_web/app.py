@@ -310,6 +310,8 @@ class App:
         return read_settings(self.store).get(key, default)
 
     def open_modal(self, modal: Modal) -> None:
+        if modal.on_closed is None:  # so a closed dialog is forgotten, not kept in self.modals
+            modal.on_closed = self._modal_closed
         self._open_modal(modal)
 
     def set_fragment(self, fragment: str) -> None:

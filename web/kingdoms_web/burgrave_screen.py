@@ -63,6 +63,7 @@ class BurgraveScreen:
         self.last_action: Any = None
         self.opened: set[int] = set()
         self._scope = Scope()
+        self._host_scope = Scope()
         self._root: Element = None
         self._view: dict[str, Any] | None = None
         self._decision_key: Any = None
@@ -72,7 +73,9 @@ class BurgraveScreen:
     # ------------------------------------------------------------------ the contract
 
     def render(self, root: Element, scope: Scope, view: dict[str, Any]) -> None:
-        del scope  # this screen re-renders itself for local steps, so it owns its handlers
+        # This screen redraws itself for local steps, so it binds handlers in a child scope of the
+        # host's: it can release them at each local redraw, and the host releases them with its own.
+        self._host_scope = scope
         self._root = root
         self._view = view
         self._sync_log()
@@ -111,7 +114,7 @@ class BurgraveScreen:
         if view is None or self._root is None:
             return
         self._scope.dispose()
-        self._scope = Scope()
+        self._scope = self._host_scope.child()
         host = self.host
         viewer = host.viewer
         prompt = M.build_prompt(host.game, host.state, view, building=self.building,

@@ -179,6 +179,14 @@ class Scope:
 
     def __init__(self) -> None:
         self._bindings: list[tuple[Element, str, Any, bool]] = []
+        self._children: list[Scope] = []
+
+    def child(self) -> Scope:
+        """A scope released with this one (for a screen that redraws part of itself between the
+        host's renders: it can drop its own handlers early, and never outlives the host's)."""
+        scope = Scope()
+        self._children.append(scope)
+        return scope
 
     def on(self, node: Element, event: str, handler: Callable[[Any], Any], *,
            capture: bool = False) -> Element:
@@ -203,6 +211,9 @@ class Scope:
 
     def dispose(self) -> None:
         """Remove every listener and destroy its proxy (safe to call twice)."""
+        children, self._children = self._children, []
+        for child in children:
+            child.dispose()
         bindings, self._bindings = self._bindings, []
         for node, event, proxy, capture in bindings:
             try:

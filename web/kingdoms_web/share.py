@@ -29,12 +29,15 @@ QR_MAX_LINK = 2300
 
 
 def link_for(href: str, code: str) -> str:
-    """The link to ``code`` on the page at ``href`` (its old fragment dropped).
+    """The link to ``code`` on the page at ``href``.
+
+    The old fragment and the query string are dropped: a query such as the tests' ``?seed=`` must
+    not travel to the recipient and fix the seed of every game they start.
 
     >>> link_for("https://x.org/kingdoms/?seed=4#g=1abc&s=k", "1def")
-    'https://x.org/kingdoms/?seed=4#g=1def'
+    'https://x.org/kingdoms/#g=1def'
     """
-    return href.split("#", 1)[0] + "#g=" + code
+    return href.split("#", 1)[0].split("?", 1)[0] + "#g=" + code
 
 
 def page_href() -> str:
