@@ -6,7 +6,8 @@ CPython (``tests/web/test_burgrave_model.py``) and the drawing modules stay thin
 The screen never decides a rule. The offered controls are exactly the engine's legal actions
 (``game.legal_actions``), grouped by ``action_type``; costs and "why not" explanations are read
 from the engine's own pure query functions (``kingdoms.burgrave.rules``: ``move_options``,
-``icon_counts``, ``trade_max`` …) on the current state, never recomputed here.
+``icon_counts``, the ``*_funding`` costs and ``*_obstacle`` reasons …) on the current state, never
+recomputed here: this module only turns their results into text.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from typing import Any
 
 from kingdoms.burgrave import rules as R
 from kingdoms.burgrave.content import (
-    BUILD_COST,
     BUILDINGS,
     CARD_DESIGN,
     CASTLE_REWARDS,
@@ -29,11 +29,9 @@ from kingdoms.burgrave.content import (
     PRINTED,
     RESOURCES,
     SCRIPTS,
-    SEG_EXCHANGES,
     SEG_LINK_REWARDS,
     SEG_SPOT_NAMES,
     SEG_SPOT_REWARDS,
-    WORKER_COSTS,
     Effect,
     catalogue,
 )
@@ -294,18 +292,22 @@ def icons_line(count: Sequence[int]) -> str:
 
 
 def funding(need: int, icon: str, have: int, wild: int, pay_with: str, stock: int) -> str:
-    """ "needs 3 builders: 2 from icons, 1 stone" (or what is missing)."""
-    from_icons = min(need, have + wild)
-    missing = need - from_icons
-    label = t("burgrave.needs", count=need, icon=icon_name(icon, need))
-    if missing <= 0:
+    """ "needs 3 builders: 2 from icons, 1 stone" (or what is missing), for a cost the engine
+    funds with :func:`kingdoms.burgrave.rules.fund`."""
+    return funding_text(R.fund(need, have + wild, stock), icon, pay_with)
+
+
+def funding_text(f: R.Funding, icon: str, pay_with: str) -> str:
+    """The text of an engine :class:`~kingdoms.burgrave.rules.Funding`: what the icons cover,
+    what is paid from ``pay_with`` and what is missing."""
+    label = t("burgrave.needs", count=f.need, icon=icon_name(icon, f.need))
+    if f.pay <= 0:
         return t("burgrave.funded_by_icons", needs=label)
-    if missing <= stock:
-        return t("burgrave.funded", needs=label, icons=from_icons, count=missing,
-                 res=resource_name(pay_with) if pay_with != "silver" else t("burgrave.res.silver"))
-    return t("burgrave.missing", needs=label, icons=from_icons, stock=stock,
-             res=resource_name(pay_with) if pay_with != "silver" else t("burgrave.res.silver"),
-             count=missing - stock)
+    res = resource_name(pay_with) if pay_with != "silver" else t("burgrave.res.silver")
+    if f.affordable:
+        return t("burgrave.funded", needs=label, icons=f.from_icons, count=f.pay, res=res)
+    return t("burgrave.missing", needs=label, icons=f.from_icons, stock=f.stock, res=res,
+             count=f.missing)
 
 
 def build_prompt(game: Any, state: Any, view: dict[str, Any], *, building: str | None = None,
@@ -500,9 +502,7 @@ def _move(prompt: Prompt, state: Any, seat: int, me: dict[str, Any],
 def _primary(prompt: Prompt, state: Any, view: dict[str, Any], seat: int,
              by_type: dict[str, list[Any]], building: str | None) -> None:
     me = view["players"][seat]
-    p = state.players[seat]
     count = R.icon_counts(state, seat)
-    wild = count[ICONS.index("criminal")]
     space = me["space"]
     seg = R.segment_of(space)
     outer = space < 10
@@ -511,7 +511,6 @@ def _primary(prompt: Prompt, state: Any, view: dict[str, Any], seat: int,
     dismissed = R.dismissed_design(state)
     if dismissed is not None:
         prompt.notes.append(t("burgrave.dismissed_note", name=dismissed.name))
-    res = dict(zip(RESOURCES, p.res, strict=True))
     for action in by_type.get("dismiss", []):
         top = R.townsfolk_at(state, action.segment)
         cost = R.dismiss_cost(state, seat, action.segment)
@@ -521,15 +520,13 @@ def _primary(prompt: Prompt, state: Any, view: dict[str, Any], seat: int,
             detail=t("burgrave.dismiss_detail", count=cost, icons=icons,
                      effect=effects_text(top.hire)), action=action))
     if outer:
-        kind = SEG_EXCHANGES[state.segments[seg]][space % 2]
+        kind = R.exchange_kind(state, seat)
         trades = by_type.get("trade", [])
         for action in trades:
-            need = kind * action.times
-            have = count[ICONS.index("merchant")] + wild
-            pay = 0 if kind == 1 else max(0, need - have)
+            f = R.trade_funding(state, seat, action.times, count)
             detail = t("burgrave.trade_detail", exchange=exchange_text(kind),
-                       needs=t("burgrave.needs", count=need, icon=icon_name("merchant", need)),
-                       count=pay)
+                       needs=t("burgrave.needs", count=f.need, icon=icon_name("merchant", f.need)),
+                       count=f.pay)
             prompt.offers.append(Offer(f"action-trade-{action.times}",
                                        t("burgrave.trade_times", count=action.times),
                                        detail=detail, action=action))
@@ -539,12 +536,11 @@ def _primary(prompt: Prompt, state: Any, view: dict[str, Any], seat: int,
         types = sorted({a.building for a in builds}, key=BUILDINGS.index)
         if len(types) == 1 and building is None:
             building = types[0]
-        have = R.builder_icons(p, count)
         for b in types:
-            cost = BUILD_COST[BUILDINGS.index(b)]
+            f = R.build_funding(state, seat, BUILDINGS.index(b), count)
             prompt.offers.append(Offer(
                 f"action-build-{b}", t("burgrave.build_named", building=building_name(b)),
-                detail=funding(cost, "builder", have, 0, "stone", res["stone"]),
+                detail=funding_text(f, "builder", "stone"),
                 select=b, selected=b == building))
         if building is not None and building in types:
             for action in builds:
@@ -553,69 +549,68 @@ def _primary(prompt: Prompt, state: Any, view: dict[str, Any], seat: int,
                         f"spot-{action.spot}", t("burgrave.build_here", building=building_name(
                             building), spot=spot_label(view, action.spot)),
                         action=action, place="spot", key=action.spot))
-        prompt.blocked += _build_blocked(state, seat, space, have, res["stone"], types)
+        prompt.blocked += _build_blocked(state, seat, count, types)
     else:
         places = by_type.get("place_workers", [])
-        nobles = count[ICONS.index("noble")]
         for action in places:
-            need = WORKER_COSTS[action.count - 1]
+            f = R.place_funding(state, seat, action.count, count)
             prompt.offers.append(Offer(
                 f"action-place_workers-{action.count}",
                 t("burgrave.place_named", count=action.count,
                   section=castle_name(view, seg)),
-                detail=funding(need, "noble", nobles, wild, "gold", res["gold"]), action=action))
+                detail=funding_text(f, "noble", "gold"), action=action))
         if not places:
-            if p.supply <= 0:
+            if R.place_obstacle(state, seat, 1, count) == "no_workers":
                 prompt.blocked.append(t("burgrave.blocked.no_workers"))
             else:
-                prompt.blocked.append(t("burgrave.blocked.place", detail=funding(
-                    WORKER_COSTS[0], "noble", nobles, wild, "gold", res["gold"])))
-        cost = R.script_cost(state, seg)
-        clerics = count[ICONS.index("cleric")]
+                prompt.blocked.append(t("burgrave.blocked.place", detail=funding_text(
+                    R.place_funding(state, seat, 1, count), "noble", "gold")))
         pile = state.scripts[seg]
         title = SCRIPTS[pile[-1]].name if pile else cat()["segments"][
             state.segments[seg]]["printed_manuscript"]["name"]
+        script = funding_text(R.transcribe_funding(state, seat, count), "cleric", "ink")
         transcribes = by_type.get("transcribe", [])
         for action in transcribes:
             prompt.offers.append(Offer(
                 "action-transcribe", t("burgrave.transcribe_named_here", name=title),
-                detail=funding(cost, "cleric", clerics, wild, "ink", res["ink"]), action=action))
+                detail=script, action=action))
         if not transcribes:
-            if state.t_transcribed:
+            if R.transcribe_obstacle(state, seat, count) == "transcribed":
                 prompt.blocked.append(t("burgrave.blocked.transcribed"))
             else:
-                prompt.blocked.append(t("burgrave.blocked.transcribe", name=title, detail=funding(
-                    cost, "cleric", clerics, wild, "ink", res["ink"])))
+                prompt.blocked.append(t("burgrave.blocked.transcribe", name=title,
+                                        detail=script))
 
 
-def _trade_blocked(state: Any, seat: int, kind: int, count: Sequence[int]) -> str:
-    p = state.players[seat]
-    merchants = count[ICONS.index("merchant")] + count[ICONS.index("criminal")]
-    if kind == 3 and p.owned() <= 3:
-        return t("burgrave.blocked.trade_destroy")
-    if kind == 4 and p.debts + p.deeds == 0:
-        return t("burgrave.blocked.trade_flip")
-    if kind == 1:
-        return t("burgrave.blocked.trade_one", exchange=exchange_text(kind))
-    return t("burgrave.blocked.trade", exchange=exchange_text(kind), icons=merchants,
-             silver=p.silver)
+TRADE_BLOCKED = {
+    "no_destroy": "burgrave.blocked.trade_destroy",
+    "no_flip": "burgrave.blocked.trade_flip",
+    "icons_only": "burgrave.blocked.trade_one",
+    "cost": "burgrave.blocked.trade",
+}
+"""The text key for each :func:`kingdoms.burgrave.rules.trade_obstacle`."""
 
 
-def _build_blocked(state: Any, seat: int, space: int, have: int, stone: int,
-                   offered: list[str]) -> list[str]:
-    p = state.players[seat]
-    free = [s for s in R.bank_spots(space) if state.spot_owner[s] == -1]
-    if not free:
+def _trade_blocked(state: Any, seat: int, kind: int, count: list[int]) -> str:
+    return t(TRADE_BLOCKED[R.trade_obstacle(state, seat)], exchange=exchange_text(kind),
+             icons=R.trade_icons(count), silver=state.players[seat].silver)
+
+
+def _build_blocked(state: Any, seat: int, count: list[int], offered: list[str]) -> list[str]:
+    """Why each building type not offered cannot be built (one line if the bank is full)."""
+    why = {b: R.build_obstacle(state, seat, b, count)
+           for b, name in enumerate(BUILDINGS) if name not in offered}
+    if "no_spot" in why.values():
         return [t("burgrave.blocked.no_spot")]
     out = []
-    for b, name in enumerate(BUILDINGS):
-        if name in offered:
-            continue
-        if p.built[b] >= 3:
+    for b, obstacle in why.items():
+        name = BUILDINGS[b]
+        if obstacle == "all_built":
             out.append(t("burgrave.blocked.all_built", building=building_name(name)))
         else:
             out.append(t("burgrave.blocked.build", building=building_name(name),
-                         detail=funding(BUILD_COST[b], "builder", have, 0, "stone", stone)))
+                         detail=funding_text(R.build_funding(state, seat, b, count),
+                                             "builder", "stone")))
     return out[:1] if len(out) == 3 else out
 
 

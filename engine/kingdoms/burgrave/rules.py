@@ -16,6 +16,7 @@ models live only at the protocol edge. ``legal_codes`` is cached on the state.
 from __future__ import annotations
 
 import itertools
+from typing import Literal, NamedTuple
 
 from ..core.errors import IllegalActionError, SetupError
 from ..core.protocol import Seat
@@ -716,8 +717,8 @@ def trade_max(
         count = icon_counts(st, seat)
     if silver is None:
         silver = p.silver
-    kind = SEG_EXCHANGES[st.segments[segment_of(p.space)]][p.space % 2]
-    icons = count[MERCHANT] + count[CRIMINAL]
+    kind = exchange_kind(st, seat)
+    icons = trade_icons(count)
     if kind == 1:
         top = icons
     else:
@@ -746,6 +747,175 @@ def builder_icons(p: Player, count: list[int]) -> int:
     return have
 
 
+class Funding(NamedTuple):
+    """How an icon cost is met: icons first (criminals as wild where the rules allow), the rest
+    paid one for one from a stock (silver for merchants, stone for builders, gold for nobles,
+    ink for clerics).
+
+    >>> fund(5, 3, 1)
+    Funding(need=5, from_icons=3, pay=2, stock=1)
+    >>> fund(5, 3, 1).affordable, fund(5, 3, 1).missing
+    (False, 1)
+    """
+
+    need: int
+    """Icons the action needs."""
+    from_icons: int
+    """How many of them the player's icons cover."""
+    pay: int
+    """The rest, paid from the stock (``need - from_icons``)."""
+    stock: int
+    """What the player holds of the paying stock."""
+
+    @property
+    def affordable(self) -> bool:
+        return self.pay <= self.stock
+
+    @property
+    def missing(self) -> int:
+        """How much of the stock is lacking (0 when affordable)."""
+        return max(0, self.pay - self.stock)
+
+
+def fund(need: int, icons: int, stock: int) -> Funding:
+    """Fund a cost of ``need`` icons from ``icons`` usable icons, the rest from ``stock``."""
+    from_icons = min(need, icons)
+    return Funding(need, from_icons, need - from_icons, stock)
+
+
+def exchange_kind(st: State, seat: int) -> int:
+    """The exchange of the player's outer space: merchants per use (1 → 1 silver,
+    2 → 1 resource, 3 → destroy a card, 4 → flip a debt or deed)."""
+    space = st.players[seat].space
+    return SEG_EXCHANGES[st.segments[segment_of(space)]][space % 2]
+
+
+def trade_icons(count: list[int]) -> int:
+    """Icons usable for trading: merchants + criminals (wild)."""
+    return count[MERCHANT] + count[CRIMINAL]
+
+
+def trade_funding(
+    st: State, seat: int, times: int, count: list[int] | None = None, silver: int | None = None
+) -> Funding:
+    """Using the exchange ``times`` times: ``kind * times`` merchants, the rest paid in silver.
+    (1 merchant → 1 silver is never offered beyond the icons, see :func:`trade_max`.)"""
+    if count is None:
+        count = icon_counts(st, seat)
+    if silver is None:
+        silver = st.players[seat].silver
+    return fund(exchange_kind(st, seat) * times, trade_icons(count), silver)
+
+
+TradeObstacle = Literal["no_destroy", "no_flip", "icons_only", "cost"]
+
+
+def trade_obstacle(st: State, seat: int) -> TradeObstacle:
+    """Why the exchange of the player's outer space is not offered (ask only when no trade is
+    legal): ``no_destroy`` (3 → destroy while owning only 3 cards), ``no_flip`` (4 → flip with no
+    debt or deed), ``icons_only`` (1 → 1 silver is paid with icons only), else ``cost``."""
+    p = st.players[seat]
+    kind = exchange_kind(st, seat)
+    if kind == 3 and not destroyable(p):
+        return "no_destroy"
+    if kind == 4 and p.debts + p.deeds == 0:
+        return "no_flip"
+    if kind == 1:
+        return "icons_only"
+    return "cost"
+
+
+def free_spots(st: State, space: int) -> list[int]:
+    """The unbuilt spots of the bank beside outer ``space``."""
+    return [s for s in bank_spots(space) if st.spot_owner[s] == -1]
+
+
+def build_funding(
+    st: State, seat: int, building: int, count: list[int] | None = None, stone: int | None = None
+) -> Funding:
+    """Building ``building``: its cost in builders (criminals and, with the Surveyor, merchant
+    pairs count, see :func:`builder_icons`), the rest paid in stone."""
+    p = st.players[seat]
+    if count is None:
+        count = icon_counts(st, seat)
+    if stone is None:
+        stone = p.res[2]
+    return fund(BUILD_COST[building], builder_icons(p, count), stone)
+
+
+BuildObstacle = Literal["no_spot", "all_built", "cost"]
+
+
+def build_obstacle(
+    st: State, seat: int, building: int, count: list[int] | None = None, stone: int | None = None
+) -> BuildObstacle | None:
+    """Why ``building`` cannot be built from the player's outer space (None: it can):
+    ``no_spot`` (the bank is full), ``all_built`` (3 of that type already), ``cost``."""
+    p = st.players[seat]
+    if not free_spots(st, p.space):
+        return "no_spot"
+    if p.built[building] >= 3:
+        return "all_built"
+    if not build_funding(st, seat, building, count, stone).affordable:
+        return "cost"
+    return None
+
+
+def place_funding(
+    st: State, seat: int, workers: int, count: list[int] | None = None, gold: int | None = None
+) -> Funding:
+    """Placing ``workers`` (1-4) workers: ``WORKER_COSTS`` nobles (criminals wild), the rest
+    paid in gold."""
+    if count is None:
+        count = icon_counts(st, seat)
+    if gold is None:
+        gold = st.players[seat].res[1]
+    return fund(WORKER_COSTS[workers - 1], count[NOBLE] + count[CRIMINAL], gold)
+
+
+PlaceObstacle = Literal["no_workers", "cost"]
+
+
+def place_obstacle(
+    st: State, seat: int, workers: int, count: list[int] | None = None, gold: int | None = None
+) -> PlaceObstacle | None:
+    """Why ``workers`` workers cannot be placed (None: they can): ``no_workers`` (fewer left in
+    the supply), ``cost``."""
+    if st.players[seat].supply < workers:
+        return "no_workers"
+    if not place_funding(st, seat, workers, count, gold).affordable:
+        return "cost"
+    return None
+
+
+def transcribe_funding(
+    st: State, seat: int, count: list[int] | None = None, ink: int | None = None
+) -> Funding:
+    """Transcribing the manuscript of the player's inner segment: its cost in clerics
+    (criminals wild), the rest paid in ink."""
+    if count is None:
+        count = icon_counts(st, seat)
+    if ink is None:
+        ink = st.players[seat].res[0]
+    cost = script_cost(st, segment_of(st.players[seat].space))
+    return fund(cost, count[CLERIC] + count[CRIMINAL], ink)
+
+
+TranscribeObstacle = Literal["transcribed", "cost"]
+
+
+def transcribe_obstacle(
+    st: State, seat: int, count: list[int] | None = None, ink: int | None = None
+) -> TranscribeObstacle | None:
+    """Why the player cannot transcribe (None: they can): ``transcribed`` (one manuscript per
+    turn), ``cost``."""
+    if st.t_transcribed:
+        return "transcribed"
+    if not transcribe_funding(st, seat, count, ink).affordable:
+        return "cost"
+    return None
+
+
 def primary_codes(
     st: State, seat: int, count: list[int], silver: int, res: list[int]
 ) -> list[list[int]]:
@@ -753,24 +923,19 @@ def primary_codes(
     p = st.players[seat]
     space = p.space
     out: list[list[int]] = [[], [], [], []]
-    wild = count[CRIMINAL]
     if space < 10:
         out[KIND_TRADE] = [
             TRADE_BASE + t for t in range(1, trade_max(st, seat, count, silver) + 1)
         ]
-        have = builder_icons(p, count)
-        free_spots = [s for s in bank_spots(space) if st.spot_owner[s] == -1]
-        if free_spots:
-            for b in range(3):
-                if p.built[b] < 3 and max(0, BUILD_COST[b] - have) <= res[2]:
-                    out[KIND_BUILD] += [BUILD_BASE + b * 30 + s for s in free_spots]
+        free = free_spots(st, space)
+        for b in range(3):
+            if build_obstacle(st, seat, b, count, res[2]) is None:
+                out[KIND_BUILD] += [BUILD_BASE + b * 30 + s for s in free]
     else:
-        have = count[NOBLE] + wild
         for k in range(1, 5):
-            if p.supply >= k and max(0, WORKER_COSTS[k - 1] - have) <= res[1]:
+            if place_obstacle(st, seat, k, count, res[1]) is None:
                 out[KIND_PLACE].append(PLACE_BASE + k)
-        cost = script_cost(st, segment_of(space))
-        if not st.t_transcribed and max(0, cost - count[CLERIC] - wild) <= res[0]:
+        if transcribe_obstacle(st, seat, count, res[0]) is None:
             out[KIND_TRANSCRIBE].append(TRANSCRIBE)
     return out
 
@@ -1102,12 +1267,10 @@ def primary_action(st: State, seat: int, code: int) -> None:
             push_effects(st, seat, PRINTED[st.segments[s]].hire)
         return
     count = icon_counts(st, seat)
-    wild = count[CRIMINAL]
     if TRADE_BASE < code <= TRADE_BASE + MAX_TRADES:
         times = code - TRADE_BASE
-        kind = SEG_EXCHANGES[st.segments[seg]][p.space % 2]
-        missing = max(0, kind * times - count[MERCHANT] - wild)
-        p.silver -= missing
+        kind = exchange_kind(st, seat)
+        p.silver -= trade_funding(st, seat, times, count).pay
         stack.append((A_AFTER, seat, T_AFTER_TRADE, 0))
         if kind == 1:
             p.silver += times
@@ -1119,16 +1282,16 @@ def primary_action(st: State, seat: int, code: int) -> None:
             stack += [(D_FLIP, seat, 0, 0)] * times
     elif BUILD_BASE <= code < BUILD_BASE + 90:
         building, spot = divmod(code - BUILD_BASE, 30)
-        _pay(p, 2, max(0, BUILD_COST[building] - builder_icons(p, count)))
+        _pay(p, 2, build_funding(st, seat, building, count).pay)
         stack.append((A_AFTER, seat, T_AFTER_BUILD, 0))
         do_build(st, seat, building, spot)
     elif PLACE_BASE < code <= PLACE_BASE + 4:
         k = code - PLACE_BASE
-        _pay(p, 1, max(0, WORKER_COSTS[k - 1] - count[NOBLE] - wild))
+        _pay(p, 1, place_funding(st, seat, k, count).pay)
         stack.append((A_AFTER, seat, T_AFTER_PLACE, 0))
         place_workers(st, seat, seg, k)
     elif code == TRANSCRIBE:
-        _pay(p, 0, max(0, script_cost(st, seg) - count[CLERIC] - wild))
+        _pay(p, 0, transcribe_funding(st, seat, count).pay)
         st.t_transcribed = 1
         stack.append((A_AFTER, seat, T_AFTER_TRANSCRIBE, 0))
         if st.scripts[seg]:
