@@ -320,8 +320,20 @@ def test_mangled_real_codes_fail_cleanly(data: st.DataObject) -> None:
         assert error.reason in ("corrupt", "invalid", "too_large", "newer_format")
 
 
+def test_a_save_whose_id_could_break_a_selector_is_kept_but_not_listed() -> None:
+    """Save ids go into CSS selectors and links; a tampered one must not reach them."""
+    code = code_of("dice-realm", 1, 0)
+    good = {"id": "s1", "game": "dice-realm", "names": ["A", "B"], "moves": 0, "code": code}
+    bad = {**good, "id": 'x"] , *[id="y'}
+    store = Store(MemoryBackend({SAVES_KEY: json.dumps({"schema": 2, "saves": [bad, good]})}))
+    assert [e.save_id for e in load_saves(store).entries] == ["s1"]
+    assert put_save(store, SaveEntry("s2", "dice-realm", ("A", "B"), 0, code, 2.0))
+    assert bad in json.loads(store.read(SAVES_KEY) or "")["saves"]  # kept, never dropped
+
+
 def test_link_is_the_page_address_without_its_old_fragment() -> None:
     assert link_for("http://h/site/#g=1old&s=abc", "1new") == "http://h/site/#g=1new"
+    assert link_for("http://h/site/?seed=3#g=1old", "1new") == "http://h/site/#g=1new"
     assert link_for("http://h/site/index.html", "1c") == "http://h/site/index.html#g=1c"
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -238,14 +239,16 @@ def _number(value: object, default: float = 0.0) -> float | None:
     return float(value) if math.isfinite(value) else None
 
 
+_SAVE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
 def _entry_from_json(item: object) -> SaveEntry | None:
     """One schema-2 entry, strictly checked; None if anything is off."""
     if not isinstance(item, dict):
         return None
     save_id, game_id, code = item.get("id"), item.get("game"), item.get("code")
     names, moves = item.get("names"), item.get("moves", 0)
-    if not (isinstance(save_id, str) and 0 < len(save_id) <= 64):
-        return None
+    if not (isinstance(save_id, str) and _SAVE_ID.fullmatch(save_id)):
+        return None  # ids end up in CSS selectors and URLs: only the characters we generate
     if not (isinstance(game_id, str) and 0 < len(game_id) <= 40):
         return None
     if not (isinstance(code, str) and 0 < len(code) <= MAX_CODE_LENGTH):
