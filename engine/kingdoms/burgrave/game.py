@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 
 from ..core.errors import KingdomsError, SetupError
-from ..core.protocol import Game, GameResult, Seat, SeatScore
-from ..core.rng import MASK64
+from ..core.protocol import Game, GameResult, Seat, SeatScore, check_seats, check_seed
 from . import INFO
 from . import rules as R
 from .actions import ACTIONS, Action, action_adapter, decode, encode
@@ -76,12 +75,8 @@ class BurgraveGame:
         """No options yet. One seat raises ``SetupError`` (the solo rival comes later)."""
         if options:
             raise SetupError(f"Burgrave has no option {str(next(iter(options)))[:32]!r}.")
-        try:
-            checked = tuple(Seat.model_validate(seat) for seat in seats)
-        except ValidationError as error:
-            raise SetupError(f"A seat is not valid: {error.errors()[0]['msg']}.") from None
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
-            raise SetupError("The seed must be an integer from 0 to 2**64 - 1.")
+        checked = check_seats(seats)
+        check_seed(seed)
         return R.new_state(checked, seed)
 
     def legal_actions(self, state: State) -> list[Action]:

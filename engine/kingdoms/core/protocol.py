@@ -14,7 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from .errors import SetupError
+from .rng import MASK64
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT", bound=BaseModel)
@@ -154,3 +157,18 @@ class SimulationReport(Protocol):
     """
 
     def simulation_report(self, finished: Sequence[Any]) -> dict[str, Any]: ...
+
+
+def check_seats(seats: Sequence[Any]) -> tuple[Seat, ...]:
+    """Seats validated at the edge of ``new_game`` (the same rule and message for every game)."""
+    try:
+        return tuple(Seat.model_validate(seat) for seat in seats)
+    except ValidationError as error:
+        raise SetupError(f"A seat is not valid: {error.errors()[0]['msg']}.") from None
+
+
+def check_seed(seed: Any) -> int:
+    """A seed the generator accepts: an integer from 0 to 2**64 - 1 (``bool`` is refused)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
+        raise SetupError("The seed must be an integer from 0 to 2**64 - 1.")
+    return seed

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kingdoms.core.errors import IllegalActionError, SetupError
+from kingdoms.core.protocol import check_seed
 from kingdoms.core.rng import Rng
 
 from . import INFO
@@ -98,9 +99,7 @@ def new_state(seat_names: Sequence[str], seed: int, start_seat: int | None = Non
     n = len(seat_names)
     if not MIN_SEATS <= n <= MAX_SEATS:
         raise SetupError(f"Dice Realm needs {MIN_SEATS} to {MAX_SEATS} players, not {n}.")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise SetupError("The seed must be an integer from 0 to 2**64 - 1.")
-    rng = Rng(seed)
+    rng = Rng(check_seed(seed))
     citizens = list(range(N_CITIZENS))
     rng.shuffle(citizens)
     penalties = list(range(PENALTY_BASE, PENALTY_BASE + 10))

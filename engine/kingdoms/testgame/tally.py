@@ -45,7 +45,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..core.errors import IllegalActionError, KingdomsError, SetupError
-from ..core.protocol import Game, GameInfo, GameResult, Seat, SeatScore
+from ..core.protocol import Game, GameInfo, GameResult, Seat, SeatScore, check_seats, check_seed
 from ..core.rng import MASK64, Rng
 
 RULES_VERSION = 1
@@ -186,12 +186,8 @@ class TallyGame:
         """Shuffle every seat's deck from ``seed`` and deal the starting hands."""
         if not MIN_SEATS <= len(seats) <= MAX_SEATS:
             raise SetupError(f"Tally needs {MIN_SEATS} to {MAX_SEATS} seats, not {len(seats)}.")
-        try:
-            checked = tuple(Seat.model_validate(seat) for seat in seats)
-        except ValidationError as error:
-            raise SetupError(f"A seat is not valid: {error.errors()[0]['msg']}.") from None
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
-            raise SetupError("The seed must be an integer from 0 to 2**64 - 1.")
+        checked = check_seats(seats)
+        check_seed(seed)
         rounds = DEFAULT_ROUNDS
         for key, value in (options or {}).items():
             if key != "rounds":
