@@ -39,14 +39,14 @@ from .core.protocol import Game, Seat, SimulationReport
 from .core.records import (
     MAX_ACTIONS,
     GameRecord,
-    append,
     error_line,
     new_record,
     record_from_data,
-    replay,
 )
 from .core.registry import get_game, list_games
 from .core.rng import Rng, derive_seed
+from .core.session import Session, replay
+from .core.text import render
 
 MAX_SIMULATED_GAMES = 1_000_000
 
@@ -186,32 +186,32 @@ def cmd_actions(args: argparse.Namespace) -> Any:
     record = _read_record(args.record)
     game = get_game(record.game_id)
     state = replay(record)
+    prompt = game.prompt(state)
     return {
         "current_seat": game.current_seat(state),
+        "prompt": render(prompt.title) if prompt is not None else None,
         "actions": [
             {
-                "index": game.encode_action(action),
-                "action": _action_json(action),
-                "description": game.describe_action(state, action),
+                "index": game.encode_action(choice.action),
+                "action": _action_json(choice.action),
+                "description": render(choice.label),
+                **({"detail": render(choice.detail)} if choice.detail is not None else {}),
             }
-            for action in game.legal_actions(state)
+            for choice in (prompt.choices if prompt is not None else ())
         ],
     }
 
 
 def cmd_apply(args: argparse.Namespace) -> Any:
-    record = _read_record(args.record)
-    game = get_game(record.game_id)
-    state = replay(record)
-    action = _parse_action(game, args.action)
-    description = game.describe_action(state, action)
-    record, state = append(record, game, state, action)
+    session = Session(_read_record(args.record))
+    game = session.game
+    step = session.act(_parse_action(game, args.action))
     return {
-        **_record_output(record),
-        "move": len(record.actions),
-        "description": description,
-        "current_seat": game.current_seat(state),
-        "over": game.is_over(state),
+        **_record_output(session.record),
+        "move": step.number,
+        "description": render(game.describe(step.before, step.action, step.after)),
+        "current_seat": game.current_seat(session.state),
+        "over": game.is_over(session.state),
     }
 
 
@@ -235,6 +235,7 @@ def cmd_simulate(args: argparse.Namespace) -> Any:
     game = get_game(args.game)
     seats = _seats(args.players, None)
     options = _options(args.option)
+    new_record(args.game, seats, args.seed, options)  # the setup is checked once, here
     return simulate(game, seats, args.games, args.seed, options)
 
 
@@ -247,7 +248,8 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``games`` games choosing uniformly among legal actions; summary statistics.
 
-    Choices come from :class:`~kingdoms.core.rng.Rng` so the same arguments give the same
+    ``seats`` and ``options`` must be valid for the game (see ``records.new_record``). Choices
+    come from :class:`~kingdoms.core.rng.Rng` so the same arguments give the same
     numbers on every Python. Game ``i`` uses seed ``derive_seed(seed, "game", i)``.
     """
     chooser = Rng(derive_seed(seed, "choices"))
@@ -257,7 +259,7 @@ def simulate(
     reasons: Counter[str] = Counter()
     finished: list[Any] = []
     for number in range(games):
-        state = game.new_game(seats, derive_seed(seed, "game", number), options or {})
+        state = game.new_game(tuple(seats), derive_seed(seed, "game", number), options or {})
         moves = 0
         while not game.is_over(state):
             legal = game.legal_actions(state)

@@ -77,8 +77,9 @@ def test_actions_apply_show_replay(started: tuple[Path, dict[str, Any]]) -> None
     assert by_index[2] == {
         "index": 2,
         "action": {"action_type": "draw"},
-        "description": "Ann draws a card.",
+        "description": "Draw a card",
     }
+    assert listed["prompt"] == "Draw, play a card, then roll or end the turn"
 
     applied = ok("apply", str(path), "2")
     assert applied["move"] == 1 and applied["record"]["actions"] == [2]
@@ -144,7 +145,7 @@ def test_game_errors(started: tuple[Path, dict[str, Any]]) -> None:
     assert "damaged" in fails(1, "show", "1AAAA")
     assert "newer version" in fails(1, "show", "2" + output["code"][1:])
     assert "Unknown game" in fails(1, "new", "chess", "--players", "2")
-    assert "seats" in fails(1, "new", "tally", "--players", "7")
+    assert "players" in fails(1, "new", "tally", "--players", "7")
     assert "name" in fails(1, "new", "tally", "--players", "1", "--names", "x" * 30)
     bad = dict(output["record"], actions=[2, 2])
     assert "Move 2 is not legal" in fails(1, "replay", "-", stdin=json.dumps(bad))

@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 from kingdoms.core.codes import MAX_INPUT_CHARS, decode_code, encode_code, extract_code, load_code
 from kingdoms.core.errors import CodeError
 from kingdoms.core.protocol import Seat
-from kingdoms.core.records import GameRecord, append, new_record, replay
+from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.registry import get_game, playable_game_ids
 from kingdoms.core.rng import Rng, derive_seed
+from kingdoms.core.session import replay
 
 DECODE_REASONS = {"corrupt", "too_large", "newer_format", "invalid"}
 FUZZ = settings(
@@ -117,9 +118,9 @@ def test_round_trip_of_played_games(game_id: str) -> None:
         code = encode_code(record)
         assert code[0] == "1"
         assert decode_code(code) == record
-        loaded, state = load_code(code)
-        assert loaded == record
-        assert game.state_to_json(state) == game.state_to_json(replay(record))
+        session = load_code(code)
+        assert session.record == record
+        assert game.state_to_json(session.state) == game.state_to_json(replay(record))
 
 
 def test_round_trip_of_unusual_records() -> None:
@@ -406,8 +407,7 @@ def test_fuzz_load_code(seats: int, actions: list[int]) -> None:
         actions=actions,
     )
     try:
-        loaded, _ = load_code(encode_code(record))
-        assert loaded == record
+        assert load_code(encode_code(record)).record == record
     except CodeError as error:
         assert error.reason == "illegal_action"
         assert error.move is not None and 1 <= error.move <= len(actions)

@@ -21,9 +21,11 @@ import pytest
 
 from kingdoms.core.errors import IllegalActionError, KingdomsError, SetupError
 from kingdoms.core.protocol import Game, GameResult, Seat
-from kingdoms.core.records import FORMAT_VERSION, MAX_ACTIONS, GameRecord, replay
+from kingdoms.core.records import FORMAT_VERSION, MAX_ACTIONS, GameRecord, new_record
 from kingdoms.core.registry import get_game, playable_game_ids
 from kingdoms.core.rng import Rng, derive_seed
+from kingdoms.core.session import replay
+from kingdoms.core.text import Text, render
 
 GAME_IDS = playable_game_ids(include_internal=True)
 PLAYOUTS = 200
@@ -52,7 +54,7 @@ def playout(
     seed = derive_seed(salt, game.info.game_id, number)
     seats = seats_for(game, number)
     chooser = Rng(derive_seed(seed, "choices"))
-    state = game.new_game(seats, seed, {})
+    state = game.new_game(tuple(seats), seed, {})
     indices: list[int] = []
     while True:
         seat = game.current_seat(state)
@@ -69,6 +71,8 @@ def playout(
         before = game.state_to_json(state)
         after = game.apply(state, action)
         assert game.state_to_json(state) == before, "apply mutated its input state"
+        if check is not None:
+            check_step(game, state, action, after)
         indices.append(game.encode_action(action))
         state = after
         assert len(indices) <= MAX_ACTIONS, "the game did not end"
@@ -114,7 +118,7 @@ def deep_check(game: Game[Any, Any], state: Any, legal: list[Any]) -> None:
     loaded = game.state_from_json(full)
     assert game.state_to_json(loaded) == full, "state_from_json(state_to_json(s)) differs"
 
-    # Actions: unique indices, vocabulary and JSON round trips, descriptions.
+    # Actions: unique indices, vocabulary and JSON round trips.
     indices = [game.encode_action(action) for action in legal]
     assert len(set(indices)) == len(indices), "two legal actions share a vocabulary index"
     for action, index in zip(legal, indices, strict=True):
@@ -122,9 +126,20 @@ def deep_check(game: Game[Any, Any], state: Any, legal: list[Any]) -> None:
         assert game.decode_action(index) == action
         assert game.action_adapter.validate_json(action.model_dump_json()) == action
         assert game.action_adapter.validate_python(action.model_dump()) == action
-        text = game.describe_action(state, action)
-        assert isinstance(text, str) and text and "\n" not in text
-        assert isinstance(game.reveals_information(state, action), bool)
+
+    # The prompt offers exactly the legal actions, each with words in the English catalog.
+    prompt = game.prompt(state)
+    if game.is_over(state):
+        assert prompt is None, "no prompt once the game is over"
+    else:
+        assert prompt is not None and prompt.seat == game.current_seat(state)
+        assert [choice.action for choice in prompt.choices] == legal, "choices = legal actions"
+        texts = [prompt.title, *prompt.notes, *(u.reason for u in prompt.unavailable)]
+        texts += [choice.label for choice in prompt.choices]
+        texts += [choice.detail for choice in prompt.choices if choice.detail is not None]
+        texts += [group.label for group in prompt.groups]
+        for text in texts:
+            assert_words(text)
     if legal:
         # The loaded state behaves like the original (the JSON holds the whole state, rng too).
         action = legal[-1]
@@ -153,6 +168,31 @@ def deep_check(game: Game[Any, Any], state: Any, legal: list[Any]) -> None:
         assert "seed" not in set(keys_anywhere(view)), "a view must not contain the seed"
 
 
+def assert_words(text: Text) -> None:
+    """``text`` renders to one line of English with every key (nested ones too) in a catalog."""
+    assert isinstance(text, Text)
+    words = render(text)
+    assert words and "\n" not in words
+    for nested in [text, *nested_texts(text)]:
+        assert render(nested) != nested.key, f"no English for {nested.key!r}"
+    assert "{" not in words, f"a parameter is missing in {words!r}"
+
+
+def nested_texts(text: Text) -> Iterator[Text]:
+    for value in text.params.values():
+        items = value if isinstance(value, tuple) else (value,)
+        for item in items:
+            if isinstance(item, Text):
+                yield item
+                yield from nested_texts(item)
+
+
+def check_step(game: Game[Any, Any], before: Any, action: Any, after: Any) -> None:
+    """The log line of a step and its undo facts (answered without applying it again)."""
+    assert_words(game.describe(before, action, after))
+    assert isinstance(game.reveals_information(before, action, after), bool)
+
+
 @pytest.fixture(params=GAME_IDS)
 def game(request: pytest.FixtureRequest) -> Game[Any, Any]:
     return get_game(request.param)
@@ -170,19 +210,31 @@ def test_info(game: Game[Any, Any]) -> None:
     assert isinstance(game, Game)
 
 
-def test_setup_is_checked(game: Game[Any, Any]) -> None:
+def test_setup_is_checked_once_for_every_game(game: Game[Any, Any]) -> None:
+    """Seats, their number, the seed and unknown options fail with ``SetupError`` where records
+    are made, whatever the game (plain dicts are validated there too)."""
     info = game.info
+    game_id = info.game_id
     too_many = [Seat(name=f"P{k}") for k in range(info.max_seats + 1)]
-    with pytest.raises(SetupError):
-        game.new_game(too_many, 1, {})
-    with pytest.raises(SetupError):
-        game.new_game(too_many[: info.min_seats - 1], 1, {})
-    with pytest.raises(SetupError):
-        game.new_game(too_many[: info.min_seats], 1, {"no_such_option": 1})
+    enough = too_many[: info.min_seats]
+    for seats, seed, options in (
+        (too_many, 1, {}),
+        (too_many[: info.min_seats - 1], 1, {}),
+        (enough, 1, {"no_such_option": 1}),
+        (enough, -1, {}),
+        (enough, 1 << 64, {}),
+        ([{"name": ""}] * info.min_seats, 1, {}),
+        ([{"name": "A", "kind": "alien"}] * info.min_seats, 1, {}),
+        ([{"nom": "A"}] * info.min_seats, 1, {}),
+    ):
+        with pytest.raises(SetupError):
+            new_record(game_id, seats, seed, options)  # type: ignore[arg-type]
+    record = new_record(game_id, [{"name": f"P{k}"} for k in range(info.min_seats)], 5)
+    assert [seat.name for seat in record.seats] == [f"P{k}" for k in range(info.min_seats)]
 
 
 def test_same_seed_same_game(game: Game[Any, Any]) -> None:
-    seats = seats_for(game, 1)
+    seats = tuple(seats_for(game, 1))
     first = game.state_to_json(game.new_game(seats, 12345, {}))
     assert game.state_to_json(game.new_game(seats, 12345, {})) == first
 

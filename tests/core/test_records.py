@@ -1,4 +1,4 @@
-"""Game records: building, replaying, errors naming the move, and the undo rule."""
+"""Game records: building them (setup checked once), replaying, errors naming the move."""
 
 from __future__ import annotations
 
@@ -17,11 +17,9 @@ from kingdoms.core.records import (
     record_from_data,
     record_from_json,
     record_to_json,
-    replay,
-    undo,
-    undo_allowed,
 )
 from kingdoms.core.registry import get_game
+from kingdoms.core.session import replay
 from kingdoms.testgame.tally import Draw, EndTurn, Play, Roll
 
 TALLY = get_game("tally")
@@ -45,7 +43,7 @@ def test_new_record() -> None:
     assert record.game_id == "tally" and record.rules_version == TALLY.info.rules_version
     assert record.options == {"rounds": 2} and record.actions == []
     assert TALLY.state_to_json(state) == TALLY.state_to_json(
-        TALLY.new_game(SEATS, 99, {"rounds": 2})
+        TALLY.new_game(tuple(SEATS), 99, {"rounds": 2})
     )
 
 
@@ -115,36 +113,19 @@ def test_replay_errors(change: dict[str, Any], reason: str) -> None:
     assert "\n" not in str(caught.value)
 
 
-def test_undo_rules() -> None:
-    record, state = start()
-    assert undo_allowed(record) == (False, "no_actions")
-
-    hand = state.hands[0]
-    record, state = play(record, state, Play(value=hand[0]))
-    assert undo_allowed(record) == (True, "ok")
-    shorter, shorter_state = undo(record)
-    assert shorter.actions == []
-    assert TALLY.state_to_json(shorter_state) == TALLY.state_to_json(replay(shorter))
-
-    record, state = play(record, state, Draw())
-    assert undo_allowed(record) == (False, "revealed")
-    with pytest.raises(Exception, match="revealed"):
-        undo(record)
-
-    record, state = play(record, state, EndTurn())
-    assert undo_allowed(record) == (False, "other_seat")
-
-    record, state = play(record, state, Roll())
-    assert undo_allowed(record) == (False, "revealed")
-
-
-def test_undo_in_a_solo_game_and_at_the_end() -> None:
-    record, state = start([Seat(name="Solo")], rounds=2)
-    record, state = play(record, state, EndTurn())
-    assert undo_allowed(record) == (True, "ok")  # the same seat acts again: nobody else's turn
-    record, state = play(record, state, EndTurn())
-    assert TALLY.is_over(state)
-    assert undo_allowed(record) == (False, "game_over")
+def test_a_record_of_older_rules_that_replay_identically_takes_the_new_version() -> None:
+    """Dice Realm 2 only added a choice, so version-1 records still replay; the first new
+    action stamps the record with the current version (it may use the new rules)."""
+    game = get_game("dice-realm")
+    assert game.info.oldest_rules_version < game.info.rules_version
+    record = new_record("dice-realm", [Seat(name="Ann"), Seat(name="Bo")], seed=3)
+    old = record.model_copy(update={"rules_version": game.info.oldest_rules_version})
+    state = replay(old)
+    newer, _ = append(old, game, state, game.legal_actions(state)[0])
+    assert newer.rules_version == game.info.rules_version
+    with pytest.raises(CodeError) as caught:
+        replay(record.model_copy(update={"rules_version": game.info.oldest_rules_version - 1}))
+    assert caught.value.reason == "rules_version"
 
 
 def test_record_json_round_trip() -> None:

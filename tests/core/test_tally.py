@@ -16,7 +16,9 @@ from pydantic import ValidationError
 
 from kingdoms.core.errors import IllegalActionError, KingdomsError, SetupError
 from kingdoms.core.protocol import Seat
+from kingdoms.core.records import new_record
 from kingdoms.core.rng import Rng, derive_seed
+from kingdoms.core.text import render
 from kingdoms.testgame.tally import (
     GAME,
     HAND_LIMIT,
@@ -59,7 +61,7 @@ def test_bad_options(options: dict[str, Any]) -> None:
 @pytest.mark.parametrize("seed", [-1, 1 << 64, True])
 def test_bad_seed(seed: int) -> None:
     with pytest.raises(SetupError):
-        GAME.new_game([ANN], seed, {})
+        new_record("tally", [ANN], seed, {})
 
 
 def test_turn_structure_and_legality() -> None:
@@ -166,19 +168,28 @@ def test_action_json() -> None:
             action_adapter.validate_json(bad)
 
 
+def reveals(state: TallyState, action: TallyAction) -> bool:
+    return GAME.reveals_information(state, action, GAME.apply(state, action))
+
+
 def test_reveals_information() -> None:
     state = new()
-    assert GAME.reveals_information(state, Draw())
-    assert GAME.reveals_information(state, Roll())
-    assert not GAME.reveals_information(state, EndTurn())
-    assert not GAME.reveals_information(state, Play(value=state.hands[0][0]))
+    assert reveals(state, Draw())
+    assert reveals(state, Roll())
+    assert not reveals(state, EndTurn())
+    assert not reveals(state, Play(value=state.hands[0][0]))
 
 
-def test_descriptions_do_not_reveal() -> None:
+def describe(state: TallyState, action: TallyAction) -> str:
+    return render(GAME.describe(state, action, GAME.apply(state, action)))
+
+
+def test_descriptions_never_name_a_drawn_card() -> None:
     state = new()
-    assert GAME.describe_action(state, Draw()) == "Ann draws a card."
-    assert GAME.describe_action(state, Roll()) == "Ann rolls the die."
-    assert GAME.describe_action(state, EndTurn()) == "Ann ends the turn."
+    assert describe(state, Draw()) == "Ann draws a card."
+    rolled = GAME.apply(state, Roll())
+    assert describe(state, Roll()) == f"Ann rolls a {rolled.rolls[0][0]}."
+    assert describe(state, EndTurn()) == "Ann ends the turn."
 
 
 def _scramble_secrets(state: TallyState, keep: int | None) -> TallyState:

@@ -10,6 +10,7 @@ import pytest
 from kingdoms.core.errors import IllegalActionError, KingdomsError
 from kingdoms.core.protocol import Game, Seat
 from kingdoms.core.registry import get_game
+from kingdoms.core.text import render
 from kingdoms.dice_realm.actions import (
     VOCABULARY,
     Claim,
@@ -55,32 +56,59 @@ def test_action_json_examples() -> None:
             adapter.validate_python(bad)
 
 
+def reveals(state: Any, action: Any) -> bool:
+    return GAME.reveals_information(state, action, GAME.apply(state, action))
+
+
 def test_reveals_information(dr: Any) -> None:
     """A roll reveals dice; a take that refills reveals a citizen; stop and flips reveal nothing;
     a claim that waits for a dragon gift reveals nothing until the gift."""
     state = GAME.new_game(SEATS, 1)
-    assert GAME.reveals_information(state, Roll(keep=0))
+    assert reveals(state, Roll(keep=0))
     rolled = GAME.apply(state, Roll(keep=0))
-    assert not GAME.reveals_information(rolled, Stop())
+    assert not reveals(rolled, Stop())
     row = [dr.by_name(n) for n in ("Tinker", "Clockwright", "Crag Dragon", "Old Oak Hermit",
                                    "Lamplighter")]
     pos = dr.build(row=row, dice=(6,) * 6, realms=[[dr.by_name("Cave Fairy")], []])
-    assert not GAME.reveals_information(pos, Flip(die=0))
-    assert not GAME.reveals_information(pos, Claim(slot=2))
-    assert GAME.reveals_information(pos, Claim(slot=4))
+    assert not reveals(pos, Flip(die=0))
+    assert not reveals(pos, Claim(slot=2))
+    assert reveals(pos, Claim(slot=4))
     gift = GAME.apply(pos, Claim(slot=2))
-    assert GAME.reveals_information(gift, GiveDragon(seat=1))
+    assert reveals(gift, GiveDragon(seat=1))
 
 
-def test_describe_action(dr: Any) -> None:
+def describe(state: Any, action: Any) -> str:
+    return render(GAME.describe(state, action, GAME.apply(state, action)))
+
+
+def test_describe_says_what_happened_with_its_results(dr: Any) -> None:
+    """History lines name the dice rolled, the citizen and village taken, in one line even
+    when a claim also stops the rolling."""
     row = [dr.by_name(n) for n in ("Lamplighter", "Tunnel Digger", "Tinker", "Drum Orc", "Dryad")]
     state = dr.build(row=row, dice=(6, 6, 6, 1, 2, 3), phase="roll")
-    assert GAME.describe_action(state, Roll(keep=0b000111)) == (
-        "Ann keeps 6, 6, 6 and re-rolls 3 dice.")
+    rerolled = GAME.apply(state, Roll(keep=0b000111))
+    assert describe(state, Roll(keep=0b000111)) == (
+        f"Ann re-rolled 3: {', '.join(map(str, rerolled.dice))}.")
     chose = GAME.apply(state, Stop())
-    assert GAME.describe_action(chose, Claim(slot=1)) == (
-        "Ann takes Tunnel Digger and founds a Mine village (2).")
-    assert "penalty" in GAME.describe_action(chose, TakePenalty())
+    line = describe(chose, Claim(slot=1))
+    assert line.startswith("Ann took Tunnel Digger (")
+    assert "Ann founded a village: Mine (2)." in line
+    assert "\n" not in line
+
+
+def test_stop_and_take_is_one_action(dr: Any) -> None:
+    """A lit citizen can be taken while rolls remain: one action that ends the rolling (one
+    save, one undo step, one history line) instead of stop + take."""
+    row = [dr.by_name(n) for n in ("Lamplighter", "Tunnel Digger", "Tinker", "Drum Orc", "Dryad")]
+    state = dr.build(row=row, dice=(6, 6, 6, 1, 2, 3), phase="roll")
+    legal = GAME.legal_actions(state)
+    lit = [a for a in legal if isinstance(a, Claim)]
+    assert lit, "some citizen is met by three sixes"
+    after = GAME.apply(state, lit[0])
+    stopped = GAME.apply(GAME.apply(state, Stop()), lit[0])
+    assert GAME.state_to_json(after)["realms"] == GAME.state_to_json(stopped)["realms"]
+    line = describe(state, lit[0])
+    assert line.startswith("Ann stopped rolling and took ")
 
 
 def test_state_json_round_trip_and_validation(dr: Any) -> None:

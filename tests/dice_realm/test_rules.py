@@ -16,6 +16,8 @@ import pytest
 
 from kingdoms.core.errors import IllegalActionError, SetupError
 from kingdoms.core.protocol import Seat
+from kingdoms.core.records import new_record
+from kingdoms.core.text import render
 from kingdoms.dice_realm.actions import (
     Claim,
     Roll,
@@ -23,6 +25,7 @@ from kingdoms.dice_realm.actions import (
     TakePenalty,
 )
 from kingdoms.dice_realm.content import CARD_IDS
+from kingdoms.dice_realm.explain import card_name
 from kingdoms.dice_realm.game import GAME
 from kingdoms.dice_realm.state import State
 
@@ -45,13 +48,13 @@ def hard_row(dr: Any, *first: str) -> list[str]:
 
 
 def test_seat_count() -> None:
-    """"2–5 seats." """
+    """"2–5 seats." (checked where records are made, as for every game)"""
     with pytest.raises(SetupError):
-        GAME.new_game(SEATS[:1], 1)
+        new_record("dice-realm", SEATS[:1], 1)
     with pytest.raises(SetupError):
-        GAME.new_game([Seat(name=f"P{i}") for i in range(6)], 1)
+        new_record("dice-realm", [Seat(name=f"P{i}") for i in range(6)], 1)
     for n in (2, 5):
-        GAME.new_game([Seat(name=f"P{i}") for i in range(n)], 1)
+        new_record("dice-realm", [Seat(name=f"P{i}") for i in range(n)], 1)
 
 
 def test_setup_village_piles() -> None:
@@ -211,6 +214,9 @@ def test_penalty_branch(dr: Any) -> None:
     with pytest.raises(IllegalActionError):
         GAME.apply(state, Claim(slot=0))
     after = GAME.apply(state, TakePenalty())
+    line = render(GAME.describe(state, TakePenalty(), after))
+    assert line.startswith(f"Ann took a scoundrel: {render(card_name(state.penalties[0]))} (")
+    assert f"{render(card_name(state.row[4]))} was discarded." in line
     assert after.realms[0] == (state.penalties[0],)
     assert after.penalties == state.penalties[1:]
     assert after.discard == (state.row[4],)

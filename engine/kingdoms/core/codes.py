@@ -52,8 +52,8 @@ from .records import (
     GameRecord,
     error_line,
     parse_json,
-    replay,
 )
+from .session import Session
 
 CODE_FORMAT = "1"
 """The leading character of codes this version writes (and the only one it reads)."""
@@ -128,15 +128,15 @@ def decode_code(text: str) -> GameRecord:
         raise CodeError("corrupt", "The code is damaged and cannot be read.") from error
 
 
-def load_code(text: str) -> tuple[GameRecord, Any]:
-    """Decode a code and replay it: ``(record, state)``.
+def load_code(text: str) -> Session:
+    """Decode a code and replay it into a :class:`~.session.Session`.
 
     Also raises ``CodeError`` with reason ``unknown_game``, ``rules_version`` or
     ``illegal_action`` (with ``move``), so a bad code is reported before anything is saved.
     """
     record = decode_code(text)
     try:
-        return record, replay(record)
+        return Session(record)
     except CodeError:
         raise
     except Exception as error:  # a rules bug met by odd input must not crash the page either

@@ -7,6 +7,12 @@ object implementing :class:`Game`; its states are plain data that ``apply`` neve
 Actions are small pydantic models in a discriminated union (``action_type``), so the page and the
 CLI can send them as JSON. For share codes every action also has a stable integer in a per-game
 *vocabulary* (``encode_action``/``decode_action``): the code stores only these integers.
+
+Games explain themselves through the protocol too: :meth:`Game.prompt` says what the deciding
+seat is asked, with every legal action's label and cost and what is not possible and why, and
+:meth:`Game.describe` says what an action did — as :class:`~kingdoms.core.text.Text` (a catalog
+key and parameters), so the page can show it in the player's language and never needs a
+game's internals.
 """
 
 from __future__ import annotations
@@ -14,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from .errors import SetupError
-from .rng import MASK64
+from .explain import Prompt
+from .text import Text
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT", bound=BaseModel)
@@ -74,6 +80,9 @@ class GameInfo(BaseModel):
     min_seats: int
     max_seats: int
     rules_version: int
+    oldest_rules_version: int = -1
+    """Records of this rules version or later replay identically under the current rules (the
+    later versions only added choices); -1 means "the current version only"."""
     internal: bool = False
     available: bool = True
 
@@ -92,7 +101,10 @@ class Game(Protocol, Generic[StateT, ActionT]):
     def new_game(
         self, seats: Sequence[Seat], seed: int, options: Mapping[str, Any] | None = None
     ) -> StateT:
-        """A fresh game; raises :class:`~kingdoms.core.errors.SetupError` on bad arguments."""
+        """A fresh game. The caller (:func:`kingdoms.core.records.start_state`, the one place
+        records are made and replayed) has checked the seats, their number and the seed; the
+        game checks its ``options`` and raises :class:`~kingdoms.core.errors.SetupError` for
+        bad ones."""
         ...
 
     def legal_actions(self, state: StateT) -> list[ActionT]:
@@ -128,15 +140,20 @@ class Game(Protocol, Generic[StateT, ActionT]):
         """The inverse of :meth:`encode_action`; raises ``KingdomsError`` for an unknown index."""
         ...
 
-    def reveals_information(self, state: StateT, action: ActionT) -> bool:
-        """True when applying ``action`` uncovers something new (dice, a drawn card).
-
-        Undo may never step back across such an action.
-        """
+    def reveals_information(self, before: StateT, action: ActionT, after: StateT) -> bool:
+        """True when ``action`` (which turned ``before`` into ``after``) uncovered something
+        new: dice, a drawn card. Undo may never step back across such an action. Games answer
+        by comparing the two states, never by applying the action again."""
         ...
 
-    def describe_action(self, state: StateT, action: ActionT) -> str:
-        """A short English sentence for logs and the CLI (the page translates its own)."""
+    def describe(self, before: StateT, action: ActionT, after: StateT) -> Text:
+        """What ``action`` did, for the history and "what happened" (one short sentence)."""
+        ...
+
+    def prompt(self, state: StateT) -> Prompt | None:
+        """The decision in front of the current seat: every legal action as a labelled
+        :class:`~kingdoms.core.explain.Choice`, and what is not possible and why. ``None`` once
+        the game is over. The choices' actions are exactly :meth:`legal_actions`."""
         ...
 
     def state_to_json(self, state: StateT) -> dict[str, Any]:
@@ -157,18 +174,3 @@ class SimulationReport(Protocol):
     """
 
     def simulation_report(self, finished: Sequence[Any]) -> dict[str, Any]: ...
-
-
-def check_seats(seats: Sequence[Any]) -> tuple[Seat, ...]:
-    """Seats validated at the edge of ``new_game`` (the same rule and message for every game)."""
-    try:
-        return tuple(Seat.model_validate(seat) for seat in seats)
-    except ValidationError as error:
-        raise SetupError(f"A seat is not valid: {error.errors()[0]['msg']}.") from None
-
-
-def check_seed(seed: Any) -> int:
-    """A seed the generator accepts: an integer from 0 to 2**64 - 1 (``bool`` is refused)."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64:
-        raise SetupError("The seed must be an integer from 0 to 2**64 - 1.")
-    return seed

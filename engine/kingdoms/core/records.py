@@ -5,19 +5,19 @@ information is stored, only the seed and the actions), works for every game with
 code, and can be checked by replaying it. A share code (:mod:`kingdoms.core.codes`) is a record
 compactly encoded; a save in the page is a record as JSON.
 
-Undo is "replay one action fewer" and is allowed only while it cannot un-see anything: not
-across an action that revealed information (a die, a drawn card) and not back into another seat's
-turn (see :func:`undo_allowed`).
+Replaying, undo and redo live in :mod:`kingdoms.core.session`; this module defines the record,
+makes new ones (checking every game's setup in one place) and reads them from JSON.
 
 >>> from kingdoms.core.protocol import Seat
 >>> record = new_record("tally", [Seat(name="Ann"), Seat(name="Bo")], seed=1)
 >>> game = get_game("tally")
->>> state = replay(record)
->>> record, state = append(record, game, state, game.decode_action(0))
+>>> record, state = append(record, game, start_state(game, record), game.decode_action(0))
 >>> record.actions
 [0]
->>> undo_allowed(record)
-(False, 'other_seat')
+>>> new_record("tally", [{"name": ""}], seed=1)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+kingdoms.core.errors.SetupError: The game cannot be set up: seats.0.name: String should ...
 """
 
 from __future__ import annotations
@@ -64,10 +64,6 @@ OptionValue = (
 )
 """Strict so that ``true`` stays a bool and ``"3"`` stays a string through JSON and codes."""
 
-UNDO_REASONS = ("ok", "no_actions", "revealed", "other_seat", "game_over")
-"""Keys :func:`undo_allowed` returns; the page translates them."""
-
-
 class GameRecord(BaseModel):
     """Everything needed to rebuild a game: who plays, which game and rules, seed and actions.
 
@@ -80,7 +76,7 @@ class GameRecord(BaseModel):
     format_version: int = Field(default=FORMAT_VERSION, ge=1)
     game_id: str = Field(pattern=GAME_ID_PATTERN)
     rules_version: int = Field(ge=0, le=MAX_ACTION_INDEX)
-    seed: int = Field(ge=0, le=MASK64)
+    seed: StrictInt = Field(ge=0, le=MASK64)
     seats: list[Seat] = Field(min_length=1, max_length=MAX_SEATS)
     options: dict[
         Annotated[str, Field(min_length=1, max_length=MAX_OPTION_KEY)],
@@ -107,50 +103,56 @@ class GameRecord(BaseModel):
 
 def new_record(
     game_id: str,
-    seats: Sequence[Seat],
+    seats: Sequence[Seat | Mapping[str, Any]],
     seed: int | None = None,
     options: Mapping[str, str | int | bool] | None = None,
 ) -> GameRecord:
     """A record with no actions yet; ``seed=None`` picks a fresh random 32-bit seed.
 
-    The game's ``new_game`` is run once so bad seats or options fail here (``SetupError``), not
-    when the record is first replayed. Raises ``UnknownGameError`` for unknown ids.
+    This is where every game's setup is checked, once: the record model validates the seats
+    (names, kinds), the seed and the option types; :func:`start_state` checks the seat count
+    against the game's :class:`~.protocol.GameInfo` and runs the game's ``new_game`` so bad
+    options fail here too. Every failure is a ``SetupError``; unknown ids an ``UnknownGameError``.
     """
     game = get_game(game_id)
     if seed is None:
         seed = secrets.randbits(32)
-    opts = dict(options or {})
-    game.new_game(seats, seed, opts)
     try:
-        return GameRecord(
+        record = GameRecord(
             game_id=game_id,
             rules_version=game.info.rules_version,
             seed=seed,
-            seats=list(seats),
-            options=opts,
+            seats=list(seats),  # validated here
+            options=dict(options or {}),
         )
     except ValueError as error:  # pydantic's ValidationError is a ValueError
-        raise SetupError(f"The game cannot be recorded: {error_line(error)}") from None
+        raise SetupError(f"The game cannot be set up: {error_line(error)}") from None
+    start_state(game, record)
+    return record
 
 
-def replay(record: GameRecord, upto: int | None = None) -> Any:
-    """The state after the first ``upto`` actions (all of them when ``None``).
+def start_state(game: Game[Any, Any], record: GameRecord) -> Any:
+    """The record's state before any action: the seat count checked, then ``new_game``.
 
-    Raises :class:`CodeError` with ``reason`` ``newer_format``, ``unknown_game``,
-    ``rules_version``, ``invalid`` (setup rejected) or ``illegal_action`` (``move`` is the
-    1-based number of the first action that fails).
+    Games trust what reaches their ``new_game`` from here: valid :class:`~.protocol.Seat`
+    objects, a seed the generator accepts, JSON-typed options (the game checks their meaning).
     """
-    game = _game_for(record)
-    count = len(record.actions) if upto is None else upto
-    if not 0 <= count <= len(record.actions):
-        raise ValueError(f"upto must be 0 to {len(record.actions)}, not {upto}")
+    info = game.info
+    count = len(record.seats)
+    if not info.min_seats <= count <= info.max_seats:
+        players = (f"{info.min_seats}" if info.min_seats == info.max_seats
+                   else f"{info.min_seats} to {info.max_seats}")
+        raise SetupError(f"{info.title} is for {players} players, not {count}.")
+    return game.new_game(tuple(record.seats), record.seed, dict(record.options))
+
+
+def opening_state(game: Game[Any, Any], record: GameRecord) -> Any:
+    """:func:`start_state` for a record being replayed: a setup the game refuses is a damaged
+    record (``CodeError`` ``invalid``), not a player's mistake."""
     try:
-        state = game.new_game(record.seats, record.seed, record.options)
+        return start_state(game, record)
     except KingdomsError as error:
         raise CodeError("invalid", f"The game setup is not valid: {error}") from None
-    for move, index in enumerate(record.actions[:count], start=1):
-        state = _apply_index(game, state, index, move)
-    return state
 
 
 def append(
@@ -159,56 +161,17 @@ def append(
     """Apply ``action`` to ``state`` (the record's current state) and record it.
 
     Raises ``IllegalActionError`` (from ``game.apply``) if the action is not legal; the record
-    and state given are never changed.
+    and state given are never changed. A record made under older rules that replay identically
+    (see :attr:`~.protocol.GameInfo.oldest_rules_version`) takes the current version with its
+    first new action, since that action may use the new rules.
     """
     if game.info.game_id != record.game_id:
         raise KingdomsError(f"This record is a {record.game_id!r} game, not {game.info.game_id!r}.")
     new_state = game.apply(state, action)
-    index = game.encode_action(action)
-    new_record = record.model_copy(update={"actions": [*record.actions, index]})
-    return new_record, new_state
-
-
-def undo_allowed(record: GameRecord) -> tuple[bool, str]:
-    """Whether the last action may be taken back, and a reason key from :data:`UNDO_REASONS`.
-
-    Refused when there is nothing to undo (``no_actions``), when the last action revealed
-    information (``revealed``), when the game has ended (``game_over``), or when the last action
-    was taken by another seat than the one to act now (``other_seat``): undo never reaches back
-    into someone else's turn.
-    """
-    if not record.actions:
-        return False, "no_actions"
-    game = _game_for(record)
-    before = replay(record, len(record.actions) - 1)
-    last = len(record.actions)
-    action = _decode(game, record.actions[-1], last)
-    after = _apply_index(game, before, record.actions[-1], last)
-    return undo_check(game, before, action, after)
-
-
-def undo_check(game: Game[Any, Any], before: Any, action: Any, after: Any) -> tuple[bool, str]:
-    """The rule of :func:`undo_allowed` for one step already in hand (no replay).
-
-    ``after`` is ``game.apply(before, action)``. A page that keeps the state before the last
-    action can ask this on every redraw without replaying the record.
-    """
-    if game.reveals_information(before, action):
-        return False, "revealed"
-    if game.is_over(after):
-        return False, "game_over"
-    if game.current_seat(before) != game.current_seat(after):
-        return False, "other_seat"
-    return True, "ok"
-
-
-def undo(record: GameRecord) -> tuple[GameRecord, Any]:
-    """The record without its last action and the replayed state; ``KingdomsError`` if refused."""
-    allowed, reason = undo_allowed(record)
-    if not allowed:
-        raise KingdomsError(_UNDO_MESSAGES[reason])
-    shorter = record.model_copy(update={"actions": record.actions[:-1]})
-    return shorter, replay(shorter)
+    update: dict[str, Any] = {"actions": [*record.actions, game.encode_action(action)]}
+    if record.rules_version != game.info.rules_version:
+        update["rules_version"] = game.info.rules_version
+    return record.model_copy(update=update), new_state
 
 
 def record_to_json(record: GameRecord) -> str:
@@ -251,41 +214,30 @@ def parse_json(text: str | bytes) -> Any:
 
 # --- helpers ------------------------------------------------------------------------------
 
-_UNDO_MESSAGES = {
-    "no_actions": "There is nothing to undo.",
-    "revealed": "The last action revealed information, so it cannot be undone.",
-    "other_seat": "The last action was taken in another seat's turn, so it cannot be undone.",
-    "game_over": "The game is over.",
-}
 
-
-def _game_for(record: GameRecord) -> Game[Any, Any]:
+def game_for(record: GameRecord) -> Game[Any, Any]:
+    """The game that replays ``record``; ``CodeError`` for a newer format, an unknown game or
+    rules it does not know (a newer version, or an older one that no longer replays)."""
     if record.format_version > FORMAT_VERSION:
         raise CodeError("newer_format", "The record was made by a newer version of Kingdoms.")
     try:
         game = get_game(record.game_id)
     except UnknownGameError as error:
         raise CodeError("unknown_game", str(error)) from None
-    if record.rules_version != game.info.rules_version:
+    info = game.info
+    if not info.oldest_rules_version <= record.rules_version <= info.rules_version:
         raise CodeError(
             "rules_version",
-            f"The record uses version {record.rules_version} of the {game.info.title} rules; "
-            f"this is version {game.info.rules_version}.",
+            f"The record uses version {record.rules_version} of the {info.title} rules; "
+            f"this is version {info.rules_version}.",
         )
     return game
 
 
-def _decode(game: Game[Any, Any], index: int, move: int) -> Any:
+def decode_step(game: Game[Any, Any], index: int, move: int) -> Any:
+    """The action with vocabulary ``index`` at 1-based ``move`` (``CodeError`` if unknown)."""
     try:
         return game.decode_action(index)
-    except KingdomsError as error:
-        raise CodeError("illegal_action", f"Move {move} is not legal: {error}", move=move) from None
-
-
-def _apply_index(game: Game[Any, Any], state: Any, index: int, move: int) -> Any:
-    action = _decode(game, index, move)
-    try:
-        return game.apply(state, action)
     except KingdomsError as error:
         raise CodeError("illegal_action", f"Move {move} is not legal: {error}", move=move) from None
 

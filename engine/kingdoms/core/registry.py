@@ -3,6 +3,9 @@
 Listing games reads only each game's ``INFO`` (its package's ``__init__``); the rules and content
 are imported the first time a game is played, which keeps them off the page's start-up path.
 
+Each game's words (catalogs of :mod:`.text`, for its log lines, prompts, card names …) are
+registered here too, under its id as key prefix, and loaded on first use.
+
 A game that is announced but not yet playable is listed with ``available=False`` (the home screen
 shows it as "coming soon"); asking to play it raises :class:`UnknownGameError`.
 """
@@ -10,18 +13,33 @@ shows it as "coming soon"); asking to play it raises :class:`UnknownGameError`.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import UnknownGameError
 from .protocol import Game, GameInfo
+from .text import CATALOGS, module_loader
 
-# game id -> ("module:attribute" of its GameInfo, "module:attribute" of its Game object).
+
+class _Entry(NamedTuple):
+    """Where a game's parts live, as ``"module:attribute"`` (imported only when needed)."""
+
+    info: str
+    game: str
+    catalog: str
+    """A function ``catalog(language) -> {key: template}`` for the keys ``<game id>.*``."""
+
+
 # Keep ids stable: they are stored in records.
-_PLAYABLE: dict[str, tuple[str, str]] = {
-    "tally": ("kingdoms.testgame.tally:INFO", "kingdoms.testgame.tally:GAME"),
-    "dice-realm": ("kingdoms.dice_realm:INFO", "kingdoms.dice_realm.game:GAME"),
-    "burgrave": ("kingdoms.burgrave:INFO", "kingdoms.burgrave.game:GAME"),
+_PLAYABLE: dict[str, _Entry] = {
+    "tally": _Entry("kingdoms.testgame.tally:INFO", "kingdoms.testgame.tally:GAME",
+                    "kingdoms.testgame.tally:catalog"),
+    "dice-realm": _Entry("kingdoms.dice_realm:INFO", "kingdoms.dice_realm.game:GAME",
+                         "kingdoms.dice_realm.explain:catalog"),
+    "burgrave": _Entry("kingdoms.burgrave:INFO", "kingdoms.burgrave.game:GAME",
+                       "kingdoms.burgrave.explain:catalog"),
 }
+for _game_id, _entry in _PLAYABLE.items():
+    CATALOGS.add(_game_id, module_loader(_entry.catalog))
 
 # Announced games that have no engine yet.
 _ANNOUNCED: dict[str, GameInfo] = {}
@@ -38,7 +56,7 @@ def get_game(game_id: str) -> Game[Any, Any]:
         if game_id in _ANNOUNCED:
             raise UnknownGameError(f"{_ANNOUNCED[game_id].title} is not playable yet.")
         raise UnknownGameError(f"Unknown game {game_id[:40]!r}.")
-    game: Game[Any, Any] = _resolve(target[1])
+    game: Game[Any, Any] = _resolve(target.game)
     _loaded[game_id] = game
     return game
 
@@ -51,7 +69,7 @@ def _resolve(target: str) -> Any:
 def game_info(game_id: str) -> GameInfo:
     """A game's listing entry without importing its rules."""
     if game_id in _PLAYABLE:
-        info: GameInfo = _resolve(_PLAYABLE[game_id][0])
+        info: GameInfo = _resolve(_PLAYABLE[game_id].info)
         return info
     if game_id in _ANNOUNCED:
         return _ANNOUNCED[game_id]

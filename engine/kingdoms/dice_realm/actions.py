@@ -26,7 +26,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from kingdoms.core.errors import KingdomsError
+from kingdoms.core.errors import IllegalActionError, KingdomsError
 
 _CONFIG = ConfigDict(frozen=True, extra="forbid")
 
@@ -81,6 +81,7 @@ Action = Annotated[
     Roll | Stop | Flip | Claim | TakePenalty | GiveDragon, Field(discriminator="action_type")
 ]
 ActionModel = Roll | Stop | Flip | Claim | TakePenalty | GiveDragon
+"""Every Dice Realm action (``isinstance`` works with it: it is a union of classes)."""
 action_adapter: TypeAdapter[ActionModel] = TypeAdapter(Action)
 
 STOP_CODE = 63
@@ -102,20 +103,21 @@ assert len(VOCABULARY) == VOCABULARY_SIZE
 
 
 def encode(action: ActionModel) -> int:
-    """The action's code (see the table above)."""
-    if isinstance(action, Roll):
+    """The action's code (see the table above); ``IllegalActionError`` for an action outside
+    the vocabulary (one built without validation, say ``Roll(keep=63)``)."""
+    if isinstance(action, Roll) and 0 <= action.keep < STOP_CODE:
         return action.keep
     if isinstance(action, Stop):
         return STOP_CODE
-    if isinstance(action, Flip):
+    if isinstance(action, Flip) and 0 <= action.die < 6:
         return FLIP_BASE + action.die
-    if isinstance(action, Claim):
+    if isinstance(action, Claim) and 0 <= action.slot < 5:
         return CLAIM_BASE + action.slot
     if isinstance(action, TakePenalty):
         return PENALTY_CODE
-    if isinstance(action, GiveDragon):
+    if isinstance(action, GiveDragon) and 0 <= action.seat < 5:
         return GIVE_BASE + action.seat
-    raise KingdomsError(f"Not a Dice Realm action: {action!r}")
+    raise IllegalActionError(f"Not a Dice Realm action: {action!r}")
 
 
 def decode(code: int) -> ActionModel:

@@ -1,35 +1,31 @@
-"""The rules of Dice Realm as pure functions over :class:`~.state.State`.
+"""The rules of Dice Realm as pure functions over :class:`~.state.State` and action codes.
 
-``apply`` copies the state, changes the copy and returns it. Every rule of the spec is here:
-setup, rolling with keep masks, stopping, the Fairy flip, the mandatory claim or the penalty,
-founding villages, the Hypnotist, the Apprentice, the Elf, dragon gifts, refilling the row and
-the three end triggers. Decisions the spec leaves open are listed in ``docs/dice-realm.md``.
+Like every game here, the rules work on the integer action codes of :mod:`.actions` (cheap in
+bot playouts); the pydantic models are only the protocol's edge (:mod:`.game`).
+``apply_code`` clones the state, changes the clone and returns it. Every rule of the spec is
+here: setup, rolling with keep masks, stopping, the Fairy flip, the mandatory claim or the
+penalty, founding villages, the Hypnotist, the Apprentice, the Elf, dragon gifts, refilling the
+row and the three end triggers. Decisions the spec leaves open are listed in
+``docs/dice-realm.md``.
+
+Taking a citizen while rolls remain is one action ("stop and take"): a claim is legal as soon
+as the dice meet its requirement, and it ends the rolling as a stop would.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from kingdoms.core.errors import IllegalActionError, SetupError
-from kingdoms.core.protocol import check_seed
 from kingdoms.core.rng import Rng
 
-from . import INFO
 from .actions import (
-    CLAIMS,
-    FLIPS,
-    GIVES,
-    ROLLS,
-    STOP,
-    TAKE_PENALTY,
-    ActionModel,
-    Claim,
-    Flip,
-    GiveDragon,
-    Roll,
-    Stop,
-    TakePenalty,
+    CLAIM_BASE,
+    FLIP_BASE,
+    GIVE_BASE,
+    PENALTY_CODE,
+    STOP_CODE,
+    VOCABULARY_SIZE,
 )
 from .content import (
     CARD_IDS,
@@ -48,8 +44,6 @@ from .odds import FULL
 from .requirements import compile_requirement
 from .state import CHOOSE, GIFT, OVER, ROLL, EndReason, Event, State
 
-MIN_SEATS = INFO.min_seats
-MAX_SEATS = INFO.max_seats
 ROW_SIZE = 5
 ROLLS_PER_TURN = 3
 ELF_ROLLS = 4
@@ -97,9 +91,7 @@ def new_state(seat_names: Sequence[str], seed: int, start_seat: int | None = Non
     seat (unless ``start_seat`` is given).
     """
     n = len(seat_names)
-    if not MIN_SEATS <= n <= MAX_SEATS:
-        raise SetupError(f"Dice Realm needs {MIN_SEATS} to {MAX_SEATS} players, not {n}.")
-    rng = Rng(check_seed(seed))
+    rng = Rng(seed)
     citizens = list(range(N_CITIZENS))
     rng.shuffle(citizens)
     penalties = list(range(PENALTY_BASE, PENALTY_BASE + 10))
@@ -108,22 +100,14 @@ def new_state(seat_names: Sequence[str], seed: int, start_seat: int | None = Non
         start_seat = rng.below(n)
     elif not 0 <= start_seat < n:
         raise SetupError(f"The start seat must be between 0 and {n - 1}.")
-    s = State.__new__(State)
-    s.seats = tuple(seat_names)
-    s.seed = seed
-    s.counter = rng.counter
-    s.turn = 1
-    s.row = tuple(citizens[:ROW_SIZE])
-    s.draw = tuple(citizens[ROW_SIZE:])
-    s.discard = ()
-    s.penalties = tuple(penalties)
-    s.villages = VILLAGE_PILES
-    s.realms = tuple(() for _ in range(n))
-    s.elf = 0
-    s.pending = -1
-    s.end_reason = ""
-    s.events = ()
-    s.last_events = ()
+    s = State(
+        seats=tuple(seat_names), seed=seed, counter=rng.counter, turn=1, current=start_seat,
+        phase=ROLL, dice=(0,) * 6, held=0, rolls_used=0, rolls_allowed=ROLLS_PER_TURN,
+        flips_used=0, row=tuple(citizens[:ROW_SIZE]), draw=tuple(citizens[ROW_SIZE:]),
+        discard=(), penalties=tuple(penalties), villages=VILLAGE_PILES,
+        realms=tuple(() for _ in range(n)), elf=0, extra_turn=False, pending=-1, end_reason="",
+        events=(), last_events=(),
+    )
     _begin_turn(s, start_seat)
     s.last_events = ({"type": "start", "seat": start_seat},)
     return s
@@ -149,52 +133,64 @@ def _begin_turn(s: State, seat: int) -> None:
 
 # --------------------------------------------------------------------------- legal actions
 
-_ROLL_OR_STOP: tuple[ActionModel, ...] = (*ROLLS, STOP)
+_ROLL_OR_STOP: tuple[int, ...] = (*range(STOP_CODE), STOP_CODE)
+_FLIP_CODES: tuple[int, ...] = tuple(range(FLIP_BASE, CLAIM_BASE))
 
 
-def legal_actions(s: State) -> list[ActionModel]:
-    """Every legal action, in vocabulary order."""
+def _claim_codes(s: State) -> list[int]:
+    mask = MET_BY_SORTED_DICE[tuple(sorted(s.dice))]
+    return [CLAIM_BASE + i for i, c in enumerate(s.row) if c >= 0 and mask >> c & 1]
+
+
+def legal_codes(s: State) -> list[int]:
+    """Every legal action code, ascending (the vocabulary's order)."""
     phase = s.phase
     if phase == ROLL:
-        return [ROLLS[0]] if s.rolls_used == 0 else list(_ROLL_OR_STOP)
+        if s.rolls_used == 0:
+            return [0]
+        return [*_ROLL_OR_STOP, *_claim_codes(s)]
     if phase == CHOOSE:
-        out: list[ActionModel] = []
+        out: list[int] = []
         if s.flips_used < fairies(s.realms[s.current]):
-            out.extend(FLIPS)
-        mask = MET_BY_SORTED_DICE[tuple(sorted(s.dice))]
-        claims = [CLAIMS[i] for i, c in enumerate(s.row) if c >= 0 and mask >> c & 1]
-        if claims:
-            out.extend(claims)
-        else:
-            out.append(TAKE_PENALTY)
+            out.extend(_FLIP_CODES)
+        claims = _claim_codes(s)
+        out.extend(claims if claims else (PENALTY_CODE,))
         return out
     if phase == GIFT:
-        return [GIVES[t] for t in range(len(s.seats)) if t != s.current]
+        return [GIVE_BASE + t for t in range(len(s.seats)) if t != s.current]
     return []
 
 
 # --------------------------------------------------------------------------- apply
 
 
-def apply(state: State, action: ActionModel) -> State:
-    """The state after ``action``; ``IllegalActionError`` says why an action is not allowed."""
+def apply_code(state: State, code: int) -> State:
+    """The state after action ``code``; ``IllegalActionError`` says why it is not allowed."""
     if state.phase == OVER:
         raise IllegalActionError("The game is over.")
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalActionError(f"Not a Dice Realm action: {action!r}.")
-    return handler(state, action)
+    if not 0 <= code < VOCABULARY_SIZE:
+        raise IllegalActionError(f"Not a Dice Realm action: {code!r}.")
+    if code < STOP_CODE:
+        return _roll(state, code)
+    if code == STOP_CODE:
+        return _stop(state)
+    if code < CLAIM_BASE:
+        return _flip(state, code - FLIP_BASE)
+    if code < PENALTY_CODE:
+        return _claim(state, code - CLAIM_BASE)
+    if code == PENALTY_CODE:
+        return _take_penalty(state)
+    return _give_dragon(state, code - GIVE_BASE)
 
 
-def _roll(state: State, action: Any) -> State:
-    keep: int = action.keep
+def _roll(state: State, keep: int) -> State:
     if state.phase != ROLL:
         raise IllegalActionError("The dice are final: rolling is over for this turn.")
     if not 0 <= keep < 63:
         raise IllegalActionError("A roll must re-roll at least one die (keep mask 0-62).")
     if state.rolls_used == 0 and keep:
         raise IllegalActionError("The first roll of a turn rolls all six dice (keep nothing).")
-    s = state.copy()
+    s = state.clone()
     rng = Rng(s.seed, s.counter)
     value = rng.below(_SIX_DICE)
     s.counter = rng.counter
@@ -215,19 +211,18 @@ def _roll(state: State, action: Any) -> State:
     return s
 
 
-def _stop(state: State, action: Any) -> State:
+def _stop(state: State) -> State:
     if state.phase != ROLL:
         raise IllegalActionError("Rolling is already over for this turn.")
     if state.rolls_used == 0:
         raise IllegalActionError("Roll the dice at least once before stopping.")
-    s = state.copy()
+    s = state.clone()
     s.phase = CHOOSE
     s.events = (*s.events, {"type": "stop", "seat": s.current})
     return s
 
 
-def _flip(state: State, action: Any) -> State:
-    die: int = action.die
+def _flip(state: State, die: int) -> State:
     if state.phase != CHOOSE:
         raise IllegalActionError("A Fairy turns a die only after rolling, before choosing.")
     owned = fairies(state.realms[state.current])
@@ -238,7 +233,7 @@ def _flip(state: State, action: Any) -> State:
         )
     if not 0 <= die < 6:
         raise IllegalActionError("There are six dice, numbered 0 to 5.")
-    s = state.copy()
+    s = state.clone()
     dice = list(s.dice)
     before = dice[die]
     dice[die] = 7 - before
@@ -266,13 +261,11 @@ def _take_effects(s: State, card: int, realm: list[int]) -> None:
         s.extra_turn = True
 
 
-def _claim(state: State, action: Any) -> State:
-    slot: int = action.slot
-    if state.phase != CHOOSE:
-        raise IllegalActionError(
-            "Finish rolling first (stop or use your last roll)." if state.phase == ROLL
-            else "Give the dragon away first."
-        )
+def _claim(state: State, slot: int) -> State:
+    if state.phase == GIFT:
+        raise IllegalActionError("Give the dragon away first.")
+    if state.rolls_used == 0:
+        raise IllegalActionError("Roll the dice first.")
     if not 0 <= slot < ROW_SIZE or state.row[slot] < 0:
         raise IllegalActionError(f"There is no citizen in slot {slot}.")
     card = state.row[slot]
@@ -280,12 +273,16 @@ def _claim(state: State, action: Any) -> State:
         raise IllegalActionError(
             f"The dice do not meet {CONTENT.citizens[card].name}'s requirement."
         )
-    s = state.copy()
+    s = state.clone()
     seat = s.current
     row = list(s.row)
     realm = list(s.realms[seat])
     row[slot] = -1
-    events: list[Event] = [{"type": "claim", "seat": seat, "card": CARD_IDS[card], "slot": slot}]
+    events: list[Event] = []
+    if s.phase == ROLL:  # stop and take: the rolling ends with this claim
+        s.phase = CHOOSE
+        events.append({"type": "stop", "seat": seat})
+    events.append({"type": "claim", "seat": seat, "card": CARD_IDS[card], "slot": slot})
     _take_effects(s, card, realm)
     # Found a village: the citizen lies under the pile of its own colour (slot i ↔ colour i).
     if CITIZEN_COLOUR[card] == slot and s.villages[slot]:
@@ -315,7 +312,7 @@ def _claim(state: State, action: Any) -> State:
     return s
 
 
-def _take_penalty(state: State, action: Any) -> State:
+def _take_penalty(state: State) -> State:
     if state.phase != CHOOSE:
         raise IllegalActionError(
             "Finish rolling first (stop or use your last roll)." if state.phase == ROLL
@@ -323,7 +320,7 @@ def _take_penalty(state: State, action: Any) -> State:
         )
     if met_slots(state):
         raise IllegalActionError("Your dice meet a citizen's requirement: you must take one.")
-    s = state.copy()
+    s = state.clone()
     seat = s.current
     penalty = s.penalties[0]
     s.penalties = s.penalties[1:]
@@ -345,15 +342,14 @@ def _take_penalty(state: State, action: Any) -> State:
     return s
 
 
-def _give_dragon(state: State, action: Any) -> State:
-    target: int = action.seat
+def _give_dragon(state: State, target: int) -> State:
     if state.phase != GIFT:
         raise IllegalActionError("There is no dragon to give.")
     if not 0 <= target < len(state.seats):
         raise IllegalActionError(f"There is no seat {target}.")
     if target == state.current:
         raise IllegalActionError("A dragon must be given to another player.")
-    s = state.copy()
+    s = state.clone()
     dragon = s.pending
     s.pending = -1
     realms = list(s.realms)
@@ -363,16 +359,6 @@ def _give_dragon(state: State, action: Any) -> State:
                             "card": CARD_IDS[dragon]})
     _finish_turn(s)
     return s
-
-
-_HANDLERS: dict[type, Callable[[State, Any], State]] = {
-    Roll: _roll,
-    Stop: _stop,
-    Flip: _flip,
-    Claim: _claim,
-    TakePenalty: _take_penalty,
-    GiveDragon: _give_dragon,
-}
 
 
 def _end(s: State, reason: EndReason) -> None:

@@ -1,5 +1,6 @@
-"""The Dice Realm state: a plain slotted class of tuples and ints (cheap to copy in playouts),
-and its JSON form, validated with pydantic when loaded.
+"""The Dice Realm state: a slotted dataclass of tuples and ints with a hand-written ``clone``
+(the state style of every game here: cheap to copy in playouts), and its JSON form, validated
+with pydantic when loaded (an edge).
 
 Conventions: piles are tuples with the top card first; the row has five slots (``-1`` = empty,
 which only happens while a dragon gift is pending — the refill waits for the gift — and once the
@@ -9,6 +10,7 @@ string ids in JSON. ``dice`` are six faces, all ``0`` before the turn's first ro
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -36,43 +38,22 @@ EndReason = Literal["", "citizens", "penalties", "village"]
 Event = dict[str, Any]
 
 
+@dataclasses.dataclass(slots=True)
 class State:
-    """One moment of a game. Rules never mutate a state they were given; they copy it first."""
-
-    __slots__ = (
-        "counter",
-        "current",
-        "dice",
-        "discard",
-        "draw",
-        "elf",
-        "end_reason",
-        "events",
-        "extra_turn",
-        "flips_used",
-        "held",
-        "last_events",
-        "penalties",
-        "pending",
-        "phase",
-        "realms",
-        "rolls_allowed",
-        "rolls_used",
-        "row",
-        "seats",
-        "seed",
-        "turn",
-        "villages",
-    )
+    """One moment of a game. Rules never change a state they were given: they :meth:`clone` it
+    and change the clone (every field holds immutable values, so a clone is one constructor
+    call — cheap enough for millions of playout steps)."""
 
     seats: tuple[str, ...]
     seed: int
     counter: int
+    """How many numbers the seeded generator has given so far (the next roll continues it)."""
     turn: int
     current: int
     phase: Phase
     dice: tuple[int, ...]
     held: int
+    """The keep mask of the last roll (bit ``i``: die ``i`` was kept)."""
     rolls_used: int
     rolls_allowed: int
     flips_used: int
@@ -83,25 +64,23 @@ class State:
     villages: tuple[tuple[int, ...], ...]
     realms: tuple[tuple[int, ...], ...]
     elf: int
+    """Bit mask of the seats whose next turn has four rolls."""
     extra_turn: bool
     pending: int
+    """The dragon waiting to be given away (a card number), or ``-1``."""
     end_reason: EndReason
     events: tuple[Event, ...]
+    """What happened so far in this turn (structured, for "what happened")."""
     last_events: tuple[Event, ...]
+    """What happened in the previous turn."""
 
-    def copy(self) -> State:
-        """A shallow copy (every field is immutable or never mutated in place)."""
-        new = State.__new__(State)
-        for name in State.__slots__:
-            setattr(new, name, getattr(self, name))
-        return new
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in State.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
+    def clone(self) -> State:
+        return State(
+            self.seats, self.seed, self.counter, self.turn, self.current, self.phase, self.dice,
+            self.held, self.rolls_used, self.rolls_allowed, self.flips_used, self.row,
+            self.draw, self.discard, self.penalties, self.villages, self.realms, self.elf,
+            self.extra_turn, self.pending, self.end_reason, self.events, self.last_events,
+        )
 
     def __repr__(self) -> str:
         return f"<dice-realm State turn={self.turn} seat={self.current} phase={self.phase}>"
@@ -222,35 +201,35 @@ def to_json(state: State) -> dict[str, Any]:
     }
 
 
-def from_json(data: Mapping[str, Any]) -> State:
+def from_json(raw: Mapping[str, Any]) -> State:
     """Load and check a state written by :func:`to_json` (or made by hand)."""
     try:
-        d = StateData.model_validate(dict(data))
+        data = StateData.model_validate(dict(raw))
     except ValidationError as error:
         raise KingdomsError(f"Invalid Dice Realm state: {error}") from None
-    num = CARD_NUMBER
-    s = State.__new__(State)
-    s.seats = tuple(d.seats)
-    s.seed = d.seed
-    s.counter = d.counter
-    s.turn = d.turn
-    s.current = d.current
-    s.phase = d.phase
-    s.dice = tuple(d.dice)
-    s.held = d.held
-    s.rolls_used = d.rolls_used
-    s.rolls_allowed = d.rolls_allowed
-    s.flips_used = d.flips_used
-    s.row = tuple(num[c] if c is not None else -1 for c in d.row)
-    s.draw = tuple(num[c] for c in d.draw)
-    s.discard = tuple(num[c] for c in d.discard)
-    s.penalties = tuple(num[c] for c in d.penalties)
-    s.villages = tuple(tuple(num[c] for c in pile) for pile in d.villages)
-    s.realms = tuple(tuple(num[c] for c in realm) for realm in d.realms)
-    s.elf = sum(1 << seat for seat in set(d.elf))
-    s.extra_turn = d.extra_turn
-    s.pending = num[d.pending] if d.pending is not None else -1
-    s.end_reason = d.end_reason
-    s.events = tuple(dict(e) for e in d.events)
-    s.last_events = tuple(dict(e) for e in d.last_events)
-    return s
+    number = CARD_NUMBER
+    return State(
+        seats=tuple(data.seats),
+        seed=data.seed,
+        counter=data.counter,
+        turn=data.turn,
+        current=data.current,
+        phase=data.phase,
+        dice=tuple(data.dice),
+        held=data.held,
+        rolls_used=data.rolls_used,
+        rolls_allowed=data.rolls_allowed,
+        flips_used=data.flips_used,
+        row=tuple(number[c] if c is not None else -1 for c in data.row),
+        draw=tuple(number[c] for c in data.draw),
+        discard=tuple(number[c] for c in data.discard),
+        penalties=tuple(number[c] for c in data.penalties),
+        villages=tuple(tuple(number[c] for c in pile) for pile in data.villages),
+        realms=tuple(tuple(number[c] for c in realm) for realm in data.realms),
+        elf=sum(1 << seat for seat in set(data.elf)),
+        extra_turn=data.extra_turn,
+        pending=number[data.pending] if data.pending is not None else -1,
+        end_reason=data.end_reason,
+        events=tuple(dict(e) for e in data.events),
+        last_events=tuple(dict(e) for e in data.last_events),
+    )

@@ -29,11 +29,15 @@ references and nothing else, so random playouts stay cheap; pydantic is used onl
 (actions from JSON, :meth:`TallyGame.state_from_json`).
 
 >>> from kingdoms.core.protocol import Seat
+>>> from kingdoms.core.text import render
 >>> state = GAME.new_game([Seat(name="Ann"), Seat(name="Bo")], seed=7)
 >>> [GAME.encode_action(a) for a in GAME.legal_actions(state)]
 [0, 1, 2, 8]
->>> GAME.describe_action(state, Play(value=6))
+>>> after = GAME.apply(state, Play(value=6))
+>>> render(GAME.describe(state, Play(value=6), after))
 'Ann plays a 6.'
+>>> [render(choice.label) for choice in GAME.prompt(state).choices]
+['End the turn', 'Roll the die', 'Draw a card', 'Play a 6']
 """
 
 from __future__ import annotations
@@ -45,8 +49,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..core.errors import IllegalActionError, KingdomsError, SetupError
-from ..core.protocol import Game, GameInfo, GameResult, Seat, SeatScore, check_seats, check_seed
+from ..core.explain import Choice, Prompt
+from ..core.protocol import Game, GameInfo, GameResult, Seat, SeatScore
 from ..core.rng import MASK64, Rng
+from ..core.text import Text, json_catalog
 
 RULES_VERSION = 1
 DECK: tuple[int, ...] = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)
@@ -184,10 +190,6 @@ class TallyGame:
         self, seats: Sequence[Seat], seed: int, options: Mapping[str, Any] | None = None
     ) -> TallyState:
         """Shuffle every seat's deck from ``seed`` and deal the starting hands."""
-        if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-            raise SetupError(f"Tally needs {MIN_SEATS} to {MAX_SEATS} seats, not {len(seats)}.")
-        checked = check_seats(seats)
-        check_seed(seed)
         rounds = DEFAULT_ROUNDS
         for key, value in (options or {}).items():
             if key != "rounds":
@@ -200,14 +202,14 @@ class TallyGame:
         rng = Rng(seed)
         decks: list[tuple[int, ...]] = []
         hands: list[tuple[int, ...]] = []
-        for _ in checked:
+        for _ in seats:
             cards = list(DECK)
             rng.shuffle(cards)
             hands.append(tuple(sorted(cards[:START_HAND])))
             decks.append(tuple(cards[START_HAND:]))
-        empty: tuple[tuple[int, ...], ...] = tuple(() for _ in checked)
+        empty: tuple[tuple[int, ...], ...] = tuple(() for _ in seats)
         return TallyState(
-            seats=checked,
+            seats=tuple(seats),
             rounds=rounds,
             seed=seed,
             counter=rng.counter,
@@ -290,9 +292,10 @@ class TallyGame:
             )
         return dataclasses.replace(state, turn=state.turn + 1, drew=False, has_played=False)
 
-    def reveals_information(self, state: TallyState, action: TallyAction) -> bool:
+    def reveals_information(self, before: TallyState, action: TallyAction,
+                            after: TallyState) -> bool:
         """Drawing shows a card to its owner and rolling shows the die: no undo across either."""
-        return isinstance(action, Draw | Roll)
+        return after.counter != before.counter or after.decks != before.decks
 
     # scores
 
@@ -350,17 +353,31 @@ class TallyGame:
             view["hand"] = list(state.hands[seat])
         return view
 
-    def describe_action(self, state: TallyState, action: TallyAction) -> str:
-        """Says what is done, never what is drawn or rolled (that is not known beforehand)."""
-        seat = self.current_seat(state)
-        name = state.seats[seat].name if seat is not None else "Nobody"
+    def describe(self, before: TallyState, action: TallyAction, after: TallyState) -> Text:
+        """What was done; a roll says its face, a draw does not say the card (it is private)."""
+        seat = self.current_seat(before)
+        name = before.seats[seat].name if seat is not None else "?"
         if isinstance(action, Draw):
-            return f"{name} draws a card."
+            return Text("tally.log.draw", name=name)
         if isinstance(action, Play):
-            return f"{name} plays a {action.value}."
-        if isinstance(action, Roll):
-            return f"{name} rolls the die."
-        return f"{name} ends the turn."
+            return Text("tally.log.play", name=name, value=action.value)
+        if isinstance(action, Roll) and seat is not None:
+            return Text("tally.log.roll", name=name, face=after.rolls[seat][-1])
+        return Text("tally.log.end_turn", name=name)
+
+    def prompt(self, state: TallyState) -> Prompt | None:
+        seat = self.current_seat(state)
+        if seat is None:
+            return None
+        labels = {"end_turn": Text("tally.choice.end_turn"), "roll": Text("tally.choice.roll"),
+                  "draw": Text("tally.choice.draw")}
+        choices = tuple(
+            Choice(action, Text("tally.choice.play", value=action.value), place="hand",
+                   key=action.value)
+            if isinstance(action, Play) else Choice(action, labels[action.action_type])
+            for action in self.legal_actions(state)
+        )
+        return Prompt(seat=seat, kind="turn", title=Text("tally.ask.turn"), choices=choices)
 
     # vocabulary
 
@@ -441,6 +458,9 @@ def _replace_at(
 ) -> tuple[tuple[int, ...], ...]:
     return (*items[:index], value, *items[index + 1 :])
 
+
+catalog = json_catalog("kingdoms.testgame")
+"""Tally's words (``locales/<lang>.json``), registered under the prefix ``tally``."""
 
 GAME: Game[TallyState, TallyAction] = TallyGame()
 """The registered game object (``kingdoms.testgame.tally:GAME``)."""
