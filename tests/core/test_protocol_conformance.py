@@ -159,6 +159,16 @@ def deep_check(game: Game[Any, Any], state: Any, legal: list[Any]) -> None:
         with pytest.raises(IllegalActionError):
             game.apply(state, action)
 
+    # Resampling for a seat keeps what it sees and depends on nothing it cannot see: a resampled
+    # state resampled again gives what resampling the original gives.
+    if not game.is_over(state):
+        seat = game.current_seat(state)
+        once = game.resample(state, seat, Rng(1))
+        assert game.view(once, seat) == game.view(state, seat), "resample changed the view"
+        assert game.legal_actions(once) == legal
+        assert game.state_to_json(game.resample(once, seat, Rng(2))) == game.state_to_json(
+            game.resample(state, seat, Rng(2))), "resample depends on something hidden"
+
     # Views: JSON, never the seed.
     seat_count = len(game.result(state).scores)
     for seat in [None, *range(seat_count)]:

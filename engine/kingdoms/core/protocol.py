@@ -150,6 +150,14 @@ class Game(Protocol, Generic[StateT, ActionT]):
         """What ``action`` did, for the history and "what happened" (one short sentence)."""
         ...
 
+    def resample(self, state: StateT, seat: int, rng: Any) -> StateT:
+        """A state ``seat`` cannot tell from ``state``: everything it cannot see (other hands,
+        the order of every face-down pile, future dice, the seed) drawn afresh from ``rng`` (a
+        :class:`~kingdoms.core.rng.Rng`), consistent with everything it has seen. Two states
+        that differ only in what ``seat`` cannot see give equal results for the same ``rng``
+        — so a bot deciding from the result cannot peek (:mod:`kingdoms.core.bots`)."""
+        ...
+
     def prompt(self, state: StateT) -> Prompt | None:
         """The decision in front of the current seat: every legal action as a labelled
         :class:`~kingdoms.core.explain.Choice`, and what is not possible and why. ``None`` once

@@ -26,6 +26,7 @@ from pydantic import TypeAdapter
 from kingdoms.core.errors import IllegalActionError, SetupError
 from kingdoms.core.explain import Prompt
 from kingdoms.core.protocol import GameResult, Seat, SeatScore
+from kingdoms.core.rng import Rng
 from kingdoms.core.text import Text
 
 from . import INFO, explain, rules
@@ -98,6 +99,18 @@ class DiceRealmGame:
             or len(after.draw) != len(before.draw)
             or len(after.penalties) != len(before.penalties)
         )
+
+    def resample(self, state: State, seat: int, rng: Rng) -> State:
+        """Everything is public but the draw pile's order and the future dice (the seed): the
+        draw pile is reshuffled and the seed replaced, from ``rng``."""
+        del seat
+        sample = state.clone()
+        draw = sorted(state.draw)
+        rng.shuffle(draw)
+        sample.draw = tuple(draw)
+        sample.seed = rng.next_u64()
+        sample.counter = 0
+        return sample
 
     def describe(self, before: State, action: ActionModel, after: State) -> Text:
         del action

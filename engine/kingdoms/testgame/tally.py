@@ -353,6 +353,26 @@ class TallyGame:
             view["hand"] = list(state.hands[seat])
         return view
 
+    def resample(self, state: TallyState, seat: int, rng: Rng) -> TallyState:
+        """Every deck's order, the other seats' hands (dealt again from their cards not yet
+        played) and the future dice are unknown to ``seat``."""
+        decks: list[tuple[int, ...]] = []
+        hands: list[tuple[int, ...]] = []
+        for other in range(state.seat_count):
+            if other == seat:
+                unseen = sorted(state.decks[other])
+                rng.shuffle(unseen)
+                decks.append(tuple(unseen))
+                hands.append(state.hands[other])
+                continue
+            pool = sorted((*state.decks[other], *state.hands[other]))
+            rng.shuffle(pool)
+            size = len(state.hands[other])
+            hands.append(tuple(sorted(pool[:size])))
+            decks.append(tuple(pool[size:]))
+        return dataclasses.replace(state, decks=tuple(decks), hands=tuple(hands),
+                                   seed=rng.next_u64(), counter=0)
+
     def describe(self, before: TallyState, action: TallyAction, after: TallyState) -> Text:
         """What was done; a roll says its face, a draw does not say the card (it is private)."""
         seat = self.current_seat(before)
