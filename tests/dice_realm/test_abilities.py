@@ -179,7 +179,7 @@ def test_dragon_is_given_away(dr: Any) -> None:
 def test_only_dragons_satisfied(dr: Any) -> None:
     """"Where the only satisfied citizens are dragons, you must still take one." """
     state = dr.build(row=row_of(dr), dice=(5,) * 6)  # Crag Dragon and Thorn Wyrm
-    assert GAME.legal_actions(state) == [Claim(slot=2), Claim(slot=4)]
+    assert GAME.legal_actions(state) == [Claim(slot=2), Claim(slot=4), Claim(slot=4, village=False)]
 
 
 def test_dragon_founds_village_for_the_taker(dr: Any) -> None:

@@ -39,8 +39,9 @@ def test_vocabulary_round_trip() -> None:
         assert GAME.action_adapter.validate_json(action.model_dump_json()) == action
     assert GAME.encode_action(Roll(keep=0)) == 0 and GAME.encode_action(Roll(keep=62)) == 62
     assert [GAME.encode_action(a) for a in (Stop(), Flip(die=0), Claim(slot=0), TakePenalty(),
-                                            GiveDragon(seat=4))] == [63, 64, 70, 75, 80]
-    for bad in (-1, 81, 1000):
+                                            GiveDragon(seat=4), Claim(slot=4, village=False))
+            ] == [63, 64, 70, 75, 80, 85]
+    for bad in (-1, 86, 1000):
         with pytest.raises(KingdomsError):
             GAME.decode_action(bad)
 

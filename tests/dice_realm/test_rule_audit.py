@@ -77,7 +77,7 @@ def test_village_only_for_the_citizen_that_met_its_requirement(dr: Any) -> None:
     row = [dr.by_name(n) for n in
            ("Tusk Chief", "Swaying Mesmerist", "Tinker", "Smoke Drake", "Thorn Wyrm")]
     state = dr.build(row=row, dice=LOW_SUM)
-    assert GAME.legal_actions(state) == [Claim(slot=1), Claim(slot=2)]
+    assert GAME.legal_actions(state) == [Claim(slot=1), Claim(slot=2), Claim(slot=2, village=False)]
     after = GAME.apply(state, Claim(slot=1))
     assert realm_ids(after, 0) == [dr.by_name("Swaying Mesmerist"), dr.by_name("Tinker")]
     assert after.villages == state.villages

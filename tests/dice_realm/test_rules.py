@@ -168,7 +168,7 @@ def test_must_take_a_satisfied_citizen(dr: Any) -> None:
     """"If at least one citizen is satisfied, you must take one (a citizen, not a penalty)." """
     row = hard_row(dr, "Lamplighter")
     state = dr.build(row=row, dice=(6, 6, 5, 5, 4, 1))  # total 27: Lamplighter only
-    assert GAME.legal_actions(state) == [Claim(slot=0)]
+    assert GAME.legal_actions(state) == [Claim(slot=0), Claim(slot=0, village=False)]
     with pytest.raises(IllegalActionError, match="must take one"):
         GAME.apply(state, TakePenalty())
 
@@ -178,7 +178,9 @@ def test_choice_among_satisfied(dr: Any) -> None:
     row = [dr.by_name(n) for n in
            ("Lamplighter", "Tunnel Digger", "Drum Orc", "Clockwright", "Tusk Chief")]
     state = dr.build(row=row, dice=(6, 6, 6, 6, 5, 1))
-    assert GAME.legal_actions(state) == [Claim(slot=0), Claim(slot=1), Claim(slot=2)]
+    assert GAME.legal_actions(state) == [Claim(slot=0), Claim(slot=1), Claim(slot=2),
+                                         Claim(slot=0, village=False),
+                                         Claim(slot=1, village=False)]
     after = GAME.apply(state, Claim(slot=2))
     assert CARD_IDS[after.realms[0][0]] == dr.by_name("Drum Orc")
     with pytest.raises(IllegalActionError, match="do not meet"):
@@ -194,6 +196,40 @@ def test_found_a_village_same_colour(dr: Any) -> None:
     assert ids(after, after.realms[0]) == [dr.by_name("Tinker"), "v-workshop-2"]
     assert ids(after, after.villages[2]) == ["v-workshop-3", "v-workshop-4"]
     assert any(e["type"] == "found" for e in after.last_events)
+
+
+def test_the_village_may_be_left(dr: Any) -> None:
+    """Seed: "puedes quedarte tanto con la carta de aldea … como con la carta de ciudadano" —
+    the player *may* keep the village card (rules version 2): the same claim can leave it on
+    its pile, which then cannot end the game."""
+    row = hard_row(dr, "Clockwright", "Tusk Chief", "Tinker")
+    state = dr.build(row=row, dice=(1, 2, 3, 4, 4, 4))
+    assert Claim(slot=2, village=False) in GAME.legal_actions(state)
+    after = GAME.apply(state, Claim(slot=2, village=False))
+    assert ids(after, after.realms[0]) == [dr.by_name("Tinker")]
+    assert after.villages == state.villages
+    assert any(e["type"] == "leave_village" for e in after.last_events)
+    line = render(GAME.describe(state, Claim(slot=2, village=False), after))
+    assert "left the village Workshop (2) on its pile" in line
+
+
+def test_leaving_a_village_is_offered_only_where_one_is_founded(dr: Any) -> None:
+    row = hard_row(dr, "Tinker")  # Workshop citizen under the City pile: nothing to leave
+    state = dr.build(row=row, dice=(1, 2, 3, 4, 4, 4))
+    assert Claim(slot=0, village=False) not in GAME.legal_actions(state)
+    with pytest.raises(IllegalActionError, match="no village"):
+        GAME.apply(state, Claim(slot=0, village=False))
+
+
+def test_leaving_the_last_village_does_not_end_the_game(dr: Any) -> None:
+    """A village pile at its last card ends the game when taken; left, the game goes on."""
+    row = hard_row(dr, "Clockwright", "Tusk Chief", "Tinker")
+    state = dr.build(row=row, dice=(1, 2, 3, 4, 4, 4))
+    villages = list(state.villages)
+    villages[2] = villages[2][-1:]
+    state.villages = tuple(villages)
+    assert GAME.is_over(GAME.apply(state, Claim(slot=2)))
+    assert not GAME.is_over(GAME.apply(state, Claim(slot=2, village=False)))
 
 
 def test_no_village_for_another_colour(dr: Any) -> None:

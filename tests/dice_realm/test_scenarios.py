@@ -48,7 +48,7 @@ def test_scripted_turn_from_a_position(dr: Any) -> None:
     assert state.dice == (5, 6, 1, 1, 3, 2)
     state = GAME.apply(state, Roll(keep=0b001100))
     assert state.dice == (2, 1, 1, 1, 4, 5) and state.phase == "choose"
-    assert GAME.legal_actions(state) == [Claim(slot=1)]
+    assert GAME.legal_actions(state) == [Claim(slot=1), Claim(slot=1, village=False)]
     state = GAME.apply(state, Claim(slot=1))
     assert [CARD_IDS[c] for c in state.realms[0]] == [dr.by_name("Tunnel Digger"), "v-mine-2"]
     assert state.current == 1 and GAME.result(state).scores[0].total == 3

@@ -10,11 +10,15 @@ code       action                              example
 70–74      ``claim`` the citizen in slot 0–4   ``{"action_type": "claim", "slot": 4}``
 75         ``take_penalty``                    ``{"action_type": "take_penalty"}``
 76–80      ``give_dragon`` to seat 0–4         ``{"action_type": "give_dragon", "seat": 1}``
+81–85      ``claim`` slot 0–4, no village      ``{"action_type": "claim", "slot": 1,
+                                               "village": false}``
 =========  ==================================  ========
 
 Bit ``i`` of ``keep`` keeps die ``i`` (0-based positions); the first roll of a turn is
 ``keep = 0`` (all six dice). Keeping all six (63) is not a roll, so that code means ``stop``.
-Slots and seats are 0-based (slot 0 lies under the City pile).
+Slots and seats are 0-based (slot 0 lies under the City pile). A claim founds the village it
+may found unless ``village`` is false (rules version 2: the seed says the player *may* keep the
+village card, so leaving it is a choice; codes 81–85 were added for it, never renumbered).
 
 >>> encode(Roll(keep=5)), decode(75)
 (5, TakePenalty(action_type='take_penalty'))
@@ -55,11 +59,14 @@ class Flip(BaseModel):
 
 
 class Claim(BaseModel):
-    """Take the citizen in ``slot`` (its requirement must be met by the dice)."""
+    """Take the citizen in ``slot`` (its requirement must be met by the dice) and, if it lies
+    under the village pile of its own colour, that pile's top card too — unless ``village`` is
+    false (leaving the village is legal only where one would be founded)."""
 
     model_config = _CONFIG
     action_type: Literal["claim"] = "claim"
     slot: int = Field(ge=0, le=4)
+    village: bool = True
 
 
 class TakePenalty(BaseModel):
@@ -89,7 +96,8 @@ FLIP_BASE = 64
 CLAIM_BASE = 70
 PENALTY_CODE = 75
 GIVE_BASE = 76
-VOCABULARY_SIZE = 81
+CLAIM_CITIZEN_ONLY_BASE = 81
+VOCABULARY_SIZE = 86
 
 # Every action exists once; the rules hand out these shared, frozen instances (cheap playouts).
 ROLLS: tuple[Roll, ...] = tuple(Roll(keep=m) for m in range(63))
@@ -98,7 +106,9 @@ FLIPS: tuple[Flip, ...] = tuple(Flip(die=d) for d in range(6))
 CLAIMS: tuple[Claim, ...] = tuple(Claim(slot=s) for s in range(5))
 TAKE_PENALTY = TakePenalty()
 GIVES: tuple[GiveDragon, ...] = tuple(GiveDragon(seat=s) for s in range(5))
-VOCABULARY: tuple[ActionModel, ...] = (*ROLLS, STOP, *FLIPS, *CLAIMS, TAKE_PENALTY, *GIVES)
+CLAIMS_CITIZEN_ONLY: tuple[Claim, ...] = tuple(Claim(slot=s, village=False) for s in range(5))
+VOCABULARY: tuple[ActionModel, ...] = (
+    *ROLLS, STOP, *FLIPS, *CLAIMS, TAKE_PENALTY, *GIVES, *CLAIMS_CITIZEN_ONLY)
 assert len(VOCABULARY) == VOCABULARY_SIZE
 
 
@@ -112,7 +122,7 @@ def encode(action: ActionModel) -> int:
     if isinstance(action, Flip) and 0 <= action.die < 6:
         return FLIP_BASE + action.die
     if isinstance(action, Claim) and 0 <= action.slot < 5:
-        return CLAIM_BASE + action.slot
+        return (CLAIM_BASE if action.village else CLAIM_CITIZEN_ONLY_BASE) + action.slot
     if isinstance(action, TakePenalty):
         return PENALTY_CODE
     if isinstance(action, GiveDragon) and 0 <= action.seat < 5:

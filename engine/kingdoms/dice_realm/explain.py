@@ -25,18 +25,25 @@ from kingdoms.core.explain import Choice, Prompt, Unavailable
 from kingdoms.core.text import Text, json_catalog
 
 from . import odds
-from .actions import CLAIM_BASE, FLIP_BASE, GIVE_BASE, PENALTY_CODE, STOP_CODE, VOCABULARY
+from .actions import (
+    CLAIM_BASE,
+    CLAIM_CITIZEN_ONLY_BASE,
+    FLIP_BASE,
+    GIVE_BASE,
+    PENALTY_CODE,
+    STOP_CODE,
+    VOCABULARY,
+)
 from .content import (
     CARD_IDS,
     CARD_NUMBER,
     CARD_VALUES,
-    CITIZEN_COLOUR,
     CONTENT,
     N_CITIZENS,
     PENALTY_BASE,
     VILLAGE_BASE,
 )
-from .rules import fairies, met_mask
+from .rules import fairies, founds_village, met_mask
 from .state import CHOOSE, GIFT, OVER, ROLL, Event, State
 
 _json = json_catalog("kingdoms.dice_realm")
@@ -134,7 +141,7 @@ def event_text(event: Mapping[str, Any], names: Sequence[str]) -> Text | None:
                     after=int(event.get("to", 0)))
     if kind in ("claim", "penalty"):
         return Text(f"dice-realm.event.{kind}", name=who(), card=card, value=_value(card_id))
-    if kind in ("found", "hypnotise", "gift"):
+    if kind in ("found", "hypnotise", "gift", "leave_village"):
         return Text(f"dice-realm.event.{kind}", name=who(), card=card, target=who("to"))
     if kind == "extra_turn":
         return Text("dice-realm.event.extra_turn", name=who())
@@ -230,16 +237,8 @@ def prompt(state: State, legal: Sequence[int]) -> Prompt | None:
             choices.append(Choice(action, Text("dice-realm.choice.flip", number=die + 1,
                                                face=face, opposite=7 - face),
                                   place="die", key=die))
-        elif code < PENALTY_CODE:
-            slot = code - CLAIM_BASE
-            card = state.row[slot]
-            label = "dice-realm.choice.stop_claim" if state.phase == ROLL else \
-                "dice-realm.choice.claim"
-            founds = _founds(state, slot)
-            choices.append(Choice(action, Text(label, card=card_name(card)),
-                                  detail=Text("dice-realm.choice.founds", village=founds)
-                                  if founds is not None else None,
-                                  place="slot", key=slot))
+        elif code < PENALTY_CODE or code >= CLAIM_CITIZEN_ONLY_BASE:
+            choices.append(_claim_choice(state, action, code))
         elif code == PENALTY_CODE:
             top = state.penalties[0]
             choices.append(Choice(action, Text("dice-realm.choice.penalty", card=card_name(top),
@@ -254,13 +253,21 @@ def prompt(state: State, legal: Sequence[int]) -> Prompt | None:
                   unavailable=tuple(_slot_unavailable(state)) if state.rolls_used else ())
 
 
-def _founds(state: State, slot: int) -> Text | None:
-    """The village a claim in ``slot`` would found, if any."""
-    card = state.row[slot]
-    pile = state.villages[slot]
-    if card < 0 or card >= N_CITIZENS or not pile or CITIZEN_COLOUR[card] != slot:
-        return None
-    return card_name(pile[0])
+def _claim_choice(state: State, action: Any, code: int) -> Choice:
+    """A claim, as "take" (with the village it founds) or "take without the village"."""
+    with_village = code < PENALTY_CODE
+    slot = code - (CLAIM_BASE if with_village else CLAIM_CITIZEN_ONLY_BASE)
+    card = card_name(state.row[slot])
+    stop = "stop_" if state.phase == ROLL else ""
+    if not with_village:
+        return Choice(action, Text(f"dice-realm.choice.{stop}claim_only", card=card),
+                      detail=Text("dice-realm.choice.leaves",
+                                  village=card_name(state.villages[slot][0])),
+                      place="slot", key=slot, group="citizen_only")
+    founds = card_name(state.villages[slot][0]) if founds_village(state, slot) else None
+    return Choice(action, Text(f"dice-realm.choice.{stop}claim", card=card),
+                  detail=Text("dice-realm.choice.founds", village=founds)
+                  if founds is not None else None, place="slot", key=slot)
 
 
 def _title(state: State, legal: Sequence[int]) -> Text:

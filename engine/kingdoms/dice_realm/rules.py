@@ -21,6 +21,7 @@ from kingdoms.core.rng import Rng
 
 from .actions import (
     CLAIM_BASE,
+    CLAIM_CITIZEN_ONLY_BASE,
     FLIP_BASE,
     GIVE_BASE,
     PENALTY_CODE,
@@ -138,8 +139,19 @@ _FLIP_CODES: tuple[int, ...] = tuple(range(FLIP_BASE, CLAIM_BASE))
 
 
 def _claim_codes(s: State) -> list[int]:
+    """Claims of the met citizens, then (codes 81–85) the same claims leaving the village, for
+    those that would found one."""
     mask = MET_BY_SORTED_DICE[tuple(sorted(s.dice))]
-    return [CLAIM_BASE + i for i, c in enumerate(s.row) if c >= 0 and mask >> c & 1]
+    met = [i for i, c in enumerate(s.row) if c >= 0 and mask >> c & 1]
+    return [CLAIM_BASE + i for i in met] + [
+        CLAIM_CITIZEN_ONLY_BASE + i for i in met if founds_village(s, i)]
+
+
+def founds_village(s: State, slot: int) -> bool:
+    """Whether taking the citizen in ``slot`` may found a village: it lies under the pile of
+    its own colour (slot i ↔ colour i) and that pile is not empty."""
+    card = s.row[slot]
+    return card >= 0 and CITIZEN_COLOUR[card] == slot and bool(s.villages[slot])
 
 
 def legal_codes(s: State) -> list[int]:
@@ -180,7 +192,9 @@ def apply_code(state: State, code: int) -> State:
         return _claim(state, code - CLAIM_BASE)
     if code == PENALTY_CODE:
         return _take_penalty(state)
-    return _give_dragon(state, code - GIVE_BASE)
+    if code < CLAIM_CITIZEN_ONLY_BASE:
+        return _give_dragon(state, code - GIVE_BASE)
+    return _claim(state, code - CLAIM_CITIZEN_ONLY_BASE, village=False)
 
 
 def _roll(state: State, keep: int) -> State:
@@ -261,7 +275,7 @@ def _take_effects(s: State, card: int, realm: list[int]) -> None:
         s.extra_turn = True
 
 
-def _claim(state: State, slot: int) -> State:
+def _claim(state: State, slot: int, village: bool = True) -> State:
     if state.phase == GIFT:
         raise IllegalActionError("Give the dragon away first.")
     if state.rolls_used == 0:
@@ -273,6 +287,8 @@ def _claim(state: State, slot: int) -> State:
         raise IllegalActionError(
             f"The dice do not meet {CONTENT.citizens[card].name}'s requirement."
         )
+    if not village and not founds_village(state, slot):
+        raise IllegalActionError("Taking this citizen founds no village to leave.")
     s = state.clone()
     seat = s.current
     row = list(s.row)
@@ -283,9 +299,13 @@ def _claim(state: State, slot: int) -> State:
         s.phase = CHOOSE
         events.append({"type": "stop", "seat": seat})
     events.append({"type": "claim", "seat": seat, "card": CARD_IDS[card], "slot": slot})
+    if not village:
+        events.append({"type": "leave_village", "seat": seat, "slot": slot,
+                       "card": CARD_IDS[s.villages[slot][0]]})
     _take_effects(s, card, realm)
-    # Found a village: the citizen lies under the pile of its own colour (slot i ↔ colour i).
-    if CITIZEN_COLOUR[card] == slot and s.villages[slot]:
+    # Found a village: the citizen lies under the pile of its own colour (slot i ↔ colour i);
+    # the player may leave it (rules version 2).
+    if village and founds_village(state, slot):
         pile = s.villages[slot]
         realm.append(pile[0])
         villages = list(s.villages)
