@@ -27,8 +27,8 @@ from .conftest import ROOT, wait_ready
 if str(ROOT / "web") not in sys.path:
     sys.path.insert(0, str(ROOT / "web"))
 
-from kingdoms_web import burgrave_model as M
 from kingdoms_web import i18n
+from kingdoms_web.games.burgrave import model as M
 
 NAMES = ["Ana", "Ben", "Cid"]
 GAME_TIMEOUT_MS = 30_000

@@ -29,8 +29,8 @@ from .dice_realm_page import snapshot, start_new_game
 if str(ROOT / "web") not in sys.path:
     sys.path.insert(0, str(ROOT / "web"))
 
-from kingdoms_web import burgrave_model as M
 from kingdoms_web import i18n
+from kingdoms_web.games.burgrave import model as M
 
 SAVES_KEY = "kingdoms.v2.saves"
 HTML_NAME = "<img src=x onerror=f()>"

@@ -13,8 +13,8 @@ if str(WEB) not in sys.path:  # the page package is not installed in the venv
 from kingdoms.burgrave.content import parse_effect  # noqa: E402
 from kingdoms.burgrave.game import GAME  # noqa: E402
 from kingdoms.core.protocol import Seat  # noqa: E402
-from kingdoms_web import burgrave_model as M  # noqa: E402
 from kingdoms_web import i18n  # noqa: E402
+from kingdoms_web.games.burgrave import model as M  # noqa: E402
 
 
 def setup_module() -> None:

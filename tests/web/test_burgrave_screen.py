@@ -21,8 +21,9 @@ if str(WEB) not in sys.path:  # the page package is not installed in the venv
 from kingdoms.burgrave.game import GAME  # noqa: E402
 from kingdoms.core.protocol import Seat  # noqa: E402
 from kingdoms.core.records import append, new_record  # noqa: E402
-from kingdoms_web import burgrave_screen, dom, i18n  # noqa: E402
+from kingdoms_web import dom, i18n  # noqa: E402
 from kingdoms_web.dom import Scope  # noqa: E402
+from kingdoms_web.games.burgrave import screen as burgrave_screen  # noqa: E402
 
 # --------------------------------------------------------------------------- a fake DOM
 
@@ -258,7 +259,7 @@ def test_whole_game_by_taps_matches_the_engine(fake_dom: FakeDocument, players: 
 
 
 def test_every_legal_action_has_exactly_one_control(fake_dom: FakeDocument) -> None:
-    from kingdoms_web import burgrave_model as M
+    from kingdoms_web.games.burgrave import model as M
 
     host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 3)
     rng = random.Random(3)
@@ -360,7 +361,7 @@ def test_building_is_chosen_before_the_spot(fake_dom: FakeDocument) -> None:
 
 def _used_keys() -> set[str]:
     keys: set[str] = set()
-    for path in (WEB / "kingdoms_web").glob("burgrave_*.py"):
+    for path in (WEB / "kingdoms_web" / "games" / "burgrave").glob("*.py"):
         keys |= set(re.findall(r'"(burgrave\.[a-z0-9_.]+)"', path.read_text()))
     return keys
 

@@ -18,14 +18,14 @@ from kingdoms.core.protocol import Seat  # noqa: E402
 from kingdoms.core.records import append, new_record, replay  # noqa: E402
 from kingdoms.core.registry import get_game  # noqa: E402
 from kingdoms.dice_realm.content import CARD_IDS, CONTENT, card_json  # noqa: E402
-from kingdoms_web import dice_realm_text as text  # noqa: E402
 from kingdoms_web import i18n  # noqa: E402
-from kingdoms_web.game_host import (  # noqa: E402
+from kingdoms_web.games.dice_realm import text  # noqa: E402
+from kingdoms_web.play.session import (  # noqa: E402
     save_id_from_fragment,
     seed_from_query,
     winners_text,
 )
-from kingdoms_web.storage import MemoryBackend, SaveEntry, Store, load_saves, put_save  # noqa: E402
+from kingdoms_web.saves.storage import MemoryBackend, SaveEntry, Store, load_saves, put_save  # noqa: E402
 
 CITIZENS = [card_json(i) for i in range(len(CONTENT.citizens))]
 

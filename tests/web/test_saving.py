@@ -24,11 +24,11 @@ from kingdoms.core.errors import CodeError  # noqa: E402
 from kingdoms.core.protocol import Seat  # noqa: E402
 from kingdoms.core.records import GameRecord, append, new_record, replay  # noqa: E402
 from kingdoms.core.registry import get_game  # noqa: E402
-from kingdoms_web import i18n, storage, transfer  # noqa: E402
-from kingdoms_web.game_host import GameSession  # noqa: E402
-from kingdoms_web.records import open_code  # noqa: E402
-from kingdoms_web.share import link_for  # noqa: E402
-from kingdoms_web.storage import (  # noqa: E402
+from kingdoms_web import i18n  # noqa: E402
+from kingdoms_web.play.session import GameSession  # noqa: E402
+from kingdoms_web.saves import storage, transfer  # noqa: E402
+from kingdoms_web.saves.opening import open_code  # noqa: E402
+from kingdoms_web.saves.storage import (  # noqa: E402
     SAVES_KEY,
     SAVES_KEYS,
     MemoryBackend,
@@ -39,6 +39,7 @@ from kingdoms_web.storage import (  # noqa: E402
     put_save,
     upgrade_storage,
 )
+from kingdoms_web.shell.share import link_for  # noqa: E402
 
 GAMES = ("dice-realm", "burgrave")
 V1_KEY = SAVES_KEYS[1]
@@ -360,8 +361,8 @@ class Owner:
 
 
 def session_for(record: GameRecord, store: Store) -> GameSession:
-    module = {"dice-realm": "kingdoms_web.dice_realm_screen",
-              "burgrave": "kingdoms_web.burgrave_screen"}[record.game_id]
+    module = {"dice-realm": "kingdoms_web.games.dice_realm.screen",
+              "burgrave": "kingdoms_web.games.burgrave.screen"}[record.game_id]
     return GameSession(Owner(store), record, replay(record), module, "s1")
 
 

@@ -6,8 +6,9 @@ end-to-end tests and the benchmark wait for.
 
 Screens: ``home``, ``record`` (what a code or link holds, shown before it is loaded: a link or a
 pasted code never replaces anything until the player taps "Load"), ``game`` (a running game:
-:class:`~.game_host.GameSession` with the game's screen module from :data:`VIEW_MODULES`; the
-body's ``data-ready`` becomes ``"game"`` once it is drawn) and ``replay`` (a read-only replay).
+:class:`~kingdoms_web.play.session.GameSession` with the game's screen module from
+:data:`VIEW_MODULES`; the body's ``data-ready`` becomes ``"game"`` once it is drawn) and
+``replay`` (a read-only replay).
 
 A reload resumes directly only when the fragment's save id names a save on this device holding
 that very code (``#g=<code>&s=<id>``, what the host keeps in the URL); anything else is a shared
@@ -27,11 +28,11 @@ from typing import Any
 from kingdoms.core.protocol import GameInfo, Seat
 from kingdoms.core.records import GameRecord, new_record
 from kingdoms.core.registry import list_games
-
-from . import dom, i18n
-from .dialogs import ConfirmDialog, Modal, NewGameDialog, button
-from .dom import Element, Scope, el
-from .game_host import (
+from kingdoms_web import dom, i18n
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import game_title, t
+from kingdoms_web.play.history import ReplayView
+from kingdoms_web.play.session import (
     GameSession,
     new_save_id,
     now_ms,
@@ -40,12 +41,8 @@ from .game_host import (
     save_id_from_fragment,
     seed_from_query,
 )
-from .history import ReplayView
-from .home import names_text, render_home, render_record, save_heading, save_title
-from .i18n import game_title, t
-from .records import OpenResult, RecordSummary, code_from_fragment, open_code
-from .settings import SettingsDialog
-from .storage import (
+from kingdoms_web.saves.opening import OpenResult, RecordSummary, code_from_fragment, open_code
+from kingdoms_web.saves.storage import (
     MAX_LABEL_LENGTH,
     SaveEntry,
     SaveList,
@@ -61,17 +58,20 @@ from .storage import (
     upgrade_storage,
     write_settings,
 )
-from .transfer import (
+from kingdoms_web.saves.transfer import (
     MAX_IMPORT_BYTES,
     ImportReport,
     export_file_name,
     export_saves,
     parse_import,
 )
+from kingdoms_web.shell.dialogs import ConfirmDialog, Modal, NewGameDialog, button
+from kingdoms_web.shell.home import names_text, render_home, render_record, save_heading, save_title
+from kingdoms_web.shell.settings import SettingsDialog
 
 VIEW_MODULES: dict[str, str] = {
-    "dice-realm": "kingdoms_web.dice_realm_screen",
-    "burgrave": "kingdoms_web.burgrave_screen",
+    "dice-realm": "kingdoms_web.games.dice_realm.screen",
+    "burgrave": "kingdoms_web.games.burgrave.screen",
 }
 """game id -> module with that game's screen (``create_screen(host) -> GameScreen``)."""
 
@@ -465,7 +465,7 @@ class App:
                 "transfer.too_large", limit=MAX_IMPORT_BYTES // (1024 * 1024)))
             self.render()
             return
-        from .share import run_async
+        from kingdoms_web.shell.share import run_async
 
         async def work() -> None:
             text = str(await file.text())

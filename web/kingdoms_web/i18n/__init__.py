@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 DEFAULT_LANGUAGE = "en"
 
 EN: dict[str, str] = {
-    # ---- Burgrave screen (web/kingdoms_web/burgrave_*.py): keys prefixed "burgrave." ----
+    # ---- Burgrave screen (web/kingdoms_web/games/burgrave/): keys prefixed "burgrave." ----
     "burgrave.board": "Burgrave board",
     "burgrave.paths": (
         "Paths run clockwise: west bank → east bank or inner space; inner space → east bank or "
@@ -426,7 +426,7 @@ EN: dict[str, str] = {
         "This game cannot be played on this page yet. The code is valid and will open "
         "once the game is ready."
     ),
-    # Saved games: continue, list details, rename, migration (web/kingdoms_web/home.py)
+    # Saved games: continue, list details, rename, migration (web/kingdoms_web/shell/home.py)
     "saves.continue_heading": "Continue where you left off",
     "saves.continue": "Continue {title} with {players}",
     "saves.progress_next": "{moves} · {name} to play",
@@ -458,7 +458,7 @@ EN: dict[str, str] = {
     "saves.why.rules_version": "older rules",
     "saves.why.illegal_action": "contains an illegal move",
     "saves.why.unknown_schema": "unknown storage format",
-    # Export and import (web/kingdoms_web/transfer.py)
+    # Export and import (web/kingdoms_web/saves/transfer.py)
     "transfer.export": "Export all",
     "transfer.import": "Import from file",
     "transfer.export_failed": "The saved games could not be exported in this browser.",
@@ -489,7 +489,7 @@ EN: dict[str, str] = {
         "Loading makes this a new saved game on this device; your other games are not changed."
     ),
     "record.already_saved": "This exact game is already saved on this device; loading opens it.",
-    # Share (web/kingdoms_web/share.py)
+    # Share (web/kingdoms_web/shell/share.py)
     "share.button": "Share",
     "share.title": "Share this game",
     "share.hint": (
@@ -529,7 +529,7 @@ EN: dict[str, str] = {
     "undo.why.other_seat": "The last move was in another player's turn, so it cannot be undone.",
     "undo.why.game_over": "The game is over, so the last move cannot be undone.",
     "play.tools": "Game tools",
-    # History and replay (web/kingdoms_web/history.py)
+    # History and replay (web/kingdoms_web/play/history.py)
     "history.button": "History",
     "history.title": "History",
     "history.empty": "No moves yet.",

@@ -18,10 +18,10 @@ import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from . import dom
-from .dialogs import Modal, button
-from .dom import Element, Scope, el
-from .i18n import t
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import t
+from kingdoms_web.shell.dialogs import Modal, button
 
 QR_ERROR = "m"
 QR_MAX_LINK = 2300

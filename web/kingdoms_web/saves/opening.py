@@ -16,8 +16,7 @@ from urllib.parse import unquote
 
 from kingdoms.core.errors import CodeError, KingdomsError
 from kingdoms.core.registry import list_games
-
-from .i18n import game_title, t
+from kingdoms_web.i18n import game_title, t
 
 MAX_INPUT_LENGTH = 1_000_000
 """Pasted text longer than this is not even searched (the decoder's own caps are far lower)."""

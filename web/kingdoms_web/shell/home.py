@@ -11,14 +11,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from kingdoms.core.protocol import GameInfo
-
-from . import dom
-from .dialogs import button
-from .dom import Element, Scope, el
-from .i18n import game_title, lookup, t
-from .records import RecordSummary
-from .storage import SaveEntry, SaveList, latest_unfinished
-from .transfer import ImportReport, summary_text
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import game_title, lookup, t
+from kingdoms_web.saves.opening import RecordSummary
+from kingdoms_web.saves.storage import SaveEntry, SaveList, latest_unfinished
+from kingdoms_web.saves.transfer import ImportReport, summary_text
+from kingdoms_web.shell.dialogs import button
 
 
 class HomeHost(Protocol):
@@ -88,7 +87,7 @@ def format_date(ms: float) -> tuple[str, str]:
         return "", ""
     try:
         date = dom.window.Date.new(ms)
-        from .i18n import get_language
+        from kingdoms_web.i18n import get_language
 
         return str(date.toLocaleString(get_language())), str(date.toISOString())
     except Exception:

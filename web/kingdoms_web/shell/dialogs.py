@@ -19,10 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kingdoms.core.protocol import MAX_NAME_LENGTH, GameInfo
-
-from . import dom
-from .dom import Element, Scope, el
-from .i18n import game_title, t
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import game_title, t
 
 # --------------------------------------------------------------------------- pure setup rules
 

@@ -20,14 +20,14 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from . import burgrave_model as M
-from . import dom
-from .burgrave_board import BoardRenderer
-from .burgrave_player import PlayerRenderer, card_face
-from .dialogs import Modal, button
-from .dom import Element, Scope, el
-from .game_screen import GameHost
-from .i18n import t
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.games.burgrave import model as M
+from kingdoms_web.games.burgrave.board import BoardRenderer
+from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
+from kingdoms_web.i18n import t
+from kingdoms_web.play.contract import GameHost
+from kingdoms_web.shell.dialogs import Modal, button
 
 LOG_SIZE = 40
 REPLAY_LIMIT = 3000
@@ -318,7 +318,7 @@ class BurgraveScreen:
 
 
 def create_screen(host: GameHost) -> BurgraveScreen:
-    """The Burgrave screen for ``host`` (see :mod:`kingdoms_web.game_screen`)."""
+    """The Burgrave screen for ``host`` (see :mod:`kingdoms_web.play.contract`)."""
     return BurgraveScreen(host)
 
 

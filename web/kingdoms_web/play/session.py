@@ -1,4 +1,5 @@
-"""The game host: one running game in the page (implements :class:`~.game_screen.GameHost`).
+"""The game session: one running game in the page (the
+:class:`~kingdoms_web.play.contract.GameHost` of its screen).
 
 The host owns the record and the state. Every tap a game screen turns into an action goes
 through :meth:`GameSession.act`: the engine applies it (and refuses illegal ones with a reason),
@@ -35,15 +36,14 @@ from kingdoms.core.errors import KingdomsError
 from kingdoms.core.protocol import Game
 from kingdoms.core.records import GameRecord
 from kingdoms.core.registry import get_game
-
-from . import dom
-from .dialogs import Modal, button
-from .dom import Element, Scope, el
-from .game_screen import GameScreen, HostState
-from .history import HistoryDialog
-from .i18n import game_title, lookup, t
-from .share import ShareDialog, copy_text, run_async, share_link, web_share
-from .storage import SaveEntry, Store, put_save
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import game_title, lookup, t
+from kingdoms_web.play.contract import GameScreen, HostState
+from kingdoms_web.play.history import HistoryDialog
+from kingdoms_web.saves.storage import SaveEntry, Store, put_save
+from kingdoms_web.shell.dialogs import Modal, button
+from kingdoms_web.shell.share import ShareDialog, copy_text, run_async, share_link, web_share
 
 KEEP_STATES = 64
 """States before the most recent actions kept for undo (older ones are replayed if needed)."""
@@ -260,13 +260,13 @@ class GameSession(HostState):
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         """A stored page setting (e.g. a screen's odds helper switch)."""
-        from .storage import read_settings
+        from kingdoms_web.saves.storage import read_settings
 
         return read_settings(self.owner.store).get(key, default)
 
     def set_setting(self, key: str, value: Any) -> bool:
         """Store a page setting; False if the browser would not keep it."""
-        from .storage import read_settings, write_settings
+        from kingdoms_web.saves.storage import read_settings, write_settings
 
         settings = read_settings(self.owner.store)
         settings[key] = value

@@ -25,12 +25,11 @@ from kingdoms.core import records
 from kingdoms.core.protocol import Game
 from kingdoms.core.records import GameRecord
 from kingdoms.core.registry import get_game
-
-from . import dom
-from .dialogs import Modal, button
-from .dom import Element, Scope, el
-from .game_screen import HostState
-from .i18n import t
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import t
+from kingdoms_web.play.contract import HostState
+from kingdoms_web.shell.dialogs import Modal, button
 
 CHECKPOINT = 32
 
@@ -89,7 +88,7 @@ class StateCache:
 
 
 class ReplayHost(HostState):
-    """A read-only :class:`~.game_screen.GameHost` for one step of a replay."""
+    """A read-only :class:`~kingdoms_web.play.contract.GameHost` for one step of a replay."""
 
     def __init__(self, record: GameRecord, get_setting: Callable[[str, Any], Any]) -> None:
         self._full = record

@@ -23,10 +23,9 @@ from typing import Any
 from kingdoms.dice_realm import odds as dr_odds
 from kingdoms.dice_realm.actions import CLAIMS, FLIPS, GIVES, ROLLS, STOP, TAKE_PENALTY
 from kingdoms.dice_realm.content import CARD_IDS, CARD_NUMBER, CONTENT, N_CITIZENS, card_json
-
-from . import dom
-from .dialogs import button
-from .dice_realm_text import (
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.games.dice_realm.text import (
     Glyph,
     ability_name,
     ability_reminder,
@@ -38,9 +37,9 @@ from .dice_realm_text import (
     requirement_text,
     slid_count,
 )
-from .dom import Element, Scope, el
-from .game_screen import GameHost
-from .i18n import t
+from kingdoms_web.i18n import t
+from kingdoms_web.play.contract import GameHost
+from kingdoms_web.shell.dialogs import button
 
 ODDS_SETTING = "dice-realm.odds"
 """Settings key (in ``kingdoms.v1.settings``) of the odds helper switch; on by default."""
@@ -118,7 +117,7 @@ def _svg_icon(name: str, cls: str = "dr-icon") -> Element:
 
 
 class DiceRealmScreen:
-    """Dice Realm's :class:`~.game_screen.GameScreen`."""
+    """Dice Realm's :class:`~kingdoms_web.play.contract.GameScreen`."""
 
     hidden_information = False
 

@@ -1,0 +1,1 @@
+"""Dice Realm's screen (``screen.create_screen``) and its texts."""
