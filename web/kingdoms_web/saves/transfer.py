@@ -26,7 +26,7 @@ from kingdoms.core.codes import MAX_INPUT_CHARS
 from kingdoms.core.records import parse_json
 from kingdoms_web.i18n import t
 from kingdoms_web.saves.opening import open_code, summarize
-from kingdoms_web.saves.storage import SaveEntry, clean_label
+from kingdoms_web.saves.schema import SaveEntry, clean_label
 
 FORMAT = "kingdoms-saves"
 VERSION = 1
