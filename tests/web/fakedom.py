@@ -198,7 +198,7 @@ _ATTR = re.compile(r'\[([\w-]+)(?:(\^?=)"([^"]*)")?\]')
 def _compile(selector: str) -> Callable[[FakeNode], bool]:
     negate = re.findall(r":not\(([^)]*)\)", selector)
     selector = re.sub(r":not\([^)]*\)", "", selector)
-    tag = re.match(r"^[a-zA-Z]+", selector)
+    tag = re.match(r"^[a-zA-Z][a-zA-Z0-9]*", selector)
     attrs = _ATTR.findall(selector)
 
     def test(node: FakeNode) -> bool:

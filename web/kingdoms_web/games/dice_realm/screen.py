@@ -4,11 +4,10 @@ Drawn from the engine's ``view`` on every change (the host redraws after each ac
 page state is the player's current hold selection (the engine takes it with the next roll as a
 keep mask), the odds helper switch and what was on the board last time (to animate changes).
 
-Speed: the unchanging parts of a citizen card (name, dice pictures, texts) are built once per card
-and cloned; holding a die updates that die and the odds in place; an odds table the engine has not
-computed yet is filled in just after the board is drawn, and idle time computes the rest (the
-row's citizens first, one table per idle callback, Fairy-flip variants included), so a
-tap never waits for the odds.
+The parts: :mod:`.art` (die faces and citizen cards, built once and cloned), :mod:`.odds_helper`
+(each citizen's odds, never making a tap wait), :mod:`.events` (what happened this turn),
+:mod:`.realms` (the players' realms, on the board and at the end) and :mod:`.text` (every
+sentence). Holding a die updates that die and the odds in place, without a redraw.
 
 Every rule comes from the engine: which citizens the dice meet (``met_slots``), whether a
 scoundrel must be taken, flips left, the dragon's gift choices.
@@ -16,26 +15,22 @@ scoundrel must be taken, flips left, the dragon's gift choices.
 
 from __future__ import annotations
 
-import traceback
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from kingdoms.dice_realm import odds as dr_odds
 from kingdoms.dice_realm.actions import CLAIMS, FLIPS, GIVES, ROLLS, STOP, TAKE_PENALTY
-from kingdoms.dice_realm.content import CARD_IDS, CARD_NUMBER, CONTENT, N_CITIZENS, card_json
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.games.dice_realm import realms
+from kingdoms_web.games.dice_realm.art import CardArt, svg_icon
+from kingdoms_web.games.dice_realm.events import events_section
+from kingdoms_web.games.dice_realm.odds_helper import OddsHelper
 from kingdoms_web.games.dice_realm.text import (
-    Glyph,
     ability_name,
     ability_reminder,
     card_name,
     colour_name,
-    event_text,
-    format_percent,
-    requirement_glyphs,
     requirement_text,
-    slid_count,
 )
 from kingdoms_web.i18n import t
 from kingdoms_web.play.contract import GameHost
@@ -43,77 +38,6 @@ from kingdoms_web.shell.dialogs import button
 
 ODDS_SETTING = "dice-realm.odds"
 """Settings key (in ``kingdoms.v1.settings``) of the odds helper switch; on by default."""
-
-# Pip positions on a 3×3 grid (0 = top left, 8 = bottom right) for faces 1..6.
-PIPS: dict[int, tuple[int, ...]] = {
-    1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8), 6: (0, 2, 3, 5, 6, 8),
-}
-
-ABILITY_ICONS: dict[str, str] = {
-    # leaf
-    "elf": "M5 19C5 10 11 4 20 4c0 9-6 15-15 15zm0 0 9-9",
-    # spiral
-    "hypnotist": "M12 12m-1 0a1 1 0 1 1 2 0a3 3 0 1 1-6 0a5 5 0 1 1 10 0a7 7 0 1 1-14 0"
-                 "a9 9 0 0 1 9-9",
-    # circular arrow
-    "apprentice": "M19 12a7 7 0 1 1-2.1-5M17 3v4h-4",
-    # sparkle
-    "fairy": "M12 2l2.2 7.8L22 12l-7.8 2.2L12 22l-2.2-7.8L2 12l7.8-2.2z",
-    # flame
-    "dragon": "M12 22c-4 0-7-3-7-7 0-4 3-6 4-10 2 2 3 4 3 6 1-1 2-2 2-4 3 3 5 5 5 8 0 4-3 7-7 7z",
-}
-FILLED_ICONS = {"fairy", "dragon"}
-
-ALL_CARDS: dict[str, dict[str, Any]] = {cid: card_json(n) for n, cid in enumerate(CARD_IDS)}
-
-
-def _later(callback: Callable[[], None], delay_ms: int = 0) -> None:
-    """Run ``callback`` after the browser has painted (immediately on CPython)."""
-    try:
-        from pyodide.ffi import create_once_callable
-    except ImportError:
-        callback()
-        return
-
-    def guarded() -> None:
-        try:
-            callback()
-        except Exception:
-            dom.log_error("Kingdoms: Dice Realm timer failed\n" + traceback.format_exc())
-
-    dom.window.setTimeout(create_once_callable(guarded), delay_ms)
-
-
-def _when_idle(callback: Callable[[], None]) -> None:
-    """Run ``callback`` when the browser is idle (``requestIdleCallback``; a timer without it)."""
-    try:
-        from pyodide.ffi import create_once_callable
-    except ImportError:
-        callback()
-        return
-    request = getattr(dom.window, "requestIdleCallback", None)
-    if request is None:
-        _later(callback, 30)
-        return
-
-    def guarded(_deadline: Any = None) -> None:
-        try:
-            callback()
-        except Exception:
-            dom.log_error("Kingdoms: Dice Realm idle task failed\n" + traceback.format_exc())
-
-    request(create_once_callable(guarded))
-
-
-def _svg_icon(name: str, cls: str = "dr-icon") -> Element:
-    ns = "http://www.w3.org/2000/svg"
-    svg = dom.document.createElementNS(ns, "svg")
-    dom.set_attrs(svg, {"viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false",
-                        "class": cls + (" filled" if name in FILLED_ICONS else "")})
-    path = dom.document.createElementNS(ns, "path")
-    path.setAttribute("d", ABILITY_ICONS.get(name, ""))
-    svg.append(path)
-    return svg
 
 
 class DiceRealmScreen:
@@ -128,14 +52,12 @@ class DiceRealmScreen:
         self._animated_key: tuple[int, int, int | None] | None = None
         self._prev_row: list[str | None] = []
         self._prev_turn: int | None = None
-        self._gen = 0
-        self._prewarm_running = False
-        self._card_templates: dict[str, Element] = {}
-        self._face_templates: dict[tuple[int, str], Element] = {}
+        self.art = CardArt()
+        self.odds = OddsHelper(self)
         self._die_nodes: list[Element] = []
-        self._odds_nodes: dict[int, Element] = {}
         self._roll_button: Element = None
-        self._view: dict[str, Any] = {}
+        self.view: dict[str, Any] = {}
+        """The view drawn last."""
         stored = self._setting(ODDS_SETTING, True)
         self.odds_on = stored if isinstance(stored, bool) else True
 
@@ -145,10 +67,7 @@ class DiceRealmScreen:
         getter = getattr(self.host, "get_setting", None)
         if getter is None:
             return default
-        try:
-            return getter(key, default)
-        except Exception:
-            return default
+        return getter(key, default)
 
     def _toggle_odds(self, _event: Any) -> None:
         self.odds_on = not self.odds_on
@@ -162,8 +81,8 @@ class DiceRealmScreen:
     # ------------------------------------------------------------------ drawing
 
     def render(self, root: Element, scope: Scope, view: dict[str, Any]) -> None:
-        self._gen += 1
-        self._view = view
+        self.odds.new_board()
+        self.view = view
         dice = view["dice"]
         seat = view["current_seat"]
         phase = view["phase"]
@@ -171,11 +90,10 @@ class DiceRealmScreen:
         if key != self._held_key:
             self._held_key = key
             self.held = int(dice["held_mask"]) if phase == "roll" else 0
-        self._odds_nodes = {}
         board = el(
             "div",
-            el("div", self._market(scope, view), self._events(view), cls="dr-left"),
-            el("div", self._tray(scope, view), self._players(view), cls="dr-right"),
+            el("div", self._market(scope, view), events_section(view), cls="dr-left"),
+            el("div", self._tray(scope, view), realms.players_section(view), cls="dr-right"),
             cls="dr", testid="dice-realm",
             attrs={"data-phase": phase, "data-current": seat if seat is not None else "",
                    "data-turn": view["turn"], "data-rolls-left": dice["rolls_left"],
@@ -184,10 +102,8 @@ class DiceRealmScreen:
         dom.append(root, [board])
         self._prev_row = [slot["card"]["id"] if slot["card"] else None for slot in view["row"]]
         self._prev_turn = int(view["turn"])
-        self._fill_odds(defer_missing=True)
-        if not self._prewarm_running:
-            self._prewarm_running = True
-            _when_idle(self._prewarm_step)
+        self.odds.fill(defer_missing=True)
+        self.odds.prewarm()
 
     # ------------------------------------------------------------------ market
 
@@ -246,54 +162,6 @@ class DiceRealmScreen:
             testid=f"village-{village['slot']}",
             attrs={"role": "img", "aria-label": label, "data-count": count})
 
-    def _card_template(self, card: Mapping[str, Any]) -> Element:
-        """The static inside of a citizen card (built once per card, then cloned)."""
-        cid = str(card["id"])
-        template = self._card_templates.get(cid)
-        if template is None:
-            ability = card.get("ability")
-            glyphs = requirement_glyphs(card["requirement"])
-            pictures = el("span", *[self._glyph(g) for g in glyphs],
-                          cls="dr-req-pics", attrs={"aria-hidden": "true"})
-            template = el(
-                "span",
-                el("span",
-                   el("span", str(card["value"]), cls="dr-card-value num"),
-                   el("span", card_name(card), cls="dr-card-name"),
-                   _svg_icon(ability) if ability else None,
-                   cls="dr-card-head"),
-                pictures,
-                el("span", requirement_text(card["requirement"]), cls="dr-req-text"),
-                el("span", ability_name(ability) + ": " + ability_reminder(ability),
-                   cls="dr-reminder") if ability else None,
-                cls="dr-card-body")
-            self._card_templates[cid] = template
-        clone: Element = template.cloneNode(True)
-        return clone
-
-    def _glyph(self, glyph: Glyph) -> Element:
-        kind, value = glyph
-        if kind == "face":
-            return self._face(int(value), "dr-mini")
-        if kind == "same":
-            return el("span", str(value), cls="dr-mini dr-mini-same")
-        if kind == "sum_min":
-            return el("span", f"Σ≥{value}", cls="dr-badge")
-        if kind == "sum_max":
-            return el("span", f"Σ≤{value}", cls="dr-badge")
-        return el("span", t(f"dice-realm.glyph.{value}"), cls="dr-badge")
-
-    def _face(self, face: int, cls: str) -> Element:
-        """A die face with pips (cloned from a per-face template)."""
-        key = (face, cls)
-        template = self._face_templates.get(key)
-        if template is None:
-            pips = [el("span", cls=f"pip p{i}") for i in PIPS.get(face, ())]
-            template = el("span", *pips, cls=f"{cls} face face-{face}")
-            self._face_templates[key] = template
-        clone: Element = template.cloneNode(True)
-        return clone
-
     def _citizen(self, scope: Scope, view: dict[str, Any], slot: Mapping[str, Any],
                  met: set[int]) -> Element:
         index = int(slot["slot"])
@@ -328,10 +196,10 @@ class DiceRealmScreen:
         )
         odds = el("span", cls="dr-odds", testid=f"odds-{index}", attrs={"aria-hidden": "true"})
         odds.hidden = True
-        self._odds_nodes[index] = odds
+        self.odds.nodes[index] = odds
         node = el(
             "button",
-            self._card_template(card),
+            self.art.card(card),
             el("span", t("dice-realm.founds"), cls="dr-founds") if slot["founds_village"] else None,
             odds,
             el("span", t("dice-realm.met"), cls="dr-take") if claimable else None,
@@ -366,7 +234,8 @@ class DiceRealmScreen:
         for i in range(6):
             value = values[i] if rolled else 0
             held = bool(self.held >> i & 1) and rolling and rolled
-            face = self._face(value, "dr-face") if rolled else el("span", "?", cls="dr-face blank")
+            face = self.art.face(value, "dr-face") if rolled \
+                else el("span", "?", cls="dr-face blank")
             cls = "dr-die" + (" held" if held else "") + (" rolling" if tumble >> i & 1 else "")
             holdable = rolling and rolled
             node = el("button", face, el("span", t("dice-realm.held"), cls="dr-held-tag"),
@@ -409,14 +278,14 @@ class DiceRealmScreen:
 
         reminders: list[Any] = []
         if int(dice["rolls_allowed"]) > 3 and rolling:
-            reminders.append(el("p", _svg_icon("elf"), t("dice-realm.elf_reminder"),
+            reminders.append(el("p", svg_icon("elf"), t("dice-realm.elf_reminder"),
                                 cls="dr-reminder-line", testid="elf-reminder"))
         if flips_left > 0:
-            reminders.append(el("p", _svg_icon("fairy"),
+            reminders.append(el("p", svg_icon("fairy"),
                                 t("dice-realm.fairy_reminder", count=flips_left),
                                 cls="dr-reminder-line", testid="fairy-reminder"))
         if view.get("extra_turn"):
-            reminders.append(el("p", _svg_icon("apprentice"), t("dice-realm.extra_turn"),
+            reminders.append(el("p", svg_icon("apprentice"), t("dice-realm.extra_turn"),
                                 cls="dr-reminder-line", testid="apprentice-reminder"))
         pending = view.get("pending")
         gift = None
@@ -424,7 +293,7 @@ class DiceRealmScreen:
             names = [p["name"] for p in view["players"]]
             dragon = card_name(pending["card"])
             gift = el("div",
-                      el("p", _svg_icon("dragon"), t("dice-realm.gift_title", card=dragon),
+                      el("p", svg_icon("dragon"), t("dice-realm.gift_title", card=dragon),
                          cls="dr-gift-title", attrs={"id": "gift-title"}),
                       el("div", *[button(scope, t("dice-realm.gift_to", name=names[s]),
                                          self._handler(self._act, GIVES[s]),
@@ -464,10 +333,10 @@ class DiceRealmScreen:
         node = self._roll_button
         if node is None:
             return
-        dice = self._view["dice"]
+        dice = self.view["dice"]
         rolled = dice["values"] is not None
         rolls = t("dice-realm.rolls_left", count=int(dice["rolls_left"]))
-        if self._view["phase"] != "roll":
+        if self.view["phase"] != "roll":
             action = t("dice-realm.dice_final")
         elif rolled:
             action = t("dice-realm.roll_again", count=6 - self.held.bit_count())
@@ -477,12 +346,12 @@ class DiceRealmScreen:
         if label is not None:
             dom.set_text(label, action)
         node.setAttribute("aria-label", t("dice-realm.roll_label", action=action, rolls=rolls))
-        node.disabled = self._view["phase"] != "roll" or (rolled and self.held == 63)
+        node.disabled = self.view["phase"] != "roll" or (rolled and self.held == 63)
 
     # ------------------------------------------------------------------ taps
 
     def _toggle_hold(self, die: int) -> None:
-        view = self._view
+        view = self.view
         if view.get("phase") != "roll" or view["dice"]["values"] is None:
             return
         self.held ^= 1 << die
@@ -491,10 +360,10 @@ class DiceRealmScreen:
         node.setAttribute("aria-pressed", "true" if held else "false")
         node.classList.toggle("held", held)
         self._update_roll_button()
-        self._fill_odds(defer_missing=True)
+        self.odds.fill(defer_missing=True)
 
     def _roll(self) -> None:
-        view = self._view
+        view = self.view
         if view.get("phase") != "roll":
             return
         keep = self.held if view["dice"]["values"] is not None else 0
@@ -503,7 +372,7 @@ class DiceRealmScreen:
         self.host.act(ROLLS[keep])
 
     def _claim(self, slot: int) -> None:
-        view = self._view
+        view = self.view
         if slot not in view.get("met_slots", ()):
             return
         if view["phase"] == "roll" and not self.host.act(STOP):
@@ -522,209 +391,11 @@ class DiceRealmScreen:
 
         return handler
 
-    # ------------------------------------------------------------------ odds helper
-
-    def _odds_inputs(self) -> tuple[list[int] | None, int, int, int] | None:
-        """(dice, held mask, rolls left, flips) for the helper; None when it has nothing to say."""
-        view = self._view
-        if not self.odds_on or view.get("phase") != "roll":
-            return None
-        dice = view["dice"]
-        seat = view["current_seat"]
-        flips = 0
-        if seat is not None:
-            flips = min(6, int(view["players"][seat]["fairies"]))
-        values = dice["values"]
-        held = self.held if values is not None else 0
-        return (list(values) if values is not None else None, held, int(dice["rolls_left"]), flips)
-
-    def _fill_odds(self, *, defer_missing: bool) -> None:
-        inputs = self._odds_inputs()
-        missing = False
-        for index, node in self._odds_nodes.items():
-            slot = self._view["row"][index]
-            card = slot["card"]
-            if inputs is None or card is None:
-                node.hidden = True
-                continue
-            dice, held, rolls_left, flips = inputs
-            req = CONTENT.citizens[CARD_NUMBER[card["id"]]].requirement
-            if defer_missing and not dr_odds.is_built(req, flips):
-                missing = True
-                dom.clear(node)
-                dom.append(node, [el("span", t("dice-realm.odds_wait"), cls="dr-odds-p")])
-                node.hidden = False
-                continue
-            helper = dr_odds.odds_helper(req, dice, held, rolls_left, flips)
-            best = float(helper["best"]["p"])
-            holding = float(helper["holding"]["p"])
-            fill = el("span", cls="dr-odds-fill")
-            fill.style.width = f"{best * 100:.1f}%"
-            parts: list[Any] = [
-                el("span", format_percent(best), cls="dr-odds-p num",
-                   attrs={"title": t("dice-realm.odds_best")}),
-                el("span", fill, cls="dr-odds-bar"),
-            ]
-            if dice is not None and held and not helper["met"] and abs(holding - best) > 1e-9:
-                parts.append(el("span", t("dice-realm.odds_holding",
-                                          percent=format_percent(holding)),
-                                cls="dr-odds-hold"))
-            dom.clear(node)
-            dom.append(node, parts)
-            node.hidden = False
-            node.setAttribute("data-p", f"{best:.6f}")
-            citizen = node.parentNode
-            label = dom.opt(citizen.getAttribute("aria-label")) if citizen is not None else None
-            if label is not None:
-                base = label.split(" · ")[0]
-                citizen.setAttribute("aria-label", base + " · " + t(
-                    "dice-realm.odds_best") + " " + format_percent(best))
-        if missing:
-            generation = self._gen
-
-            def later() -> None:
-                if generation == self._gen:
-                    self._fill_odds(defer_missing=False)
-
-            _later(later)
-
-    def _prewarm_wanted(self) -> Iterator[tuple[int, int]]:
-        """The odds tables worth having ready, most urgent first: the row's citizens with the
-        current player's Fairy flips, then with every other player's, then every citizen with no
-        flips, then with each player's flips (flips change when a Fairy is taken)."""
-        view = self._view
-        players = view.get("players") or []
-        seat = view.get("current_seat")
-        flip_counts: list[int] = []
-        if seat is not None and players:
-            flip_counts.append(min(6, int(players[seat]["fairies"])))
-        for player in players:
-            flips = min(6, int(player["fairies"]))
-            if flips not in flip_counts:
-                flip_counts.append(flips)
-        row = [CARD_NUMBER[slot["card"]["id"]] for slot in view.get("row") or ()
-               if slot["card"] is not None and slot["card"]["id"] in CARD_NUMBER]
-        row = [n for n in row if n < N_CITIZENS]
-        for flips in flip_counts:
-            for number in row:
-                yield number, flips
-        for flips in [0, *[f for f in flip_counts if f]]:
-            for number in range(N_CITIZENS):
-                yield number, flips
-
-    def _prewarm_step(self) -> None:
-        """Compute one missing odds table per idle moment, so later taps never wait for one."""
-        for number, flips in self._prewarm_wanted():
-            req = CONTENT.citizens[number].requirement
-            if not dr_odds.is_built(req, flips):
-                dr_odds.table(req, flips)
-                _when_idle(self._prewarm_step)
-                return
-        self._prewarm_running = False
-
-    # ------------------------------------------------------------------ events and players
-
-    def _events(self, view: dict[str, Any]) -> Element:
-        names = [p["name"] for p in view["players"]]
-        this_turn = view["this_turn"]
-        events = this_turn if this_turn else view["last_turn"]
-        heading = t("dice-realm.this_turn") if this_turn else t("dice-realm.last_turn")
-        items: list[Element] = []
-        rolls = [e for e in events if e.get("type") == "roll"]
-        for event in events:
-            if event.get("type") == "roll" and event is not rolls[-1]:
-                continue  # only the latest roll of the turn
-            text = event_text(event, names, ALL_CARDS)
-            if text:
-                items.append(el("li", text, cls=f"ev ev-{event.get('type')}",
-                                attrs={"data-type": event.get("type")}))
-        slides = slid_count(events)
-        if slides:
-            items.append(el("li", t("dice-realm.event.slide", count=slides), cls="ev ev-slide",
-                            attrs={"data-type": "slide"}))
-        if not items:
-            items.append(el("li", t("dice-realm.no_events"), cls="ev note"))
-        return el("section", el("h2", t("dice-realm.events") + " · " + heading, cls="dr-h"),
-                  el("ul", *items, cls="dr-event-list", attrs={"role": "list"}),
-                  cls="dr-events", testid="events", attrs={"aria-live": "polite"})
-
-    def _players(self, view: dict[str, Any]) -> Element:
-        current = view["current_seat"]
-        cards = []
-        for player in view["players"]:
-            seat = int(player["seat"])
-            chips = [self._chip(card) for card in player["realm"]]
-            extras: list[Any] = []
-            if player["fairies"]:
-                extras.append(el("span", _svg_icon("fairy"),
-                                 t("dice-realm.fairies", count=player["fairies"]),
-                                 cls="dr-tag"))
-            if player["elf_next_turn"]:
-                extras.append(el("span", _svg_icon("elf"), t("dice-realm.elf_next"),
-                                 cls="dr-tag"))
-            is_current = seat == current
-            cards.append(el(
-                "li",
-                el("div",
-                   el("span", player["name"], cls="dr-player-name"),
-                   el("span", t("dice-realm.playing"), cls="dr-playing") if is_current else None,
-                   el("span", str(player["score"]), cls="dr-score num", testid=f"score-{seat}",
-                      attrs={"aria-label": t("dice-realm.score", score=player["score"])}),
-                   cls="dr-player-head"),
-                el("div", *chips, cls="dr-realm") if chips
-                else el("p", t("dice-realm.realm_empty"), cls="note dr-realm-empty"),
-                el("div", *extras, cls="dr-tags") if extras else None,
-                cls="dr-player" + (" current" if is_current else ""),
-                testid=f"player-{seat}",
-                attrs={"aria-current": "true" if is_current else None}))
-        return el("section", el("h2", t("dice-realm.players"), cls="sr-only"),
-                  el("ul", *cards, cls="dr-player-list", attrs={"role": "list"}),
-                  cls="dr-players", attrs={"aria-label": t("dice-realm.players")})
-
-    def _chip(self, card: Mapping[str, Any]) -> Element:
-        kind = card.get("kind")
-        name = card_name(card)
-        value = card.get("value")
-        if kind == "village":
-            cls = f"dr-chip village c-{card['colour']}"
-        elif kind == "penalty":
-            cls = "dr-chip scoundrel"
-        elif card.get("ability") == "dragon":
-            cls = "dr-chip dragon"
-        else:
-            cls = f"dr-chip citizen c-{card['colour']}"
-        return el("span", str(value), cls=cls, attrs={"title": name, "role": "img",
-                                                      "aria-label": f"{name} ({value})"})
-
     # ------------------------------------------------------------------ end
 
     def end_details(self, view: dict[str, Any]) -> list[Element]:
-        rows = []
-        for player in view["players"]:
-            groups: dict[str, list[str]] = {"citizens": [], "villages": [], "scoundrels": [],
-                                            "dragons": []}
-            for card in player["realm"]:
-                kind = card.get("kind")
-                text = f"{card_name(card)} ({card.get('value')})"
-                if kind == "village":
-                    groups["villages"].append(text)
-                elif kind == "penalty":
-                    groups["scoundrels"].append(text)
-                elif card.get("ability") == "dragon":
-                    groups["dragons"].append(text)
-                else:
-                    groups["citizens"].append(text)
-            facts = []
-            for key, items in groups.items():
-                facts += [el("dt", t(f"dice-realm.end_{key}")),
-                          el("dd", ", ".join(items) if items else t("dice-realm.none"))]
-            rows.append(el("li", el("h4", player["name"]), el("dl", *facts, cls="dr-end-facts"),
-                           cls="dr-end-player", testid=f"end-realm-{player['seat']}"))
-        return [el("section", el("h3", t("dice-realm.end_realms")),
-                   el("ul", *rows, cls="dr-end-realms", attrs={"role": "list"}),
-                   cls="dr-end", testid="end-details")]
+        return realms.end_details(view)
 
 
 def create_screen(host: GameHost) -> DiceRealmScreen:
     return DiceRealmScreen(host)
-
