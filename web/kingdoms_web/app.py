@@ -34,7 +34,7 @@ from kingdoms_web import dom, i18n, urls
 from kingdoms_web.device import browser_languages, make_store, new_save_id, random_u32
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, t
-from kingdoms_web.play.history import ReplayView
+from kingdoms_web.play.replay import ReplayView
 from kingdoms_web.play.session import GameSession, open_session
 from kingdoms_web.saves.migrations import upgrade_storage
 from kingdoms_web.saves.opening import OpenResult, RecordSummary, open_code

@@ -259,5 +259,5 @@ class Scope:
                 else:
                     node.removeEventListener(event, proxy)
                 proxy.destroy()
-            except Exception:  # already gone with its element; nothing to free
+            except BROWSER_ERRORS:  # already gone with its element; nothing to free
                 pass

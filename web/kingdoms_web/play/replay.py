@@ -1,0 +1,225 @@
+"""A read-only replay that steps through a game, with each action in words.
+
+Built by replaying the record (the state is never stored, only derived), so it works the same
+for a game in progress, a finished one and one opened from a share code.
+
+The replay draws each position with the game's own screen (``create_screen`` of its module)
+through a :class:`ReplayHost` whose ``act`` refuses everything, viewed as a spectator
+(``viewer`` None: no hidden hand is shown), and the host disables every control the screen drew
+and swallows clicks and key presses in the board, so a step can be looked at, never played.
+States are rebuilt from checkpoints (one every :data:`CHECKPOINT` actions), so scrubbing through
+a long game costs at most that many ``apply`` calls per step.
+"""
+
+from __future__ import annotations
+
+import importlib
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+
+from kingdoms.core import records
+from kingdoms.core.protocol import Game
+from kingdoms.core.records import GameRecord
+from kingdoms.core.registry import get_game
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import t
+from kingdoms_web.play.contract import HostState
+from kingdoms_web.play.history import action_log
+from kingdoms_web.shell.dialogs import button
+
+CHECKPOINT = 32
+
+
+class StateCache:
+    """States of one record by action count, rebuilt from sparse checkpoints."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        self.game: Game[Any, Any] = get_game(record.game_id)
+        self._checkpoints: dict[int, Any] = {0: records.replay(record, 0)}
+        self._last: tuple[int, Any] = (0, self._checkpoints[0])
+
+    def state(self, step: int) -> Any:
+        step = max(0, min(step, len(self.record.actions)))
+        if self._last[0] == step:
+            return self._last[1]
+        base = max(k for k in self._checkpoints if k <= step)
+        if self._last[0] <= step and self._last[0] > base:
+            base, state = self._last
+        else:
+            state = self._checkpoints[base]
+        for n in range(base, step):
+            state = self.game.apply(state, self.game.decode_action(self.record.actions[n]))
+            if (n + 1) % CHECKPOINT == 0:
+                self._checkpoints.setdefault(n + 1, state)
+        self._last = (step, state)
+        return state
+
+
+class ReplayHost(HostState):
+    """A read-only :class:`~kingdoms_web.play.contract.GameHost` for one step of a replay."""
+
+    def __init__(self, record: GameRecord, get_setting: Callable[[str, Any], Any]) -> None:
+        self._full = record
+        self._game: Game[Any, Any] = get_game(record.game_id)
+        self._record = record
+        self._state: Any = None
+        self._viewer = None  # a replay shows what a spectator sees
+        self._get_setting = get_setting
+        self.on_redraw: Callable[[], None] = lambda: None
+
+    def show(self, step: int, state: Any) -> None:
+        self._record = self._full.model_copy(update={"actions": self._full.actions[:step]})
+        self._state = state
+
+    def act(self, action: BaseModel) -> bool:
+        del action
+        return False
+
+    def notify(self, text: str) -> None:
+        del text
+
+    def redraw(self) -> None:
+        self.on_redraw()
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        return self._get_setting(key, default)
+
+    def set_setting(self, key: str, value: Any) -> bool:
+        del key, value
+        return False
+
+
+_CONTROLS = "button, input, select, textarea, summary, a[href], [tabindex]"
+
+
+def make_read_only(root: Element, scope: Scope) -> None:
+    """Disable every control in ``root`` and swallow clicks and keys aimed at it."""
+    nodes = root.querySelectorAll(_CONTROLS)
+    for i in range(int(nodes.length)):
+        node = nodes.item(i)
+        tag = str(node.tagName)
+        if tag in ("BUTTON", "INPUT", "SELECT", "TEXTAREA"):
+            node.disabled = True
+        node.setAttribute("tabindex", "-1")
+        node.setAttribute("aria-disabled", "true")
+
+    def swallow(event: Any) -> None:
+        event.stopPropagation()
+        event.preventDefault()
+
+    for kind in ("click", "keydown", "pointerdown", "change", "input"):
+        scope.on(root, kind, swallow, capture=True)
+
+
+class ReplayView:
+    """The replay screen: a range slider, first/previous/next/last, and the board."""
+
+    def __init__(self, record: GameRecord, module: str, title: str,
+                 get_setting: Callable[[str, Any], Any], on_back: Callable[[], None],
+                 back_label: str) -> None:
+        self.record = record
+        self.title = title
+        self.total = len(record.actions)
+        self.step = self.total
+        self.cache = StateCache(record)
+        self.log = action_log(record)
+        self.host = ReplayHost(record, get_setting)
+        self.host.on_redraw = self.draw_board
+        self.screen = importlib.import_module(module).create_screen(self.host)
+        self.on_back = on_back
+        self.back_label = back_label
+        self.scope = Scope()
+        self.board_scope = Scope()
+        self.container: Element = None
+        self._board: Element = None
+        self._slider: Element = None
+        self._label: Element = None
+        self._what: Element = None
+
+    # ------------------------------------------------------------------ drawing
+
+    def mount(self, container: Element) -> None:
+        self.container = container
+        self.scope.dispose()
+        self.scope = Scope()
+        slider = el("input", cls="replay-slider", testid="replay-slider", attrs={
+            "id": "replay-slider", "type": "range", "min": 0, "max": self.total, "step": 1,
+            "aria-label": t("replay.slider"),
+        }, props={"value": str(self.step)})
+        self.scope.on(slider, "input", lambda _e: self.go(int(str(slider.value) or 0)))
+        self._slider = slider
+        self._label = el("p", "", cls="replay-step", testid="replay-step",
+                         attrs={"aria-live": "polite"})
+        self._what = el("p", "", cls="note replay-what", testid="replay-what")
+        nav = el("div",
+                 button(self.scope, t("replay.first"), lambda _e: self.go(0),
+                        testid="replay-first", cls="btn"),
+                 button(self.scope, t("replay.prev"), lambda _e: self.go(self.step - 1),
+                        testid="replay-prev", cls="btn"),
+                 button(self.scope, t("replay.next"), lambda _e: self.go(self.step + 1),
+                        testid="replay-next", cls="btn btn-primary"),
+                 button(self.scope, t("replay.last"), lambda _e: self.go(self.total),
+                        testid="replay-last", cls="btn"),
+                 cls="actions replay-nav")
+        self._board = el("div", cls="play-board replay-board", testid="replay-board",
+                         attrs={"aria-label": t("replay.board"), "role": "region"})
+        head = el("div",
+                  el("h2", t("replay.heading", title=self.title), attrs={"id": "replay-heading"}),
+                  button(self.scope, self.back_label, lambda _e: self.on_back(),
+                         testid="replay-back", cls="btn"),
+                  cls="replay-head")
+        controls = el("div", self._label, slider, nav, self._what, cls="panel replay-controls")
+        screen = el("section", head, controls, self._board, cls="screen replay",
+                    testid="replay-screen", attrs={"aria-labelledby": "replay-heading",
+                                                   "data-step": self.step,
+                                                   "data-total": self.total})
+        dom.clear(container)
+        dom.append(container, [screen])
+        self.draw_board()
+
+    def go(self, step: int) -> None:
+        step = max(0, min(step, self.total))
+        self.step = step
+        if self._slider is not None and str(self._slider.value) != str(step):
+            self._slider.value = str(step)
+        self.draw_board()
+
+    def draw_board(self) -> None:
+        board = self._board
+        if board is None:
+            return
+        screen = dom.query('[data-testid="replay-screen"]', self.container)
+        if screen is not None:
+            screen.setAttribute("data-step", str(self.step))
+        dom.set_text(self._label, t("replay.step", step=self.step, total=self.total))
+        if self.step == 0:
+            dom.set_text(self._what, t("replay.start"))
+        else:
+            line = self.log[self.step - 1]
+            dom.set_text(self._what, t("history.entry", number=line.number,
+                                       name=line.name or "?", text=line.text))
+        self.board_scope.dispose()
+        self.board_scope = Scope()
+        dom.clear(board)
+        try:
+            state = self.cache.state(self.step)
+            self.host.show(self.step, state)
+            view = self.host.game.view(state, None)
+            inner = el("div", cls="replay-inner")
+            self.screen.render(inner, self.board_scope, view)
+            make_read_only(inner, self.board_scope)
+            dom.append(board, [inner])
+        except Exception:
+            dom.log_error("Kingdoms: drawing a replay step failed\n" + traceback.format_exc())
+            dom.append(board, [el("p", t("play.game_failed"), cls="warning",
+                                  attrs={"role": "alert"})])
+
+    def dispose(self) -> None:
+        self.scope.dispose()
+        self.board_scope.dispose()
+        self.container = None
