@@ -9,7 +9,6 @@ are checked against the engine's result for the same record replayed on CPython.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -21,14 +20,10 @@ from kingdoms.burgrave.game import GAME
 from kingdoms.core.codes import decode_code, encode_code
 from kingdoms.core.protocol import Seat
 from kingdoms.core.records import GameRecord, append, new_record, replay
-
-from .conftest import ROOT, wait_ready
-
-if str(ROOT / "web") not in sys.path:
-    sys.path.insert(0, str(ROOT / "web"))
-
 from kingdoms_web import i18n
 from kingdoms_web.games.burgrave import model as M
+
+from .conftest import ROOT, wait_ready
 
 NAMES = ["Ana", "Ben", "Cid"]
 GAME_TIMEOUT_MS = 30_000

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,15 +21,11 @@ from kingdoms.core.codes import decode_code, encode_code
 from kingdoms.core.protocol import Seat
 from kingdoms.core.records import GameRecord, append, new_record, replay
 from kingdoms.core.registry import get_game
-
-from .conftest import ROOT, TABLET_CONTEXT, PageGuard, wait_ready
-from .dice_realm_page import snapshot, start_new_game
-
-if str(ROOT / "web") not in sys.path:
-    sys.path.insert(0, str(ROOT / "web"))
-
 from kingdoms_web import i18n
 from kingdoms_web.games.burgrave import model as M
+
+from .conftest import TABLET_CONTEXT, PageGuard, wait_ready
+from .dice_realm_page import snapshot, start_new_game
 
 SAVES_KEY = "kingdoms.v2.saves"
 HTML_NAME = "<img src=x onerror=f()>"
