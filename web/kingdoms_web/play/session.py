@@ -49,7 +49,6 @@ KEEP_STATES = 64
 """States before the most recent actions kept for undo (older ones are replayed if needed)."""
 
 
-
 class SessionOwner(Protocol):
     """What the host needs from the app around it."""
 
