@@ -124,6 +124,7 @@ def current_record(page: Page) -> GameRecord:
 # --------------------------------------------------------------------------- whole game
 
 
+@pytest.mark.slow
 def test_a_whole_seeded_three_player_game_by_taps(page: Page, site_url: str) -> None:
     start_new_game(page, site_url, 2026, NAMES)
     rng = random.Random(2026)

@@ -116,6 +116,7 @@ def fresh_context(browser: Browser, guard: PageGuard, **extra: Any) -> BrowserCo
 # --------------------------------------------------------------------------- resume
 
 
+@pytest.mark.slow
 def test_reload_and_a_killed_browser_resume_the_identical_game(
     page: Page, context: BrowserContext, browser: Browser, site_url: str, guard: PageGuard
 ) -> None:
@@ -164,6 +165,7 @@ def test_reload_and_a_killed_browser_resume_the_identical_game(
 # --------------------------------------------------------------------------- share
 
 
+@pytest.mark.slow
 def test_share_link_opens_in_a_fresh_browser_as_a_new_save(
     page: Page, browser: Browser, site_url: str, guard: PageGuard
 ) -> None:
