@@ -446,7 +446,9 @@ def find_chromium(python: Path) -> str:
     return ""
 
 
-def test(extra: list[str]) -> None:
+def test(extra: list[str], quick: bool = False) -> None:
+    """Lint, type-check, unit tests, browser tests; ``quick`` leaves out the tests marked
+    ``slow`` (for local loops: CI runs everything)."""
     python = ensure_venv(dev=True)
     chromium = find_chromium(python)
     build_if_needed()
@@ -455,10 +457,12 @@ def test(extra: list[str]) -> None:
     run([str(VENV / "bin" / "ruff"), "check", "build.py", "engine", "web", "tests", "e2e"])
     log("mypy")
     run([str(VENV / "bin" / "mypy")])
-    log("unit tests")
-    run([str(python), "-m", "pytest", *extra], env=env)
-    log("browser tests")
-    run([str(python), "-m", "pytest", "e2e", "-p", "no:cacheprovider", *extra], env=env)
+    select = ["-m", "not slow"] if quick else []
+    log("unit tests" + (" (quick: not the slow ones)" if quick else ""))
+    run([str(python), "-m", "pytest", *select, *extra], env=env)
+    log("browser tests" + (" (quick: not the slow ones)" if quick else ""))
+    run([str(python), "-m", "pytest", "e2e", "-p", "no:cacheprovider", *select, *extra],
+        env=env)
     log("all tests passed")
 
 
@@ -476,7 +480,9 @@ def main(argv: list[str] | None = None) -> None:
     commands.add_parser("build", help="build the static site into dist/site/")
     serve_parser = commands.add_parser("serve", help="build if needed and serve on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
-    commands.add_parser("test", help="lint, type-check, unit tests and browser tests")
+    test_parser = commands.add_parser("test", help="lint, type-check, unit tests and browser tests")
+    test_parser.add_argument("--quick", action="store_true",
+                             help="leave out the tests marked slow (quick local loops)")
     commands.add_parser("bench", help="print the benchmark figures")
     args, extra = parser.parse_known_args(argv)
     if args.command == "build":
@@ -484,7 +490,7 @@ def main(argv: list[str] | None = None) -> None:
     elif args.command == "serve":
         serve(args.port)
     elif args.command == "test":
-        test(extra)
+        test(extra, quick=args.quick)
     elif args.command == "bench":
         bench(extra)
 

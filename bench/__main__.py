@@ -11,18 +11,16 @@ import json
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
 
+import build  # run as ``python -m bench`` from the repository root, where build.py lives
+
+from bench import burgrave_taps, codes, playouts, taps
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402
-
-from bench import burgrave_taps, codes, playouts, taps  # noqa: E402
 
 READY_RECORDER = """
 new MutationObserver(() => {

@@ -18,16 +18,10 @@ from __future__ import annotations
 import os
 import random
 import statistics
-import sys
 import threading
 from collections.abc import Callable
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402
+import build  # run as ``python -m bench`` from the repository root, where build.py lives
 
 SEED = 2026
 NAMES = ("Ana", "Ben", "Cid")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -15,13 +14,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import build  # the build script is the one place that knows the site's layout (pythonpath ".")
 import pytest
 from playwright.sync_api import BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402  (the build script is the one place that knows the site's layout)
 
 # Python startup in the page can take several seconds on a 2-core machine.
 BOOT_TIMEOUT_MS = 60_000

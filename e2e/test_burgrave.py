@@ -9,7 +9,6 @@ are checked against the engine's result for the same record replayed on CPython.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -21,14 +20,10 @@ from kingdoms.burgrave.game import GAME
 from kingdoms.core.codes import decode_code, encode_code
 from kingdoms.core.protocol import Seat
 from kingdoms.core.records import GameRecord, append, new_record, replay
+from kingdoms_web import i18n
+from kingdoms_web.games.burgrave import model as M
 
 from .conftest import ROOT, wait_ready
-
-if str(ROOT / "web") not in sys.path:
-    sys.path.insert(0, str(ROOT / "web"))
-
-from kingdoms_web import burgrave_model as M
-from kingdoms_web import i18n
 
 NAMES = ["Ana", "Ben", "Cid"]
 GAME_TIMEOUT_MS = 30_000
@@ -129,6 +124,7 @@ def current_record(page: Page) -> GameRecord:
 # --------------------------------------------------------------------------- whole game
 
 
+@pytest.mark.slow
 def test_a_whole_seeded_three_player_game_by_taps(page: Page, site_url: str) -> None:
     start_new_game(page, site_url, 2026, NAMES)
     rng = random.Random(2026)

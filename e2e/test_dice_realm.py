@@ -106,6 +106,7 @@ def play_one_step(page: Page) -> None:
 # --------------------------------------------------------------------------- a whole game
 
 
+@pytest.mark.slow
 def test_three_player_game_played_by_taps_matches_the_engine(page: Page, site_url: str) -> None:
     start_new_game(page, site_url, 2024, NAMES)
     assert page_record(page).seed == 2024
@@ -196,6 +197,7 @@ def test_no_citizen_met_means_a_scoundrel(page: Page, site_url: str) -> None:
         "data-count", str(view["penalty_pile"]["count"] - 1))
 
 
+@pytest.mark.slow
 def test_odds_helper_shows_and_toggles(page: Page, site_url: str) -> None:
     open_record(page, site_url, record_after(7, []))
     odds = page.get_by_test_id("odds-0")
@@ -215,6 +217,7 @@ def test_odds_helper_shows_and_toggles(page: Page, site_url: str) -> None:
 # --------------------------------------------------------------------------- saving
 
 
+@pytest.mark.slow
 def test_reload_mid_game_resumes_the_identical_state(page: Page, site_url: str) -> None:
     start_new_game(page, site_url, 99, ["Ann", "Ben"])
     tap(page, page.get_by_test_id("roll"))

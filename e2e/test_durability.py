@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,15 +21,11 @@ from kingdoms.core.codes import decode_code, encode_code
 from kingdoms.core.protocol import Seat
 from kingdoms.core.records import GameRecord, append, new_record, replay
 from kingdoms.core.registry import get_game
-
-from .conftest import ROOT, TABLET_CONTEXT, PageGuard, wait_ready
-from .dice_realm_page import snapshot, start_new_game
-
-if str(ROOT / "web") not in sys.path:
-    sys.path.insert(0, str(ROOT / "web"))
-
-from kingdoms_web import burgrave_model as M
 from kingdoms_web import i18n
+from kingdoms_web.games.burgrave import model as M
+
+from .conftest import TABLET_CONTEXT, PageGuard, wait_ready
+from .dice_realm_page import snapshot, start_new_game
 
 SAVES_KEY = "kingdoms.v2.saves"
 HTML_NAME = "<img src=x onerror=f()>"
@@ -121,6 +116,7 @@ def fresh_context(browser: Browser, guard: PageGuard, **extra: Any) -> BrowserCo
 # --------------------------------------------------------------------------- resume
 
 
+@pytest.mark.slow
 def test_reload_and_a_killed_browser_resume_the_identical_game(
     page: Page, context: BrowserContext, browser: Browser, site_url: str, guard: PageGuard
 ) -> None:
@@ -169,6 +165,7 @@ def test_reload_and_a_killed_browser_resume_the_identical_game(
 # --------------------------------------------------------------------------- share
 
 
+@pytest.mark.slow
 def test_share_link_opens_in_a_fresh_browser_as_a_new_save(
     page: Page, browser: Browser, site_url: str, guard: PageGuard
 ) -> None:

@@ -3,6 +3,7 @@ before Python starts, and reloads from its service worker with the server stoppe
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from .conftest import SiteServer, open_site, wait_ready
@@ -37,6 +38,7 @@ def test_static_shell_paints_before_python(page: Page, site_url: str) -> None:
     expect(page.get_by_role("progressbar")).to_be_hidden()
 
 
+@pytest.mark.slow
 def test_reload_works_with_the_server_stopped(page: Page, own_server: SiteServer) -> None:
     """After one visit the service worker holds the whole site: stop the server, reload, play."""
     open_site(page, own_server.url)

@@ -3,18 +3,11 @@ the prompt of the very first decision."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-WEB = Path(__file__).resolve().parents[2] / "web"
-if str(WEB) not in sys.path:  # the page package is not installed in the venv
-    sys.path.insert(0, str(WEB))
-
-from kingdoms.burgrave.content import parse_effect  # noqa: E402
-from kingdoms.burgrave.game import GAME  # noqa: E402
-from kingdoms.core.protocol import Seat  # noqa: E402
-from kingdoms_web import burgrave_model as M  # noqa: E402
-from kingdoms_web import i18n  # noqa: E402
+from kingdoms.burgrave.content import parse_effect
+from kingdoms.burgrave.game import GAME
+from kingdoms.core.protocol import Seat
+from kingdoms_web import i18n
+from kingdoms_web.games.burgrave import model as M
 
 
 def setup_module() -> None:

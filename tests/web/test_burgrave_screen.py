@@ -7,179 +7,18 @@ from __future__ import annotations
 
 import random
 import re
-import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fakedom import FakeDocument, FakeNode
 
-WEB = Path(__file__).resolve().parents[2] / "web"
-if str(WEB) not in sys.path:  # the page package is not installed in the venv
-    sys.path.insert(0, str(WEB))
-
-from kingdoms.burgrave.game import GAME  # noqa: E402
-from kingdoms.core.protocol import Seat  # noqa: E402
-from kingdoms.core.records import append, new_record  # noqa: E402
-from kingdoms_web import burgrave_screen, dom, i18n  # noqa: E402
-from kingdoms_web.dom import Scope  # noqa: E402
-
-# --------------------------------------------------------------------------- a fake DOM
-
-
-class FakeNode:
-    def __init__(self, doc: FakeDocument, tag: str, text: str | None = None) -> None:
-        self.doc = doc
-        self.tagName = tag.upper()
-        self.attrs: dict[str, str] = {}
-        self.children: list[FakeNode] = []
-        self.parent: FakeNode | None = None
-        self.text = text
-        self.className = ""
-        self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
-        self.open = False
-
-    # tree
-    def append(self, child: FakeNode) -> None:
-        if child.parent is not None:
-            child.parent.children.remove(child)
-        child.parent = self
-        self.children.append(child)
-
-    def replaceChildren(self) -> None:
-        for child in self.children:
-            child.parent = None
-        self.children = []
-
-    def remove(self) -> None:
-        if self.parent is not None:
-            self.parent.children.remove(self)
-            self.parent = None
-
-    @property
-    def isConnected(self) -> bool:
-        node: FakeNode | None = self
-        while node is not None:
-            if node is self.doc.body:
-                return True
-            node = node.parent
-        return False
-
-    @property
-    def textContent(self) -> str:
-        if self.text is not None:
-            return self.text
-        return "".join(c.textContent for c in self.children)
-
-    @textContent.setter
-    def textContent(self, value: str) -> None:
-        self.replaceChildren()
-        self.append(FakeNode(self.doc, "#text", value))
-
-    # attributes
-    def setAttribute(self, name: str, value: str) -> None:
-        self.attrs[name] = str(value)
-
-    def removeAttribute(self, name: str) -> None:
-        self.attrs.pop(name, None)
-
-    def getAttribute(self, name: str) -> str | None:
-        return self.attrs.get(name)
-
-    def hasAttribute(self, name: str) -> bool:
-        return name in self.attrs
-
-    # events
-    def addEventListener(self, event: str, handler: Callable[[Any], Any]) -> None:
-        self.listeners.setdefault(event, []).append(handler)
-
-    def removeEventListener(self, event: str, handler: Callable[[Any], Any]) -> None:
-        if handler in self.listeners.get(event, []):
-            self.listeners[event].remove(handler)
-
-    def click(self, detail: int = 1) -> None:
-        event = type("Event", (), {"detail": detail})()
-        for handler in list(self.listeners.get("click", [])):
-            handler(event)
-
-    def focus(self) -> None:
-        self.doc.activeElement = self
-
-    def showModal(self) -> None:
-        self.open = True
-
-    def close(self) -> None:
-        self.open = False
-        for handler in list(self.listeners.get("close", [])):
-            handler(None)
-
-    # queries
-    def walk(self) -> Iterator[FakeNode]:
-        for child in self.children:
-            if child.tagName != "#TEXT":
-                yield child
-                yield from child.walk()
-
-    def querySelectorAll(self, selector: str) -> list[FakeNode]:
-        tests = [_compile(part.strip()) for part in selector.split(",")]
-        return [n for n in self.walk() if any(test(n) for test in tests)]
-
-    def querySelector(self, selector: str) -> FakeNode | None:
-        found = self.querySelectorAll(selector)
-        return found[0] if found else None
-
-    def by_testid(self, testid: str) -> FakeNode | None:
-        return self.querySelector(f'[data-testid="{testid}"]')
-
-
-_ATTR = re.compile(r'\[([\w-]+)(?:(\^?=)"([^"]*)")?\]')
-
-
-def _compile(selector: str) -> Callable[[FakeNode], bool]:
-    negate = re.findall(r":not\(([^)]*)\)", selector)
-    selector = re.sub(r":not\([^)]*\)", "", selector)
-    tag = re.match(r"^[a-zA-Z]+", selector)
-    attrs = _ATTR.findall(selector)
-
-    def test(node: FakeNode) -> bool:
-        if tag and node.tagName != tag.group(0).upper():
-            return False
-        for name, op, value in attrs:
-            have = node.attrs.get(name)
-            if have is None or (op == "=" and have != value) or (
-                    op == "^=" and not have.startswith(value)):
-                return False
-        return not any(_compile(n)(node) for n in negate)
-
-    return test
-
-
-class FakeDocument:
-    def __init__(self) -> None:
-        self.body = FakeNode(self, "body")
-        self.activeElement: FakeNode | None = None
-
-    def createElement(self, tag: str) -> FakeNode:
-        return FakeNode(self, tag)
-
-    def createElementNS(self, _ns: str, tag: str) -> FakeNode:
-        return FakeNode(self, tag)
-
-    def createTextNode(self, text: str) -> FakeNode:
-        return FakeNode(self, "#text", text)
-
-    def querySelector(self, selector: str) -> FakeNode | None:
-        return self.body.querySelector(selector)
-
-
-@pytest.fixture()
-def fake_dom(monkeypatch: pytest.MonkeyPatch) -> FakeDocument:
-    doc = FakeDocument()
-    monkeypatch.setattr(dom, "document", doc)
-    monkeypatch.setattr(dom, "window", None)
-    i18n.set_language("en")
-    return doc
-
+from kingdoms.burgrave.game import GAME
+from kingdoms.core.protocol import Seat
+from kingdoms.core.records import append, new_record
+from kingdoms_web import i18n
+from kingdoms_web.dom import Scope
+from kingdoms_web.games.burgrave import screen as burgrave_screen
 
 # --------------------------------------------------------------------------- a fake host
 
@@ -258,7 +97,7 @@ def test_whole_game_by_taps_matches_the_engine(fake_dom: FakeDocument, players: 
 
 
 def test_every_legal_action_has_exactly_one_control(fake_dom: FakeDocument) -> None:
-    from kingdoms_web import burgrave_model as M
+    from kingdoms_web.games.burgrave import model as M
 
     host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 3)
     rng = random.Random(3)
@@ -360,7 +199,7 @@ def test_building_is_chosen_before_the_spot(fake_dom: FakeDocument) -> None:
 
 def _used_keys() -> set[str]:
     keys: set[str] = set()
-    for path in (WEB / "kingdoms_web").glob("burgrave_*.py"):
+    for path in Path(burgrave_screen.__file__).parent.glob("*.py"):
         keys |= set(re.findall(r'"(burgrave\.[a-z0-9_.]+)"', path.read_text()))
     return keys
 

@@ -4,28 +4,20 @@ autosave through the real storage module."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-WEB = Path(__file__).resolve().parents[2] / "web"
-if str(WEB) not in sys.path:  # the page package is not installed in the venv
-    sys.path.insert(0, str(WEB))
-
-from kingdoms.core.codes import decode_code, encode_code  # noqa: E402
-from kingdoms.core.protocol import Seat  # noqa: E402
-from kingdoms.core.records import append, new_record, replay  # noqa: E402
-from kingdoms.core.registry import get_game  # noqa: E402
-from kingdoms.dice_realm.content import CARD_IDS, CONTENT, card_json  # noqa: E402
-from kingdoms_web import dice_realm_text as text  # noqa: E402
-from kingdoms_web import i18n  # noqa: E402
-from kingdoms_web.game_host import (  # noqa: E402
-    save_id_from_fragment,
-    seed_from_query,
-    winners_text,
-)
-from kingdoms_web.storage import MemoryBackend, SaveEntry, Store, load_saves, put_save  # noqa: E402
+from kingdoms.core.codes import decode_code, encode_code
+from kingdoms.core.protocol import Seat
+from kingdoms.core.records import append, new_record, replay
+from kingdoms.core.registry import get_game
+from kingdoms.dice_realm.content import CARD_IDS, CONTENT, card_json
+from kingdoms_web import i18n
+from kingdoms_web.games.dice_realm import text
+from kingdoms_web.play.session import winners_text
+from kingdoms_web.saves.saved_games import load_saves, put_save
+from kingdoms_web.saves.schema import SaveEntry
+from kingdoms_web.saves.storage import MemoryBackend, Store
+from kingdoms_web.urls import save_id_from_fragment, seed_from_query
 
 CITIZENS = [card_json(i) for i in range(len(CONTENT.citizens))]
 

@@ -6,39 +6,27 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-WEB = Path(__file__).resolve().parents[2] / "web"
-if str(WEB) not in sys.path:  # the page package is not installed in the venv
-    sys.path.insert(0, str(WEB))
-
-from kingdoms.core import records  # noqa: E402
-from kingdoms.core.codes import decode_code, encode_code  # noqa: E402
-from kingdoms.core.errors import CodeError  # noqa: E402
-from kingdoms.core.protocol import Seat  # noqa: E402
-from kingdoms.core.records import GameRecord, append, new_record, replay  # noqa: E402
-from kingdoms.core.registry import get_game  # noqa: E402
-from kingdoms_web import i18n, storage, transfer  # noqa: E402
-from kingdoms_web.game_host import GameSession  # noqa: E402
-from kingdoms_web.records import open_code  # noqa: E402
-from kingdoms_web.share import link_for  # noqa: E402
-from kingdoms_web.storage import (  # noqa: E402
-    SAVES_KEY,
-    SAVES_KEYS,
-    MemoryBackend,
-    SaveEntry,
-    Store,
-    load_saves,
-    migrate,
-    put_save,
-    upgrade_storage,
-)
+from kingdoms.core import records
+from kingdoms.core.codes import decode_code, encode_code
+from kingdoms.core.errors import CodeError
+from kingdoms.core.protocol import Seat
+from kingdoms.core.records import GameRecord, append, new_record, replay
+from kingdoms.core.registry import get_game
+from kingdoms_web import i18n
+from kingdoms_web.play.session import GameSession
+from kingdoms_web.saves import saved_games, transfer
+from kingdoms_web.saves.migrations import migrate, upgrade_storage
+from kingdoms_web.saves.opening import open_code
+from kingdoms_web.saves.saved_games import load_saves, put_save
+from kingdoms_web.saves.schema import SAVES_KEY, SAVES_KEYS, SaveEntry
+from kingdoms_web.saves.storage import MemoryBackend, Store
+from kingdoms_web.urls import link_for
 
 GAMES = ("dice-realm", "burgrave")
 V1_KEY = SAVES_KEYS[1]
@@ -197,7 +185,7 @@ def test_saves_from_a_newer_version_are_never_overwritten() -> None:
 
 
 def test_saves_are_refused_not_dropped_beyond_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(storage, "MAX_SAVES", 3)
+    monkeypatch.setattr(saved_games, "MAX_SAVES", 3)
     store = Store(MemoryBackend())
     code = code_of("dice-realm", 1, 0)
     for n in range(3):
@@ -211,14 +199,14 @@ def test_rename_delete_and_find() -> None:
     store = Store(MemoryBackend())
     code = code_of("dice-realm", 1, 0)
     put_save(store, SaveEntry("s1", "dice-realm", ("A", "B"), 0, code, 1.0))
-    assert storage.rename_save(store, "s1", "  Friday\u0000  night <i>game</i> ")
+    assert saved_games.rename_save(store, "s1", "  Friday\u0000  night <i>game</i> ")
     entry = load_saves(store).entries[0]
     assert entry.label == "Friday night <i>game</i>"
-    assert storage.find_code(store, code) == entry
-    assert storage.find_code(store, code + "A") is None
-    assert storage.find_save(store, "s1") == entry
-    assert not storage.rename_save(store, "nope", "x")
-    assert storage.delete_save(store, "s1")
+    assert saved_games.find_code(store, code) == entry
+    assert saved_games.find_code(store, code + "A") is None
+    assert saved_games.find_save(store, "s1") == entry
+    assert not saved_games.rename_save(store, "nope", "x")
+    assert saved_games.delete_save(store, "s1")
     assert load_saves(store).entries == []
 
 
@@ -360,8 +348,8 @@ class Owner:
 
 
 def session_for(record: GameRecord, store: Store) -> GameSession:
-    module = {"dice-realm": "kingdoms_web.dice_realm_screen",
-              "burgrave": "kingdoms_web.burgrave_screen"}[record.game_id]
+    module = {"dice-realm": "kingdoms_web.games.dice_realm.screen",
+              "burgrave": "kingdoms_web.games.burgrave.screen"}[record.game_id]
     return GameSession(Owner(store), record, replay(record), module, "s1")
 
 

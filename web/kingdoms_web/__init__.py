@@ -1,9 +1,14 @@
 """Kingdoms' browser front end, written in Python and run by PyScript/Pyodide.
 
-The page shell (home screen, saved games, share codes, settings) lives here; each game gets its own
-view module later. Only :mod:`kingdoms_web.dom` and :mod:`kingdoms_web.app` touch the browser
-directly, so the pure parts (translations, name validation, save-list parsing) can be tested on
-CPython without a browser.
+``app.start()`` is the entry point (``public/main.py``). The package is laid out by what each
+part does: ``shell/`` (home screen, dialogs, settings, share), ``saves/`` (storage, the saved
+games, export/import, opening codes), ``play/`` (a running game, history, replay), ``games/``
+(one package per game screen), ``i18n/`` (translations) and, at the top, ``dom`` (safe element
+building), ``urls`` (every URL the page handles) and ``device`` (storage, languages, random
+numbers, time). See ``docs/architecture.md``.
+
+Every module imports on CPython too (``dom.document`` is None there), so the pure parts and, with
+a fake document, the screens are tested without a browser.
 """
 
 from __future__ import annotations

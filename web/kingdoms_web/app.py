@@ -6,17 +6,20 @@ end-to-end tests and the benchmark wait for.
 
 Screens: ``home``, ``record`` (what a code or link holds, shown before it is loaded: a link or a
 pasted code never replaces anything until the player taps "Load"), ``game`` (a running game:
-:class:`~.game_host.GameSession` with the game's screen module from :data:`VIEW_MODULES`; the
-body's ``data-ready`` becomes ``"game"`` once it is drawn) and ``replay`` (a read-only replay).
+:class:`~kingdoms_web.play.session.GameSession` with the game's screen module from
+:data:`VIEW_MODULES`; the body's ``data-ready`` becomes ``"game"`` once it is drawn) and
+``replay`` (a read-only replay).
 
 A reload resumes directly only when the fragment's save id names a save on this device holding
-that very code (``#g=<code>&s=<id>``, what the host keeps in the URL); anything else is a shared
-game and gets the summary first. Loading a code makes a new saved game, except that a save
-holding the byte-identical code is reopened instead of duplicated.
+that very code (``#g=<code>&s=<id>``, what the session keeps in the URL: see
+:mod:`kingdoms_web.urls`); anything else is a shared game and gets the summary first. Loading a
+code makes a new saved game, except that a save holding the byte-identical code is reopened
+instead of duplicated. A new game's seed comes from ``crypto.getRandomValues`` unless
+``?seed=N`` forces it.
 
-A new game's seed comes from ``crypto.getRandomValues``; ``?seed=N`` in the page URL forces it
-(tests, bug reports). A running game keeps its share code and save id in the URL fragment
-(``#g=<code>&s=<save id>``), so a reload resumes it.
+The home screen's saved-games actions (rename, delete, export, import) are
+:class:`~kingdoms_web.shell.save_actions.SaveActions`; the screens themselves are in
+:mod:`kingdoms_web.shell` and :mod:`kingdoms_web.play`.
 """
 
 from __future__ import annotations
@@ -27,73 +30,29 @@ from typing import Any
 from kingdoms.core.protocol import GameInfo, Seat
 from kingdoms.core.records import GameRecord, new_record
 from kingdoms.core.registry import list_games
-
-from . import dom, i18n
-from .dialogs import ConfirmDialog, Modal, NewGameDialog, button
-from .dom import Element, Scope, el
-from .game_host import (
-    GameSession,
-    new_save_id,
-    now_ms,
-    open_session,
-    random_u32,
-    save_id_from_fragment,
-    seed_from_query,
-)
-from .history import ReplayView
-from .home import names_text, render_home, render_record, save_heading, save_title
-from .i18n import game_title, t
-from .records import OpenResult, RecordSummary, code_from_fragment, open_code
-from .settings import SettingsDialog
-from .storage import (
-    MAX_LABEL_LENGTH,
-    SaveEntry,
-    SaveList,
-    Store,
-    clean_label,
-    delete_save,
-    find_code,
-    find_save,
-    load_saves,
-    put_save,
-    read_settings,
-    rename_save,
-    upgrade_storage,
-    write_settings,
-)
-from .transfer import (
-    MAX_IMPORT_BYTES,
-    ImportReport,
-    export_file_name,
-    export_saves,
-    parse_import,
-)
+from kingdoms_web import dom, i18n, urls
+from kingdoms_web.device import browser_languages, make_store, new_save_id, random_u32
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import game_title, t
+from kingdoms_web.play.replay import ReplayView
+from kingdoms_web.play.session import GameSession, open_session
+from kingdoms_web.saves.migrations import upgrade_storage
+from kingdoms_web.saves.opening import OpenResult, RecordSummary, open_code
+from kingdoms_web.saves.saved_games import find_code, find_save, load_saves
+from kingdoms_web.saves.schema import SaveEntry, SaveList
+from kingdoms_web.saves.storage import read_settings, write_settings
+from kingdoms_web.saves.transfer import ImportReport
+from kingdoms_web.shell.dialogs import Modal, NewGameDialog, button
+from kingdoms_web.shell.home import render_home
+from kingdoms_web.shell.save_actions import SaveActions
+from kingdoms_web.shell.settings import SettingsDialog
+from kingdoms_web.shell.summary import render_record
 
 VIEW_MODULES: dict[str, str] = {
-    "dice-realm": "kingdoms_web.dice_realm_screen",
-    "burgrave": "kingdoms_web.burgrave_screen",
+    "dice-realm": "kingdoms_web.games.dice_realm.screen",
+    "burgrave": "kingdoms_web.games.burgrave.screen",
 }
 """game id -> module with that game's screen (``create_screen(host) -> GameScreen``)."""
-
-_PROBE_KEY = "kingdoms.v1.probe"
-
-
-def make_store() -> Store:
-    """``localStorage`` if the browser lets us use it, else a memory store marked unavailable."""
-    try:
-        backend = dom.window.localStorage
-        backend.setItem(_PROBE_KEY, "1")
-        backend.removeItem(_PROBE_KEY)
-    except Exception:  # SecurityError, missing storage, quota already full
-        return Store(None, available=False)
-    return Store(backend)
-
-
-def browser_languages() -> list[str]:
-    try:
-        return [str(code) for code in dom.window.navigator.languages]
-    except Exception:
-        return []
 
 
 class App:
@@ -132,6 +91,7 @@ class App:
         self.scope = Scope()
         self.modals: list[Modal] = []
         self._hash_scope = Scope()
+        self.save_actions = SaveActions(self)
 
     # ------------------------------------------------------------------ rendering
 
@@ -189,7 +149,7 @@ class App:
         self.summary = None
         self.summary_result = None
         self.saves = load_saves(self.store)
-        self._set_fragment("")
+        urls.replace_fragment("")
         self.render(focus_main=True)
         dom.document.body.dataset.ready = "home"
 
@@ -219,7 +179,7 @@ class App:
         if entry is None:
             session.autosave()
             session.redraw()
-        self._set_fragment(f"#g={session.code}&s={session.save_id}")
+        urls.replace_fragment(urls.game_fragment(session.code, session.save_id))
         return True
 
     def _show_session(self, session: GameSession) -> None:
@@ -241,7 +201,7 @@ class App:
         self.summary = summary
         self.summary_result = result
         self.screen = "record"
-        self._set_fragment("#g=" + summary.code)
+        urls.replace_fragment(urls.game_fragment(summary.code))
         self.render(focus_main=True)
         dom.document.body.dataset.ready = "home"
 
@@ -316,17 +276,7 @@ class App:
 
     def set_fragment(self, fragment: str) -> None:
         """The running game's link (the host keeps it current, so a reload resumes the game)."""
-        self._set_fragment(fragment)
-
-    def _set_fragment(self, fragment: str) -> None:
-        """Change the URL fragment without a ``hashchange`` event (and without a history step)."""
-        try:
-            location = dom.window.location
-            url = str(location.pathname) + str(location.search) + fragment
-            if str(location.hash) != fragment:
-                dom.window.history.replaceState(None, "", url)
-        except Exception:
-            pass
+        urls.replace_fragment(fragment)
 
     # ------------------------------------------------------------------ codes and saves
 
@@ -341,7 +291,7 @@ class App:
         if result.error is not None:
             self.code_error = result.error
             self.render()
-            self._focus('[data-testid="code-input"]')
+            self.focus('[data-testid="code-input"]')
             return
         self.code_error = None
         self.code_text = ""
@@ -353,14 +303,14 @@ class App:
         The game's own URL (``#g=<code>&s=<id>`` of a save on this device holding that exact
         code) resumes it; any other link shows the summary first.
         """
-        code = code_from_fragment(fragment)
+        code = urls.code_from_fragment(fragment)
         if code is None:
             return False
         if self.summary is not None and self.summary.code == code:
             return True
         if self.session is not None and self.session.code == code:
             return True
-        own = find_save(self.store, save_id_from_fragment(fragment))
+        own = find_save(self.store, urls.save_id_from_fragment(fragment))
         if own is not None and own.code == code:
             self.open_save(own)
             return True
@@ -370,7 +320,7 @@ class App:
             self.summary = None
             self.code_text = code[:2000]
             self.code_error = t("code.link_error") + " " + result.error
-            self._set_fragment("")
+            urls.replace_fragment("")
             self.render()
             return True
         self.code_error = None
@@ -389,105 +339,6 @@ class App:
             return
         self.show_record(result)
 
-    def ask_delete_save(self, entry: SaveEntry) -> None:
-        title = save_title(entry, self.titles)
-        players = names_text(entry.names)
-
-        def confirmed() -> None:
-            if not delete_save(self.store, entry.save_id):
-                self.save_error = t("saves.write_failed")
-            else:
-                self.save_error = None
-            self.saves = load_saves(self.store)
-            self.render()
-            self._focus('[data-testid="saved-games"] h2')
-
-        self._open_modal(ConfirmDialog(
-            lambda: t("saves.delete_title"),
-            lambda: t("saves.delete_body", title=title, players=players),
-            lambda: t("saves.delete_confirm"),
-            confirmed,
-            on_closed=self._modal_closed,
-        ))
-
-    def ask_rename_save(self, entry: SaveEntry) -> None:
-        current = save_heading(entry, self.titles)
-
-        def renamed(label: str) -> None:
-            if not rename_save(self.store, entry.save_id, label):
-                self.save_error = t("saves.write_failed")
-            else:
-                self.save_error = None
-            self.saves = load_saves(self.store)
-            self.render()
-            self._focus(f'[data-testid="save-rename-{entry.save_id}"]')
-
-        self._open_modal(RenameDialog(current, renamed, on_closed=self._modal_closed))
-
-    def export_saves(self) -> None:
-        """Download every save as one JSON file (a Blob behind an object URL)."""
-        entries = load_saves(self.store).entries
-        if not entries:
-            return
-        text = export_saves(entries, now_ms())
-        try:
-            date = str(dom.window.Date.new().toISOString())[:10]
-        except Exception:
-            date = ""
-        try:
-            from pyodide.ffi import to_js
-
-            blob = dom.window.Blob.new(to_js([text]),
-                                       to_js({"type": "application/json"},
-                                             dict_converter=dom.window.Object.fromEntries))
-            url = dom.window.URL.createObjectURL(blob)
-            link = el("a", attrs={"href": url, "download": export_file_name(date)})
-            link.hidden = True
-            dom.document.body.append(link)
-            link.click()
-            link.remove()
-            dom.window.setTimeout(_revoker(url), 10_000)
-        except Exception:
-            dom.log_error("Kingdoms: the export failed\n" + traceback.format_exc())
-            self.save_error = t("transfer.export_failed")
-            self.render()
-
-    def import_file(self, files: Any) -> None:
-        """Read a chosen export file (size checked first) and import each valid entry."""
-        try:
-            file = files.item(0) if files is not None and int(files.length) else None
-        except Exception:
-            file = None
-        if file is None:
-            return
-        if float(file.size) > MAX_IMPORT_BYTES:
-            self.import_report = ImportReport(error=t(
-                "transfer.too_large", limit=MAX_IMPORT_BYTES // (1024 * 1024)))
-            self.render()
-            return
-        from .share import run_async
-
-        async def work() -> None:
-            text = str(await file.text())
-            self._finish_import(text)
-
-        run_async(work, "importing")
-
-    def _finish_import(self, text: str) -> None:
-        existing = {entry.code for entry in load_saves(self.store).entries}
-        report = parse_import(text, existing, new_save_id, now_ms(), dom.log_error)
-        kept: list[SaveEntry] = []
-        for entry in report.entries:
-            if self.store.available and put_save(self.store, entry):
-                kept.append(entry)
-        if len(kept) < len(report.entries):
-            self.save_error = t("saves.write_failed")
-        report.entries = kept
-        self.import_report = report
-        self.saves = load_saves(self.store)
-        self.render()
-        self._focus('[data-testid="import-report"]')
-
     # ------------------------------------------------------------------ dialogs
 
     def open_new_game(self, game_id: str | None) -> None:
@@ -501,16 +352,12 @@ class App:
         if module is None:
             dom.log_error(f"Kingdoms: no screen for {game_id!r}")
             return
-        try:
-            search = str(dom.window.location.search)
-        except Exception:
-            search = ""
-        seed = seed_from_query(search)
+        seed = urls.seed_from_query(urls.page_query())
         if seed is None:
             seed = random_u32(1)[0]
         try:
             record = new_record(game_id, [Seat(name=name) for name in names], seed)
-        except Exception:
+        except ValueError:  # SetupError, or pydantic refusing a seat
             dom.log_error("Kingdoms: the game could not be set up\n" + traceback.format_exc())
             return
         session = open_session(self, module, record)
@@ -539,7 +386,8 @@ class App:
         if modal in self.modals:
             self.modals.remove(modal)
 
-    def _focus(self, selector: str) -> None:
+    def focus(self, selector: str) -> None:
+        """Focus the first element matching ``selector`` (a heading becomes focusable)."""
         node = dom.query(selector)
         if node is not None:
             if not node.hasAttribute("tabindex") and node.tagName in ("H2", "H3"):
@@ -551,51 +399,7 @@ class App:
     def listen_for_links(self) -> None:
         """Open ``#g=`` links followed while the page is already running."""
         self._hash_scope.on(dom.window, "hashchange",
-                            lambda _e: self.open_fragment(str(dom.window.location.hash)))
-
-
-def _revoker(url: str) -> Any:
-    from pyodide.ffi import create_once_callable
-
-    return create_once_callable(lambda: dom.window.URL.revokeObjectURL(url))
-
-
-class RenameDialog(Modal):
-    """Name a saved game (an empty name shows the game's title again)."""
-
-    testid = "rename-dialog"
-
-    def __init__(self, current: str, on_save: Any, on_closed: Any = None) -> None:
-        super().__init__(on_closed)
-        self.current = current
-        self.on_save = on_save
-
-    def title(self) -> str:
-        return t("saves.rename_title")
-
-    def build_body(self, scope: Scope) -> list[Any]:
-        field = el("input", cls="field", testid="rename-input", attrs={
-            "id": "rename-input", "type": "text", "maxlength": MAX_LABEL_LENGTH,
-            "autocomplete": "off", "spellcheck": "false"}, props={"value": self.current})
-
-        def submit(event: Any) -> None:
-            event.preventDefault()
-            label = clean_label(str(field.value))
-            self.close()
-            self.on_save(label)
-
-        form = el("form",
-                  el("label", t("saves.rename_label"), attrs={"for": "rename-input"}),
-                  field,
-                  el("div",
-                     button(scope, t("app.cancel"), lambda _e: self.close(),
-                            testid="rename-cancel"),
-                     button(scope, t("saves.rename_save"), lambda _e: None, testid="rename-save",
-                            cls="btn btn-primary", kind="submit"),
-                     cls="actions"),
-                  attrs={"novalidate": True})
-        scope.on(form, "submit", submit)
-        return [form]
+                            lambda _e: self.open_fragment(urls.page_fragment()))
 
 
 def _report_start_failure(detail: str) -> None:
@@ -606,7 +410,7 @@ def _report_start_failure(detail: str) -> None:
         if boot is not None:
             boot.fail(message)
             return
-    except Exception:
+    except dom.BROWSER_ERRORS:  # no loading screen to hand it to: write it into the page
         pass
     root = dom.by_id("app") or dom.document.body
     dom.clear(root)
@@ -625,7 +429,7 @@ def start() -> None:
             raise RuntimeError("the page has no #app element")
         app = App(root)
         _app = app
-        if not app.open_fragment(str(dom.window.location.hash)):
+        if not app.open_fragment(urls.page_fragment()):
             app.render()
         app.listen_for_links()
     except Exception as error:

@@ -14,9 +14,10 @@ can still be imported by tests on CPython.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import traceback
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 document: Any = None
@@ -25,6 +26,13 @@ window: Any = None
 """The page's ``window`` (None on CPython)."""
 
 _JsNull: Any = None
+
+
+class _NoJsException(Exception):
+    """Stands in for Pyodide's ``JsException`` on CPython (where nothing raises it)."""
+
+
+JsException: type[Exception] = _NoJsException
 
 try:  # PyScript in the browser
     import pyscript as _pyscript
@@ -39,6 +47,14 @@ with contextlib.suppress(ImportError):  # Pyodide turns JS null into ``jsnull``:
     import pyodide.ffi
 
     _JsNull = pyodide.ffi.JsNull
+    JsException = pyodide.ffi.JsException
+
+BROWSER_ERRORS: tuple[type[Exception], ...] = (JsException, AttributeError, TypeError)
+"""What a call into the browser raises when the browser refuses it or lacks the API: a
+JavaScript error (``JsException``: SecurityError, QuotaExceededError, NotAllowedError…), or
+``AttributeError``/``TypeError`` when the API is missing (an older browser, or CPython, where
+:data:`window` is None). Code that merely asks the browser for something catches these; a
+Python error in our own code is a bug and is not hidden by them."""
 
 
 def opt(value: Any) -> Any:
@@ -174,6 +190,27 @@ def icon(name: str) -> Element:
     return svg
 
 
+_TASKS: set[asyncio.Future[None]] = set()
+"""Running tasks, referenced so they are not collected before they finish."""
+
+
+def run_async(make: Callable[[], Awaitable[Any]], what: str) -> None:
+    """Start a coroutine from an event handler; failures are logged, never raised."""
+
+    async def guarded() -> None:
+        try:
+            await make()
+        except Exception:
+            log_error(f"Kingdoms: {what} failed\n" + traceback.format_exc())
+
+    try:
+        task = asyncio.ensure_future(guarded())
+        _TASKS.add(task)
+        task.add_done_callback(_TASKS.discard)
+    except RuntimeError:  # no running loop (CPython tests): run it to the end now
+        asyncio.run(guarded())
+
+
 class Scope:
     """Owns the event-handler proxies of one screen or dialog and releases them together."""
 
@@ -222,5 +259,5 @@ class Scope:
                 else:
                     node.removeEventListener(event, proxy)
                 proxy.destroy()
-            except Exception:  # already gone with its element; nothing to free
+            except BROWSER_ERRORS:  # already gone with its element; nothing to free
                 pass

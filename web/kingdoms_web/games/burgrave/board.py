@@ -13,10 +13,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kingdoms.burgrave.content import Effect
-
-from . import burgrave_model as M
-from .dom import Element, Scope, el
-from .i18n import t
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.games.burgrave import model as M
+from kingdoms_web.i18n import t
 
 Handler = Callable[[Any], None]
 

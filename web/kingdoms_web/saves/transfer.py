@@ -2,8 +2,9 @@
 
 The file is JSON: ``{"format": "kingdoms-saves", "version": 1, "exported": <ms>, "saves":
 [{"label", "game", "names", "code", "updated", "created"}, ...]}``. Only the share ``code`` is
-trusted to describe a game, and only after :func:`kingdoms_web.records.open_code` has decoded and
-replayed it; the other fields are display hints and are recomputed from the code on import.
+trusted to describe a game, and only after :func:`kingdoms_web.saves.opening.open_code` has
+decoded and replayed it; the other fields are display hints and are recomputed from the code on
+import.
 
 An imported file is hostile input: its size is capped before it is read (the page checks the
 ``File``'s size) and again here, the entry count and each code's length are capped, the JSON is
@@ -23,10 +24,9 @@ from typing import Any
 
 from kingdoms.core.codes import MAX_INPUT_CHARS
 from kingdoms.core.records import parse_json
-
-from .i18n import t
-from .records import open_code, summarize
-from .storage import SaveEntry, clean_label
+from kingdoms_web.i18n import t
+from kingdoms_web.saves.opening import open_code, summarize
+from kingdoms_web.saves.schema import SaveEntry, clean_label
 
 FORMAT = "kingdoms-saves"
 VERSION = 1

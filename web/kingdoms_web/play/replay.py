@@ -1,7 +1,7 @@
-"""A game's history: every action in words, and a read-only replay that steps through it.
+"""A read-only replay that steps through a game, with each action in words.
 
-Both are built by replaying the record (the state is never stored, only derived), so they work
-the same for a game in progress, a finished one and one opened from a share code.
+Built by replaying the record (the state is never stored, only derived), so it works the same
+for a game in progress, a finished one and one opened from a share code.
 
 The replay draws each position with the game's own screen (``create_screen`` of its module)
 through a :class:`ReplayHost` whose ``act`` refuses everything, viewed as a spectator
@@ -16,7 +16,6 @@ from __future__ import annotations
 import importlib
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
@@ -25,41 +24,14 @@ from kingdoms.core import records
 from kingdoms.core.protocol import Game
 from kingdoms.core.records import GameRecord
 from kingdoms.core.registry import get_game
-
-from . import dom
-from .dialogs import Modal, button
-from .dom import Element, Scope, el
-from .game_screen import HostState
-from .i18n import t
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import t
+from kingdoms_web.play.contract import HostState
+from kingdoms_web.play.history import action_log
+from kingdoms_web.shell.dialogs import button
 
 CHECKPOINT = 32
-
-
-@dataclass(frozen=True)
-class LogLine:
-    number: int
-    seat: int | None
-    name: str
-    text: str
-
-
-def action_log(record: GameRecord) -> list[LogLine]:
-    """Every action of ``record`` in words (``game.describe_action``), by replaying it."""
-    game = get_game(record.game_id)
-    state = game.new_game(record.seats, record.seed, record.options)
-    lines: list[LogLine] = []
-    for number, index in enumerate(record.actions, start=1):
-        action = game.decode_action(index)
-        seat = game.current_seat(state)
-        name = record.seats[seat].name if seat is not None and 0 <= seat < len(
-            record.seats) else ""
-        try:
-            text = game.describe_action(state, action)
-        except Exception:
-            text = ""
-        lines.append(LogLine(number, seat, name, text))
-        state = game.apply(state, action)
-    return lines
 
 
 class StateCache:
@@ -89,7 +61,7 @@ class StateCache:
 
 
 class ReplayHost(HostState):
-    """A read-only :class:`~.game_screen.GameHost` for one step of a replay."""
+    """A read-only :class:`~kingdoms_web.play.contract.GameHost` for one step of a replay."""
 
     def __init__(self, record: GameRecord, get_setting: Callable[[str, Any], Any]) -> None:
         self._full = record
@@ -115,10 +87,7 @@ class ReplayHost(HostState):
         self.on_redraw()
 
     def get_setting(self, key: str, default: Any = None) -> Any:
-        try:
-            return self._get_setting(key, default)
-        except Exception:
-            return default
+        return self._get_setting(key, default)
 
     def set_setting(self, key: str, value: Any) -> bool:
         del key, value
@@ -254,53 +223,3 @@ class ReplayView:
         self.scope.dispose()
         self.board_scope.dispose()
         self.container = None
-
-
-class HistoryDialog(Modal):
-    """Every move so far, in words; a button opens the replay from the start."""
-
-    testid = "history-dialog"
-
-    def __init__(self, record: GameRecord, on_replay: Callable[[], None] | None,
-                 on_closed: Callable[[Modal], None] | None = None) -> None:
-        super().__init__(on_closed)
-        self.record = record
-        self.on_replay = on_replay
-        try:
-            self.lines = action_log(record)
-            self.failed = False
-        except Exception:
-            dom.log_error("Kingdoms: the history could not be built\n" + traceback.format_exc())
-            self.lines, self.failed = [], True
-
-    def title(self) -> str:
-        return t("history.title")
-
-    def focus_first(self) -> None:
-        target = dom.query('[data-testid="history-close"]', self.node)
-        if target is not None:
-            target.focus()
-
-    def build_body(self, scope: Scope) -> list[Any]:
-        if self.failed:
-            body: Element = el("p", t("play.game_failed"), cls="warning")
-        elif not self.lines:
-            body = el("p", t("history.empty"), cls="note", testid="history-empty")
-        else:
-            body = el("ol", *[el("li", t("history.entry", number=line.number,
-                                         name=line.name or "?", text=line.text),
-                                 attrs={"value": line.number})
-                              for line in self.lines],
-                      cls="history-list", testid="history-list",
-                      attrs={"tabindex": "0", "aria-label": t("history.title")})
-
-        def replay(_event: Any) -> None:
-            self.close()
-            if self.on_replay is not None:
-                self.on_replay()
-
-        actions = [button(scope, t("app.close"), lambda _e: self.close(), testid="history-close")]
-        if self.on_replay is not None and self.lines:
-            actions.append(button(scope, t("replay.open"), replay, testid="history-replay",
-                                  cls="btn btn-primary"))
-        return [body, el("div", *actions, cls="actions")]

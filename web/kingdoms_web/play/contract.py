@@ -16,8 +16,7 @@ from pydantic import BaseModel
 
 from kingdoms.core.protocol import Game, Seat
 from kingdoms.core.records import GameRecord
-
-from .dom import Element, Scope
+from kingdoms_web.dom import Element, Scope
 
 
 class GameHost(Protocol):

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import dom
-from .dialogs import Modal, button
-from .dom import Scope, el
-from .i18n import available_languages, get_language, t
+from kingdoms_web import dom
+from kingdoms_web.dom import Scope, el
+from kingdoms_web.i18n import available_languages, get_language, t
+from kingdoms_web.shell.dialogs import Modal, button
 
 
 class SettingsDialog(Modal):

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .i18n import lookup, t
+from kingdoms_web.i18n import lookup, t
 
 Glyph = tuple[str, int | str]
 """One picture on a card: ``("face", 1..6)`` a die with pips, ``("same", "A")`` a die that must

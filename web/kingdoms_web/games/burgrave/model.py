@@ -35,8 +35,7 @@ from kingdoms.burgrave.content import (
     Effect,
     catalogue,
 )
-
-from .i18n import get_language, t
+from kingdoms_web.i18n import get_language, t
 
 SEAT_COLOURS = ("red", "blue", "green", "amber")
 """CSS suffixes of the four seat colours (pawns, workers, buildings carry the initial too)."""

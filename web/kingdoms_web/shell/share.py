@@ -12,70 +12,25 @@ share sheet (``navigator.share``) is offered only where it exists.
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
-from . import dom
-from .dialogs import Modal, button
-from .dom import Element, Scope, el
-from .i18n import t
+from kingdoms_web import dom, urls
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import t
+from kingdoms_web.shell.dialogs import Modal, button
 
 QR_ERROR = "m"
 QR_MAX_LINK = 2300
 """Longer links do not fit a QR code at error level M (2,331 bytes); level L is tried then."""
 
 
-def link_for(href: str, code: str) -> str:
-    """The link to ``code`` on the page at ``href``.
-
-    The old fragment and the query string are dropped: a query such as the tests' ``?seed=`` must
-    not travel to the recipient and fix the seed of every game they start.
-
-    >>> link_for("https://x.org/kingdoms/?seed=4#g=1abc&s=k", "1def")
-    'https://x.org/kingdoms/#g=1def'
-    """
-    return href.split("#", 1)[0].split("?", 1)[0] + "#g=" + code
-
-
-def page_href() -> str:
-    try:
-        return str(dom.window.location.href)
-    except Exception:
-        return ""
-
-
-def share_link(code: str) -> str:
-    return link_for(page_href(), code)
-
-
-_TASKS: set[asyncio.Future[None]] = set()
-"""Running tasks, referenced so they are not collected before they finish."""
-
-
-def run_async(make: Callable[[], Awaitable[Any]], what: str) -> None:
-    """Start a coroutine from an event handler; failures are logged, never raised."""
-
-    async def guarded() -> None:
-        try:
-            await make()
-        except Exception:
-            dom.log_error(f"Kingdoms: {what} failed\n" + traceback.format_exc())
-
-    try:
-        task = asyncio.ensure_future(guarded())
-        _TASKS.add(task)
-        task.add_done_callback(_TASKS.discard)
-    except RuntimeError:  # no running loop (CPython tests): run it to the end now
-        asyncio.run(guarded())
-
-
 def can_web_share() -> bool:
     try:
         return dom.opt(getattr(dom.window.navigator, "share", None)) is not None
-    except Exception:
+    except dom.BROWSER_ERRORS:
         return False
 
 
@@ -86,14 +41,14 @@ async def copy_text(text: str, field: Element = None) -> bool:
         if clipboard is not None:
             await clipboard.writeText(text)
             return True
-    except Exception:
+    except dom.BROWSER_ERRORS:  # NotAllowedError: no permission, or the page is not focused
         pass
     if field is not None:
         try:
             field.focus()
             field.select()
             return bool(dom.document.execCommand("copy"))
-        except Exception:
+        except dom.BROWSER_ERRORS:
             return False
     return False
 
@@ -109,7 +64,7 @@ async def web_share(title: str, text: str, url: str) -> str:
                      dict_converter=dom.window.Object.fromEntries)
         await dom.window.navigator.share(data)
         return "shared"
-    except Exception as error:  # AbortError when the user closes the sheet
+    except dom.BROWSER_ERRORS as error:  # AbortError when the user closes the sheet
         return "cancelled" if "Abort" in str(error) else "unavailable"
 
 
@@ -130,7 +85,7 @@ def qr_data_uri(segno: Any, text: str) -> str | None:
     for level in (QR_ERROR, "l"):
         try:
             qr = segno.make(text, error=level, micro=False, boost_error=False)
-        except Exception:
+        except ValueError:  # segno.DataOverflowError: too long for a QR code at this level
             continue
         return str(qr.svg_data_uri(scale=4, border=4, dark="#000", light="#fff"))
     return None
@@ -145,7 +100,7 @@ class ShareDialog(Modal):
                  ) -> None:
         super().__init__(on_closed)
         self.code = code
-        self.link = share_link(code)
+        self.link = urls.share_link(code)
         self.game_title = title
         self._status: Element = None
         self._qr_box: Element = None
@@ -175,7 +130,7 @@ class ShareDialog(Modal):
                 async def work() -> None:
                     ok = await copy_text(text, field)
                     self._say(t(done) if ok else t("share.copy_failed"))
-                run_async(work, "copying")
+                dom.run_async(work, "copying")
             return handler
 
         def share(_event: Any) -> None:
@@ -184,7 +139,7 @@ class ShareDialog(Modal):
                                          self.link)
                 if result == "shared":
                     self._say(t("share.shared"))
-            run_async(work, "sharing")
+            dom.run_async(work, "sharing")
 
         actions = [button(scope, t("share.copy_link"), copy(self.link, link_field,
                                                             "share.link_copied"),
@@ -195,7 +150,7 @@ class ShareDialog(Modal):
         self._qr_box = el("div", cls="share-qr", testid="share-qr")
         self._draw_qr()
         if self._qr is None and not self._qr_failed:
-            run_async(self._make_qr, "drawing the QR code")
+            dom.run_async(self._make_qr, "drawing the QR code")
         return [
             el("p", t("share.hint"), cls="note", attrs={"id": "share-hint"}),
             el("label", t("share.link"), attrs={"for": "share-link"}),

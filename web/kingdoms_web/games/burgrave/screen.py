@@ -20,14 +20,15 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from . import burgrave_model as M
-from . import dom
-from .burgrave_board import BoardRenderer
-from .burgrave_player import PlayerRenderer, card_face
-from .dialogs import Modal, button
-from .dom import Element, Scope, el
-from .game_screen import GameHost
-from .i18n import t
+from kingdoms.core.errors import KingdomsError
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.games.burgrave import model as M
+from kingdoms_web.games.burgrave.board import BoardRenderer
+from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
+from kingdoms_web.i18n import t
+from kingdoms_web.play.contract import GameHost
+from kingdoms_web.shell.dialogs import Modal, button
 
 LOG_SIZE = 40
 REPLAY_LIMIT = 3000
@@ -217,7 +218,7 @@ class BurgraveScreen:
         return lambda event: self._on_offer(offer, event)
 
     def _on_offer(self, offer: M.Offer, event: Any = None) -> None:
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(AttributeError, TypeError, ValueError):  # no usable detail
             self._keyboard = event is not None and int(event.detail) == 0
         if offer.select is not None:
             self.building = offer.select
@@ -245,9 +246,8 @@ class BurgraveScreen:
             self.log.pop()
             self._log_len = number - 1
             return False
-        with contextlib.suppress(Exception):
-            if text:
-                host.notify(text)
+        if text:
+            host.notify(text)
         return True
 
     def _toggled(self, seat: int, is_open: bool) -> None:
@@ -313,12 +313,12 @@ class BurgraveScreen:
                 if number > start:
                     self.log.append((number, M.describe(game, state, action)))
                 state = game.apply(state, action)
-        except Exception:
+        except KingdomsError:
             dom.log_error("Kingdoms: the Burgrave log could not be rebuilt")
 
 
 def create_screen(host: GameHost) -> BurgraveScreen:
-    """The Burgrave screen for ``host`` (see :mod:`kingdoms_web.game_screen`)."""
+    """The Burgrave screen for ``host`` (see :mod:`kingdoms_web.play.contract`)."""
     return BurgraveScreen(host)
 
 

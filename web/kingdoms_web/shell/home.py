@@ -1,4 +1,5 @@
-"""The home screen (games, saved games, open a share code) and the shared-game summary screen.
+"""The home screen: the games, the saved games (continue, open, rename, delete, export,
+import) and a field to open a share code.
 
 Screens are functions from the app's current data to a fresh element tree; the app replaces the
 whole screen on any change. That is cheap at this size and leaves no half-updated state behind
@@ -11,14 +12,25 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from kingdoms.core.protocol import GameInfo
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import game_title, get_language, lookup, t
+from kingdoms_web.saves.saved_games import latest_unfinished
+from kingdoms_web.saves.schema import SaveEntry, SaveList
+from kingdoms_web.saves.transfer import ImportReport, summary_text
+from kingdoms_web.shell.dialogs import button
 
-from . import dom
-from .dialogs import button
-from .dom import Element, Scope, el
-from .i18n import game_title, lookup, t
-from .records import RecordSummary
-from .storage import SaveEntry, SaveList, latest_unfinished
-from .transfer import ImportReport, summary_text
+
+class SaveListActions(Protocol):
+    """What the saved-games list does (:class:`~kingdoms_web.shell.save_actions.SaveActions`)."""
+
+    def ask_delete(self, entry: SaveEntry) -> None: ...
+
+    def ask_rename(self, entry: SaveEntry) -> None: ...
+
+    def export(self) -> None: ...
+
+    def import_file(self, files: Any) -> None: ...
 
 
 class HomeHost(Protocol):
@@ -39,15 +51,10 @@ class HomeHost(Protocol):
 
     def submit_code(self, text: str) -> None: ...
 
+    @property
+    def save_actions(self) -> SaveListActions: ...
+
     def open_save(self, entry: SaveEntry) -> None: ...
-
-    def ask_delete_save(self, entry: SaveEntry) -> None: ...
-
-    def ask_rename_save(self, entry: SaveEntry) -> None: ...
-
-    def export_saves(self) -> None: ...
-
-    def import_file(self, files: Any) -> None: ...
 
     @property
     def import_report(self) -> ImportReport | None: ...
@@ -88,10 +95,8 @@ def format_date(ms: float) -> tuple[str, str]:
         return "", ""
     try:
         date = dom.window.Date.new(ms)
-        from .i18n import get_language
-
         return str(date.toLocaleString(get_language())), str(date.toISOString())
-    except Exception:
+    except dom.BROWSER_ERRORS:  # CPython, or a date the browser cannot show (RangeError)
         import datetime
 
         moment = datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC)
@@ -203,11 +208,11 @@ def _transfer_row(host: HomeHost, scope: Scope) -> Element:
 
     def picked(event: Any) -> None:
         files = event.target.files
-        host.import_file(files)
+        host.save_actions.import_file(files)
         event.target.value = ""
 
     scope.on(picker, "change", picked)
-    export = button(scope, t("transfer.export"), lambda _e: host.export_saves(),
+    export = button(scope, t("transfer.export"), lambda _e: host.save_actions.export(),
                     testid="export-saves", cls="btn", disabled=not host.saves.entries)
     choose = button(scope, t("transfer.import"), lambda _e: picker.click(),
                     testid="import-saves", cls="btn")
@@ -270,10 +275,10 @@ def _saves_section(host: HomeHost, scope: Scope) -> Element:
                    button(scope, t("saves.open"), _call(host.open_save, entry),
                           testid=f"save-open-{entry.save_id}", cls="btn btn-primary",
                           aria_label=t("saves.open_named", title=title, players=players)),
-                   button(scope, t("saves.rename"), _call(host.ask_rename_save, entry),
+                   button(scope, t("saves.rename"), _call(host.save_actions.ask_rename, entry),
                           testid=f"save-rename-{entry.save_id}", cls="btn btn-quiet",
                           aria_label=t("saves.rename_named", title=title, players=players)),
-                   button(scope, t("saves.delete"), _call(host.ask_delete_save, entry),
+                   button(scope, t("saves.delete"), _call(host.save_actions.ask_delete, entry),
                           testid=f"save-delete-{entry.save_id}", cls="btn btn-quiet",
                           aria_label=t("saves.delete_named", title=title, players=players)),
                    cls="save-actions"),
@@ -336,70 +341,4 @@ def render_home(host: HomeHost, scope: Scope) -> Element:
         el("div", _games_section(host, scope), _saves_section(host, scope), cls="home-columns"),
         _code_section(host, scope),
         cls="screen home", testid="home-screen",
-    )
-
-
-# --------------------------------------------------------------------------- shared game summary
-
-
-class RecordHost(Protocol):
-    """What the summary screen of a shared game calls back into."""
-
-    def can_play(self, game_id: str) -> bool: ...
-
-    def load_summary(self) -> None: ...
-
-    def replay_summary(self) -> None: ...
-
-    def existing_save(self, code: str) -> SaveEntry | None: ...
-
-
-def render_record(summary: RecordSummary, host: RecordHost | None = None,
-                  scope: Scope | None = None) -> Element:
-    """What a code or link holds, shown before anything is loaded or saved.
-
-    For a game this page can play: "Load this game" (a new saved game; the identical code saved
-    before is opened instead) and "Watch the replay" (read-only, nothing saved).
-    """
-    players = el("ul", cls="record-players", attrs={"role": "list"})
-    for seat in summary.seats:
-        label = t("record.bot", name=seat.name) if seat.is_bot else seat.name
-        dom.append(players, [el("li", label)])
-    if summary.over:
-        status = t("record.over")
-    elif summary.next_name:
-        status = t("record.next", name=summary.next_name)
-    else:
-        status = ""
-    playable = host is not None and scope is not None and host.can_play(summary.game_id)
-    extra: list[Any] = []
-    if playable and host is not None and scope is not None:
-        existing = host.existing_save(summary.code)
-        note = t("record.already_saved") if existing is not None else t("record.load_note")
-        extra.append(el("p", note, cls="note", testid="record-note"))
-        extra.append(el("div",
-                        button(scope, t("record.load"), lambda _e: host.load_summary(),
-                               testid="record-load", cls="btn btn-primary btn-big"),
-                        button(scope, t("replay.open"), lambda _e: host.replay_summary(),
-                               testid="record-replay", cls="btn")
-                        if summary.moves else None,
-                        cls="actions"))
-    else:
-        extra.append(el("p", t("record.not_playable"), cls="note notice", testid="record-note",
-                        attrs={"role": "status"}))
-    return el(
-        "div",
-        el("section",
-           el("h2", t("record.heading"), attrs={"id": "record-heading"}),
-           el("dl",
-              el("dt", t("record.game")), el("dd", summary.title, testid="record-game"),
-              el("dt", t("record.players")), el("dd", players, testid="record-players"),
-              el("dt", t("record.moves_label")),
-              el("dd", t("record.moves", count=summary.moves), testid="record-moves"),
-              el("dt", t("record.status")) if status else None,
-              el("dd", status, testid="record-status") if status else None,
-              cls="record-facts"),
-           *extra,
-           cls="panel", attrs={"aria-labelledby": "record-heading"}),
-        cls="screen record", testid="record-screen",
     )

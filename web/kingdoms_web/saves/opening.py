@@ -1,33 +1,27 @@
 """Opening share codes and saves: turn text into a summary the page can show, or a message.
 
 Pure logic (no browser imports) so tests can feed it hostile input on CPython. The decoding itself
-is the engine's (:mod:`kingdoms.core.codes`); this module only finds the code in what the user
-pasted and maps each failure reason to a translated sentence.
+is the engine's (:mod:`kingdoms.core.codes`) and finding the code in what the user pasted is
+:func:`kingdoms_web.urls.extract_code`; this module summarises what a code holds and maps each
+failure reason to a translated sentence.
 """
 
 from __future__ import annotations
 
-import re
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import unquote
 
 from kingdoms.core.errors import CodeError, KingdomsError
 from kingdoms.core.registry import list_games
-
-from .i18n import game_title, t
-
-MAX_INPUT_LENGTH = 1_000_000
-"""Pasted text longer than this is not even searched (the decoder's own caps are far lower)."""
+from kingdoms_web.i18n import game_title, t
+from kingdoms_web.urls import extract_code
 
 CODE_REASONS = (
     "corrupt", "too_large", "newer_format", "invalid", "unknown_game", "rules_version",
     "illegal_action",
 )
-
-_FRAGMENT = re.compile(r"(?:^|[#&?])g=([^&#\s]*)")
 
 
 @dataclass(frozen=True)
@@ -60,37 +54,6 @@ class OpenResult:
     state: Any = None
 
 
-def extract_code(text: str) -> str:
-    """The code inside pasted text: a bare code, ``#g=<code>``, or a whole link.
-
-    Whitespace is removed because codes are often wrapped or padded when copied from a chat.
-
-    >>> extract_code("  https://example.org/kingdoms/#g=1AbC_d ")
-    '1AbC_d'
-    >>> extract_code("1Ab Cd\\n")
-    '1AbCd'
-    """
-    text = text[:MAX_INPUT_LENGTH].strip()
-    match = _FRAGMENT.search(text)
-    if match:
-        text = unquote(match.group(1))
-    return "".join(text.split())
-
-
-def code_from_fragment(fragment: str) -> str | None:
-    """The code from a page URL fragment (``#g=...``), or None if the fragment has none.
-
-    >>> code_from_fragment("#g=abc")
-    'abc'
-    >>> code_from_fragment("#settings") is None
-    True
-    """
-    match = _FRAGMENT.search(fragment[:MAX_INPUT_LENGTH])
-    if not match:
-        return None
-    return "".join(unquote(match.group(1)).split())
-
-
 def code_error_message(error: CodeError) -> str:
     """The translated sentence for a decoding failure, by its ``reason``."""
     reason = getattr(error, "reason", "")
@@ -107,7 +70,7 @@ def code_error_message(error: CodeError) -> str:
 def _titles() -> dict[str, str]:
     try:
         return {info.game_id: info.title for info in list_games(include_internal=True)}
-    except Exception:
+    except KingdomsError:
         return {}
 
 
@@ -133,7 +96,7 @@ def summarize(record: Any, code: str, state: Any = None) -> RecordSummary:
             seat = None if over else game.current_seat(state)
             if seat is not None and 0 <= seat < len(seats):
                 next_name = seats[seat].name
-        except Exception:
+        except KingdomsError:  # a game this version does not know
             over, next_name = False, None
     return RecordSummary(game_id, title, seats, len(actions), code, over, next_name)
 

@@ -13,11 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from kingdoms.burgrave.content import BUILDINGS, RESOURCES
-
-from . import burgrave_model as M
-from .burgrave_board import chips, offer_button
-from .dom import Element, Scope, el
-from .i18n import t
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.games.burgrave import model as M
+from kingdoms_web.games.burgrave.board import chips, offer_button
+from kingdoms_web.i18n import t
 
 
 def card_face(info: dict[str, Any], *, full: bool) -> list[Any]:

@@ -1,4 +1,4 @@
-"""Modal dialogs: the shared frame, the new-game dialog and a confirmation dialog.
+"""Modal dialogs: the shared frame, the new-game, confirmation and rename dialogs.
 
 Why the native ``<dialog>`` with ``showModal()``: the browser then traps focus, closes on Escape,
 makes the rest of the page inert for screen readers and exposes ``role=dialog``; a hand-made
@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kingdoms.core.protocol import MAX_NAME_LENGTH, GameInfo
-
-from . import dom
-from .dom import Element, Scope, el
-from .i18n import game_title, t
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import game_title, t
+from kingdoms_web.saves.schema import MAX_LABEL_LENGTH, clean_label
 
 # --------------------------------------------------------------------------- pure setup rules
 
@@ -405,3 +405,45 @@ class ConfirmDialog(Modal):
         target = dom.query('[data-testid="confirm-cancel"]', self.node)
         if target is not None:
             target.focus()
+
+
+# --------------------------------------------------------------------------- rename
+
+
+class RenameDialog(Modal):
+    """Name a saved game (an empty name shows the game's title again)."""
+
+    testid = "rename-dialog"
+
+    def __init__(self, current: str, on_save: Callable[[str], None],
+                 on_closed: Callable[[Modal], None] | None = None) -> None:
+        super().__init__(on_closed)
+        self.current = current
+        self.on_save = on_save
+
+    def title(self) -> str:
+        return t("saves.rename_title")
+
+    def build_body(self, scope: Scope) -> list[Any]:
+        name_field = el("input", cls="field", testid="rename-input", attrs={
+            "id": "rename-input", "type": "text", "maxlength": MAX_LABEL_LENGTH,
+            "autocomplete": "off", "spellcheck": "false"}, props={"value": self.current})
+
+        def submit(event: Any) -> None:
+            event.preventDefault()
+            label = clean_label(str(name_field.value))
+            self.close()
+            self.on_save(label)
+
+        form = el("form",
+                  el("label", t("saves.rename_label"), attrs={"for": "rename-input"}),
+                  name_field,
+                  el("div",
+                     button(scope, t("app.cancel"), lambda _e: self.close(),
+                            testid="rename-cancel"),
+                     button(scope, t("saves.rename_save"), lambda _e: None, testid="rename-save",
+                            cls="btn btn-primary", kind="submit"),
+                     cls="actions"),
+                  attrs={"novalidate": True})
+        scope.on(form, "submit", submit)
+        return [form]

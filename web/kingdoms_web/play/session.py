@@ -1,4 +1,5 @@
-"""The game host: one running game in the page (implements :class:`~.game_screen.GameHost`).
+"""The game session: one running game in the page (the
+:class:`~kingdoms_web.play.contract.GameHost` of its screen).
 
 The host owns the record and the state. Every tap a game screen turns into an action goes
 through :meth:`GameSession.act`: the engine applies it (and refuses illegal ones with a reason),
@@ -21,9 +22,6 @@ which shares the game's link (the system share sheet, else the clipboard).
 from __future__ import annotations
 
 import importlib
-import re
-import secrets
-import time
 import traceback
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -35,21 +33,20 @@ from kingdoms.core.errors import KingdomsError
 from kingdoms.core.protocol import Game
 from kingdoms.core.records import GameRecord
 from kingdoms.core.registry import get_game
-
-from . import dom
-from .dialogs import Modal, button
-from .dom import Element, Scope, el
-from .game_screen import GameScreen, HostState
-from .history import HistoryDialog
-from .i18n import game_title, lookup, t
-from .share import ShareDialog, copy_text, run_async, share_link, web_share
-from .storage import SaveEntry, Store, put_save
+from kingdoms_web import dom, urls
+from kingdoms_web.device import new_save_id, now_ms
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import game_title, lookup, t
+from kingdoms_web.play.contract import GameScreen, HostState
+from kingdoms_web.play.history import HistoryDialog
+from kingdoms_web.saves.saved_games import put_save
+from kingdoms_web.saves.schema import SaveEntry
+from kingdoms_web.saves.storage import Store, read_settings, write_settings
+from kingdoms_web.shell.dialogs import Modal, button
+from kingdoms_web.shell.share import ShareDialog, copy_text, web_share
 
 KEEP_STATES = 64
 """States before the most recent actions kept for undo (older ones are replayed if needed)."""
-
-SEED_PARAM = re.compile(r"(?:^|[?&])seed=(\d{1,19})(?:&|$)")
-SAVE_PARAM = re.compile(r"(?:^|[#&])s=([A-Za-z0-9_-]{1,64})(?:&|$)")
 
 
 class SessionOwner(Protocol):
@@ -71,56 +68,10 @@ class SessionOwner(Protocol):
 # --------------------------------------------------------------------------- pure helpers
 
 
-def seed_from_query(search: str) -> int | None:
-    """A seed forced by the page URL (``?seed=N``, for tests and bug reports), or None.
-
-    >>> seed_from_query("?lang=en&seed=42")
-    42
-    >>> seed_from_query("?seed=x") is None
-    True
-    """
-    match = SEED_PARAM.search(search)
-    if not match:
-        return None
-    value = int(match.group(1))
-    return value if value < 1 << 64 else None
-
-
-def save_id_from_fragment(fragment: str) -> str | None:
-    """The save id carried next to a code in the URL (``#g=<code>&s=<id>``), or None.
-
-    >>> save_id_from_fragment("#g=1abc&s=k3x9")
-    'k3x9'
-    """
-    match = SAVE_PARAM.search(fragment)
-    return match.group(1) if match else None
-
-
 def winners_text(names: list[str]) -> str:
     if len(names) == 1:
         return t("play.winner", name=names[0])
     return t("play.shared_victory", names=", ".join(names))
-
-
-def random_u32(count: int) -> list[int]:
-    """``count`` random 32-bit numbers from the browser's ``crypto.getRandomValues``."""
-    try:
-        array = dom.window.Uint32Array.new(count)
-        dom.window.crypto.getRandomValues(array)
-        return [int(array[i]) for i in range(count)]
-    except Exception:  # CPython, or a browser without Web Crypto
-        return [secrets.randbits(32) for _ in range(count)]
-
-
-def new_save_id() -> str:
-    return "".join(f"{n:08x}" for n in random_u32(2))
-
-
-def now_ms() -> float:
-    try:
-        return float(dom.window.Date.now())
-    except Exception:
-        return time.time() * 1000
 
 
 # --------------------------------------------------------------------------- the session
@@ -260,14 +211,10 @@ class GameSession(HostState):
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         """A stored page setting (e.g. a screen's odds helper switch)."""
-        from .storage import read_settings
-
         return read_settings(self.owner.store).get(key, default)
 
     def set_setting(self, key: str, value: Any) -> bool:
         """Store a page setting; False if the browser would not keep it."""
-        from .storage import read_settings, write_settings
-
         settings = read_settings(self.owner.store)
         settings[key] = value
         return self.owner.store.available and write_settings(self.owner.store, settings)
@@ -292,7 +239,7 @@ class GameSession(HostState):
                           None if over else self._game.current_seat(self._state), self.created)
         ok = self.owner.store.available and put_save(self.owner.store, entry)
         self.save_failed = not ok
-        self.owner.set_fragment(f"#g={code}&s={self.save_id}")
+        self.owner.set_fragment(urls.game_fragment(code, self.save_id))
         return ok
 
     # ------------------------------------------------------------------ drawing
@@ -422,7 +369,7 @@ class GameSession(HostState):
         """Share the link so the next player can take their turn on their own device."""
         seat = self._game.current_seat(self._state)
         name = self._name(seat)
-        link = share_link(self.code)
+        link = urls.share_link(self.code)
         title = self.title
 
         async def work() -> None:
@@ -433,7 +380,7 @@ class GameSession(HostState):
                 ok = await copy_text(link)
                 self.notify(t("send.copied", name=name) if ok else t("share.copy_failed"))
 
-        run_async(work, "sending the link")
+        dom.run_async(work, "sending the link")
 
     def _pass_screen(self) -> Element:
         seat = self._game.current_seat(self._state)

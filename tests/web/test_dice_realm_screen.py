@@ -1,0 +1,402 @@
+"""The Dice Realm screen on CPython, through the fake DOM: whole seeded games played to the end by
+tapping the controls the screen draws (hold dice, roll, stop, claim, flip, take a scoundrel, give
+a dragon), the board checked against the engine's view after every tap, every visible string
+coming from the catalog, and the end screen's realms.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fakedom import FakeDocument, FakeNode
+
+from kingdoms.core.protocol import Seat
+from kingdoms.core.records import GameRecord, append, new_record, replay
+from kingdoms.dice_realm import odds as dr_odds
+from kingdoms.dice_realm.actions import FLIPS, GIVES, Roll
+from kingdoms.dice_realm.content import CARD_NUMBER, CONTENT
+from kingdoms.dice_realm.game import GAME
+from kingdoms_web import dom, i18n
+from kingdoms_web.dom import Scope
+from kingdoms_web.games.dice_realm import screen as dice_realm_screen
+from kingdoms_web.games.dice_realm.screen import ODDS_SETTING
+from kingdoms_web.games.dice_realm.text import card_name
+
+NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
+
+# --------------------------------------------------------------------------- a fake host
+
+
+class FakeHost:
+    """Like the shell's session: the engine applies each action, then the screen is redrawn
+    into an emptied container with a fresh scope."""
+
+    def __init__(self, doc: FakeDocument, players: int, seed: int,
+                 record: GameRecord | None = None) -> None:
+        self.game = GAME
+        self.record = record or new_record(
+            "dice-realm", [Seat(name=n) for n in NAMES[:players]], seed=seed)
+        self.state = replay(self.record)
+        self.seats = list(self.record.seats)
+        self.viewer: int | None = GAME.current_seat(self.state)
+        self.settings: dict[str, Any] = {}
+        self.notes: list[str] = []
+        self.root = doc.createElement("main")
+        doc.body.append(self.root)
+        self.scope = Scope()
+        self.screen = dice_realm_screen.create_screen(self)
+        self.redraw()
+
+    def act(self, action: Any) -> bool:
+        if action not in GAME.legal_actions(self.state):
+            return False
+        self.record, self.state = append(self.record, GAME, self.state, action)
+        self.viewer = GAME.current_seat(self.state)
+        self.redraw()
+        return True
+
+    def notify(self, text: str) -> None:
+        self.notes.append(text)
+
+    def redraw(self) -> None:
+        self.scope.dispose()
+        self.scope = Scope()
+        dom.clear(self.root)
+        if not GAME.is_over(self.state):
+            self.screen.render(self.root, self.scope, GAME.view(self.state, self.viewer))
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        return self.settings.get(key, default)
+
+    def set_setting(self, key: str, value: Any) -> bool:
+        self.settings[key] = value
+        return True
+
+    def node(self, testid: str) -> FakeNode:
+        found = self.root.by_testid(testid)
+        assert found is not None, testid
+        return found
+
+    def nodes(self, prefix: str) -> list[FakeNode]:
+        return self.root.querySelectorAll(f'[data-testid^="{prefix}"]')
+
+    def odds_boxes(self) -> dict[int, FakeNode]:
+        """Row slot -> the odds box drawn on its citizen."""
+        return {int(n.attrs["data-testid"].removeprefix("odds-")): n
+                for n in self.nodes("odds-") if n.attrs["data-testid"] != "odds-toggle"}
+
+
+# --------------------------------------------------------------------------- checks
+
+
+_RAW_KEY = re.compile(r"dice-realm\.[a-z_.0-9]+")
+_FIELD = re.compile(r"\{[a-z_]+\}")
+
+
+def assert_all_text_translated(root: FakeNode) -> None:
+    """No raw catalog key and no unfilled ``{field}`` in any text, label or tooltip."""
+    texts = [root.textContent]
+    for node in root.walk():
+        texts += [node.attrs.get("aria-label", ""), node.attrs.get("title", "")]
+    for text in texts:
+        assert not _RAW_KEY.search(text), _RAW_KEY.findall(text)[:3]
+        assert not _FIELD.search(text), text
+
+
+def assert_board_matches_the_engine(host: FakeHost) -> None:
+    view = GAME.view(host.state, host.viewer)
+    board = host.node("dice-realm")
+    assert board.attrs["data-phase"] == view["phase"]
+    assert board.attrs["data-current"] == str(view["current_seat"])
+    assert board.attrs["data-turn"] == str(view["turn"])
+    assert board.attrs["data-rolls-left"] == str(view["dice"]["rolls_left"])
+    values = view["dice"]["values"]
+    for die in range(6):
+        shown = host.node(f"die-{die}").attrs["data-value"]
+        assert shown == ("" if values is None else str(values[die]))
+    met = set(view["met_slots"])
+    for slot in view["row"]:
+        citizen = host.node(f"citizen-{slot['slot']}")
+        card = slot["card"]
+        assert citizen.attrs.get("data-card") == (card["id"] if card else None)
+        if card is not None:
+            assert citizen.attrs["data-met"] == ("true" if slot["slot"] in met else "false")
+            assert card_name(card) in citizen.textContent
+    for village in view["villages"]:
+        assert host.node(f"village-{village['slot']}").attrs["data-count"] == str(
+            village["count"])
+    assert host.node("penalty-pile").attrs["data-count"] == str(view["penalty_pile"]["count"])
+    assert host.node("draw-pile").textContent == "Draw pile" + str(view["draw_count"])
+    for player in view["players"]:
+        seat = player["seat"]
+        assert host.node(f"score-{seat}").textContent == str(player["score"])
+        chips = host.node(f"player-{seat}").querySelectorAll('[role="img"]')
+        assert len(chips) == len(player["realm"])
+    assert (host.root.by_testid("penalty") is not None) == view["must_take_penalty"]
+    gift = host.root.by_testid("gift-chooser")
+    assert (gift is not None) == (view["phase"] == "gift")
+    if gift is not None:
+        offered = {n.attrs["data-testid"] for n in gift.querySelectorAll("button")}
+        assert offered == {f"gift-{s}" for s in view["pending"]["choices"]}
+    assert_all_text_translated(host.root)
+
+
+# --------------------------------------------------------------------------- a player
+
+
+def enabled(node: FakeNode | None) -> bool:
+    return node is not None and not node.disabled and node.attrs.get("aria-disabled") != "true"
+
+
+def pick_citizen(met: list[FakeNode], rng: random.Random) -> FakeNode:
+    """A met citizen, one with an ability (its card shows an icon) when there is one, so the
+    abilities come up in these games more often than by chance."""
+    special = [c for c in met if c.querySelector("svg") is not None]
+    return rng.choice(special or met)
+
+
+def take_a_turn_step(host: FakeHost, rng: random.Random, seen: set[str]) -> None:
+    """One decision, taken by tapping what the screen offers."""
+    view = GAME.view(host.state, host.viewer)
+    phase = view["phase"]
+    met = [c for c in host.nodes("citizen-") if c.attrs.get("data-met") == "true"]
+    if phase == "gift":
+        choice = rng.choice(host.node("gift-chooser").querySelectorAll("button"))
+        seen.add("gift")
+        choice.click()
+        return
+    if phase == "choose":
+        penalty = host.root.by_testid("penalty")
+        if penalty is not None:
+            seen.add("penalty")
+            penalty.click()
+            return
+        flips = host.nodes("flip-")
+        if flips and rng.random() < 0.4:
+            seen.add("flip")
+            rng.choice(flips).click()
+            return
+        seen.add("claim")
+        pick_citizen(met, rng).click()
+        return
+    # Rolling: hold a few dice, then claim, stop or roll again.
+    roll = host.node("roll")
+    if view["dice"]["values"] is None:
+        seen.add("roll")
+        roll.click()
+        return
+    for die in rng.sample(range(6), rng.randint(0, 3)):
+        node = host.node(f"die-{die}")
+        before = node.attrs["aria-pressed"]
+        node.click()
+        seen.add("hold")
+        assert node.attrs["aria-pressed"] != before  # held in place, no redraw needed
+    chance = rng.random()
+    if met and chance < 0.4:
+        seen.add("claim-while-rolling")  # the screen stops the dice, then claims
+        pick_citizen(met, rng).click()
+        return
+    if enabled(roll) and ((not met and chance < 0.9) or chance > 0.7):
+        held = host.screen.held
+        moves = len(host.record.actions)
+        seen.add("reroll")
+        roll.click()
+        assert len(host.record.actions) == moves + 1
+        assert GAME.decode_action(host.record.actions[-1]) == Roll(keep=held)
+        return
+    stop = host.node("stop")
+    assert enabled(stop)
+    seen.add("stop")
+    stop.click()
+
+
+def play(host: FakeHost, rng: random.Random, seen: set[str], cap: int = 3000) -> None:
+    for _ in range(cap):
+        if GAME.is_over(host.state):
+            return
+        assert_board_matches_the_engine(host)
+        moves = len(host.record.actions)
+        take_a_turn_step(host, rng, seen)
+        assert len(host.record.actions) > moves, "a tap that did nothing"
+    pytest.fail("the game did not end")
+
+
+# --------------------------------------------------------------------------- tests
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 4), (3, 17), (4, 29), (5, 8)])
+def test_whole_game_by_taps_matches_the_engine(fake_dom: FakeDocument, players: int,
+                                               seed: int) -> None:
+    host = FakeHost(fake_dom, players, seed)
+    seen: set[str] = set()
+    play(host, random.Random(seed), seen)
+    assert GAME.is_over(host.state)
+    assert {"roll", "hold", "reroll", "stop"} <= seen
+    assert seen & {"claim", "claim-while-rolling"}
+
+    view = GAME.view(host.state, None)
+    box = fake_dom.createElement("div")
+    for node in host.screen.end_details(view):
+        box.append(node)
+    assert box.by_testid("end-details") is not None
+    for player in view["players"]:
+        realm = box.by_testid(f"end-realm-{player['seat']}")
+        assert realm is not None
+        assert realm.querySelector("h4").textContent == player["name"]
+        listed = " ".join(dd.textContent for dd in realm.querySelectorAll("dd"))
+        for card in player["realm"]:
+            assert f"{card_name(card)} ({card['value']})" in listed
+        groups = [dt.textContent for dt in realm.querySelectorAll("dt")]
+        assert groups == ["Citizens", "Villages", "Scoundrels", "Dragons"]
+    assert_all_text_translated(box)
+    result = GAME.result(host.state)
+    assert {s.seat: s.total for s in result.scores} == {
+        p["seat"]: p["score"] for p in view["players"]}
+
+
+def aiming_play(state: Any, rng: random.Random) -> Any:
+    """An engine action aiming at the row's special citizens (Fairy, Dragon): roll for the first
+    one with the odds helper's best keep, claim it when met, else claim anything met."""
+    view = GAME.view(state, None)
+    legal = GAME.legal_actions(state)
+    special = [slot["slot"] for slot in view["row"]
+               if slot["card"] and slot["card"].get("ability") in ("fairy", "dragon")]
+    claims = [a for a in legal if a.action_type == "claim"]
+    for action in claims:
+        if action.slot in special:
+            return action
+    if view["phase"] == "roll" and view["dice"]["values"] is not None and special:
+        card = view["row"][special[0]]["card"]
+        req = CONTENT.citizens[CARD_NUMBER[card["id"]]].requirement
+        seat = view["current_seat"]
+        flips = min(6, int(view["players"][seat]["fairies"]))
+        keep = dr_odds.best_keep(req, view["dice"]["values"], int(view["dice"]["rolls_left"]),
+                                 flips)
+        wanted = Roll(keep=keep) if keep is not None and keep < 63 else None
+        if wanted in legal:
+            return wanted
+    stop = [a for a in legal if a.action_type == "stop"]
+    rolls = [a for a in legal if a.action_type == "roll"]
+    return rng.choice(claims or rolls or stop or legal)
+
+
+def first_position_offering(action_type: str, players: int = 3) -> GameRecord:
+    """A record (seeded play by the engine, aiming at the Fairies and Dragons) whose next
+    decision offers an action of ``action_type``: random taps mostly take scoundrels, so the
+    Fairy's flips and the dragon's gift are reached this way."""
+    for seed in range(200):
+        record = new_record("dice-realm", [Seat(name=n) for n in NAMES[:players]], seed=seed)
+        state = replay(record)
+        rng = random.Random(seed)
+        while not GAME.is_over(state):
+            if any(a.action_type == action_type for a in GAME.legal_actions(state)):
+                return record
+            record, state = append(record, GAME, state, aiming_play(state, rng))
+    raise AssertionError(f"no game offered {action_type}")
+
+
+def test_a_fairy_flip_is_a_tap_on_the_die(fake_dom: FakeDocument) -> None:
+    host = FakeHost(fake_dom, 3, 0, first_position_offering("flip"))
+    assert_board_matches_the_engine(host)
+    view = GAME.view(host.state, host.viewer)
+    flips = host.nodes("flip-")
+    assert len(flips) == 6
+    assert host.root.by_testid("fairy-reminder") is not None
+    before = view["dice"]["values"][2]
+    host.node("flip-2").click()
+    assert GAME.decode_action(host.record.actions[-1]) == FLIPS[2]
+    assert host.node("die-2").attrs["data-value"] == str(7 - before)
+    play(host, random.Random(1), set())
+
+
+def test_a_dragon_is_given_by_a_tap_on_the_player(fake_dom: FakeDocument) -> None:
+    host = FakeHost(fake_dom, 3, 0, first_position_offering("give_dragon"))
+    assert_board_matches_the_engine(host)
+    view = GAME.view(host.state, host.viewer)
+    dragon = view["pending"]["card"]
+    target = view["pending"]["choices"][-1]
+    assert card_name(dragon) in host.node("gift-chooser").textContent
+    host.node(f"gift-{target}").click()
+    assert GAME.decode_action(host.record.actions[-1]) == GIVES[target]
+    realm = GAME.view(host.state, None)["players"][target]["realm"]
+    assert dragon["id"] in [card["id"] for card in realm]
+    play(host, random.Random(2), set())
+
+
+def assert_odds_are_the_engines(host: FakeHost) -> None:
+    view = GAME.view(host.state, host.viewer)
+    seat = view["current_seat"]
+    flips = min(6, int(view["players"][seat]["fairies"]))
+    boxes = host.odds_boxes()
+    assert boxes
+    for slot, box in boxes.items():
+        card = view["row"][slot]["card"]
+        req = CONTENT.citizens[CARD_NUMBER[card["id"]]].requirement
+        best = dr_odds.odds_helper(req, view["dice"]["values"], host.screen.held,
+                                   int(view["dice"]["rolls_left"]), flips)["best"]["p"]
+        assert not box.hidden
+        assert box.attrs["data-p"] == f"{float(best):.6f}"
+
+
+def test_holding_dice_updates_the_roll_button_and_odds_in_place(fake_dom: FakeDocument) -> None:
+    host = FakeHost(fake_dom, 2, 3)
+    host.node("roll").click()
+    roll = host.node("roll")
+    assert roll.textContent == "Re-roll 6"
+    assert_odds_are_the_engines(host)
+    host.node("die-0").click()
+    host.node("die-1").click()
+    assert host.screen.held == 0b11
+    assert roll.textContent == "Re-roll 4"
+    assert host.node("die-0").attrs["aria-pressed"] == "true"
+    assert_odds_are_the_engines(host)
+    host.node("die-1").click()  # let go again
+    assert host.screen.held == 0b1
+    assert host.node("die-1").attrs["aria-pressed"] == "false"
+    assert_odds_are_the_engines(host)
+
+
+def test_the_odds_switch_is_remembered_and_hides_the_odds(fake_dom: FakeDocument) -> None:
+    host = FakeHost(fake_dom, 2, 6)
+    host.node("roll").click()
+    toggle = host.node("odds-toggle")
+    assert toggle.attrs["aria-pressed"] == "true"
+    toggle.click()
+    assert host.settings[ODDS_SETTING] is False
+    assert host.node("odds-toggle").attrs["aria-pressed"] == "false"
+    assert all(n.hidden for n in host.odds_boxes().values())
+    again = FakeHost(fake_dom, 2, 6)
+    again.settings = dict(host.settings)
+    again.screen = dice_realm_screen.create_screen(again)
+    assert again.screen.odds_on is False
+
+
+def test_a_refused_claim_changes_nothing(fake_dom: FakeDocument) -> None:
+    """A citizen that is not met cannot be claimed: the tap does not reach the engine."""
+    host = FakeHost(fake_dom, 2, 10)
+    host.node("roll").click()
+    unmet = [c for c in host.nodes("citizen-") if c.attrs.get("data-met") == "false"
+             and c.attrs.get("data-card")]
+    assert unmet
+    moves = len(host.record.actions)
+    unmet[0].click()
+    assert len(host.record.actions) == moves
+    assert unmet[0].attrs["aria-disabled"] == "true"
+
+
+def _used_keys() -> set[str]:
+    keys: set[str] = set()
+    for path in Path(dice_realm_screen.__file__).parent.glob("*.py"):
+        keys |= set(re.findall(r'"(dice-realm\.[a-z0-9_.]+)"', path.read_text()))
+    return keys
+
+
+def test_every_literal_key_is_in_the_catalog() -> None:
+    keys = _used_keys()
+    assert len(keys) > 50
+    missing = [k for k in keys if i18n.lookup(k) is None and i18n.lookup(k + ".one") is None]
+    assert missing == []

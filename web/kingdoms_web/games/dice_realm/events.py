@@ -1,0 +1,40 @@
+"""What happened on the Dice Realm board this turn (or last turn), in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kingdoms.dice_realm.content import CARD_IDS, card_json
+from kingdoms_web.dom import Element, el
+from kingdoms_web.games.dice_realm.text import event_text, slid_count
+from kingdoms_web.i18n import t
+
+ALL_CARDS: dict[str, dict[str, Any]] = {cid: card_json(n) for n, cid in enumerate(CARD_IDS)}
+"""Every card as the engine describes it, by id (events name cards by id)."""
+
+
+def events_section(view: dict[str, Any]) -> Element:
+    """The events of the turn being played (the last turn's before anything happened), in words;
+    of several rolls only the latest is listed, and the citizens that slid are counted."""
+    names = [p["name"] for p in view["players"]]
+    this_turn = view["this_turn"]
+    events = this_turn if this_turn else view["last_turn"]
+    heading = t("dice-realm.this_turn") if this_turn else t("dice-realm.last_turn")
+    items: list[Element] = []
+    rolls = [e for e in events if e.get("type") == "roll"]
+    for event in events:
+        if event.get("type") == "roll" and event is not rolls[-1]:
+            continue  # only the latest roll of the turn
+        text = event_text(event, names, ALL_CARDS)
+        if text:
+            items.append(el("li", text, cls=f"ev ev-{event.get('type')}",
+                            attrs={"data-type": event.get("type")}))
+    slides = slid_count(events)
+    if slides:
+        items.append(el("li", t("dice-realm.event.slide", count=slides), cls="ev ev-slide",
+                        attrs={"data-type": "slide"}))
+    if not items:
+        items.append(el("li", t("dice-realm.no_events"), cls="ev note"))
+    return el("section", el("h2", t("dice-realm.events") + " · " + heading, cls="dr-h"),
+              el("ul", *items, cls="dr-event-list", attrs={"role": "list"}),
+              cls="dr-events", testid="events", attrs={"aria-live": "polite"})

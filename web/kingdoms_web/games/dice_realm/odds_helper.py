@@ -1,0 +1,194 @@
+"""The odds helper on the Dice Realm board: each citizen's chance to be met this turn.
+
+The engine computes the odds (:mod:`kingdoms.dice_realm.odds`); a table it has not built yet is
+filled in just after the board is drawn (a "…" shows meanwhile), and idle time builds the rest
+(the row's citizens first, one table per idle callback, Fairy-flip variants included), so a tap
+never waits for the odds. Holding a die updates the odds in place.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
+
+from kingdoms.dice_realm import odds as dr_odds
+from kingdoms.dice_realm.content import CARD_NUMBER, CONTENT, N_CITIZENS
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, el
+from kingdoms_web.games.dice_realm.text import format_percent
+from kingdoms_web.i18n import t
+
+
+def later(callback: Callable[[], None], delay_ms: int = 0) -> None:
+    """Run ``callback`` after the browser has painted (immediately on CPython)."""
+    try:
+        from pyodide.ffi import create_once_callable
+    except ImportError:
+        callback()
+        return
+
+    def guarded() -> None:
+        try:
+            callback()
+        except Exception:
+            dom.log_error("Kingdoms: Dice Realm timer failed\n" + traceback.format_exc())
+
+    dom.window.setTimeout(create_once_callable(guarded), delay_ms)
+
+
+def when_idle(callback: Callable[[], None]) -> None:
+    """Run ``callback`` when the browser is idle (``requestIdleCallback``; a timer without it)."""
+    try:
+        from pyodide.ffi import create_once_callable
+    except ImportError:
+        callback()
+        return
+    request = getattr(dom.window, "requestIdleCallback", None)
+    if request is None:
+        later(callback, 30)
+        return
+
+    def guarded(_deadline: Any = None) -> None:
+        try:
+            callback()
+        except Exception:
+            dom.log_error("Kingdoms: Dice Realm idle task failed\n" + traceback.format_exc())
+
+    request(create_once_callable(guarded))
+
+
+class OddsSource(Protocol):
+    """What the helper reads from the screen: the view drawn, the dice held, the switch."""
+
+    @property
+    def view(self) -> dict[str, Any]: ...
+
+    @property
+    def held(self) -> int: ...
+
+    @property
+    def odds_on(self) -> bool: ...
+
+
+class OddsHelper:
+    """The odds boxes of the citizens on the board, and the idle-time building of tables."""
+
+    def __init__(self, source: OddsSource) -> None:
+        self.source = source
+        self.nodes: dict[int, Element] = {}
+        """Row slot -> its citizen's odds box, on the board drawn last."""
+        self._gen = 0
+        self._prewarm_running = False
+
+    def new_board(self) -> None:
+        """A new board is being drawn: forget the old boxes (a fill still pending for them is
+        dropped)."""
+        self._gen += 1
+        self.nodes = {}
+
+    def prewarm(self) -> None:
+        """Start building missing tables at idle moments, unless that is already going on."""
+        if not self._prewarm_running:
+            self._prewarm_running = True
+            when_idle(self._prewarm_step)
+
+    def inputs(self) -> tuple[list[int] | None, int, int, int] | None:
+        """(dice, held mask, rolls left, flips) for the helper; None when it has nothing to say."""
+        view = self.source.view
+        if not self.source.odds_on or view.get("phase") != "roll":
+            return None
+        dice = view["dice"]
+        seat = view["current_seat"]
+        flips = 0
+        if seat is not None:
+            flips = min(6, int(view["players"][seat]["fairies"]))
+        values = dice["values"]
+        held = self.source.held if values is not None else 0
+        return (list(values) if values is not None else None, held, int(dice["rolls_left"]), flips)
+
+    def fill(self, *, defer_missing: bool) -> None:
+        """Show each citizen's odds; with ``defer_missing``, a table not built yet shows a wait
+        mark and is built and shown just after the board is painted."""
+        inputs = self.inputs()
+        missing = False
+        for index, node in self.nodes.items():
+            slot = self.source.view["row"][index]
+            card = slot["card"]
+            if inputs is None or card is None:
+                node.hidden = True
+                continue
+            dice, held, rolls_left, flips = inputs
+            req = CONTENT.citizens[CARD_NUMBER[card["id"]]].requirement
+            if defer_missing and not dr_odds.is_built(req, flips):
+                missing = True
+                dom.clear(node)
+                dom.append(node, [el("span", t("dice-realm.odds_wait"), cls="dr-odds-p")])
+                node.hidden = False
+                continue
+            helper = dr_odds.odds_helper(req, dice, held, rolls_left, flips)
+            best = float(helper["best"]["p"])
+            holding = float(helper["holding"]["p"])
+            fill = el("span", cls="dr-odds-fill")
+            fill.style.width = f"{best * 100:.1f}%"
+            parts: list[Any] = [
+                el("span", format_percent(best), cls="dr-odds-p num",
+                   attrs={"title": t("dice-realm.odds_best")}),
+                el("span", fill, cls="dr-odds-bar"),
+            ]
+            if dice is not None and held and not helper["met"] and abs(holding - best) > 1e-9:
+                parts.append(el("span", t("dice-realm.odds_holding",
+                                          percent=format_percent(holding)),
+                                cls="dr-odds-hold"))
+            dom.clear(node)
+            dom.append(node, parts)
+            node.hidden = False
+            node.setAttribute("data-p", f"{best:.6f}")
+            citizen = node.parentNode
+            label = dom.opt(citizen.getAttribute("aria-label")) if citizen is not None else None
+            if label is not None:
+                base = label.split(" · ")[0]
+                citizen.setAttribute("aria-label", base + " · " + t(
+                    "dice-realm.odds_best") + " " + format_percent(best))
+        if missing:
+            generation = self._gen
+
+            def refill() -> None:
+                if generation == self._gen:
+                    self.fill(defer_missing=False)
+
+            later(refill)
+
+    def _prewarm_wanted(self) -> Iterator[tuple[int, int]]:
+        """The odds tables worth having ready, most urgent first: the row's citizens with the
+        current player's Fairy flips, then with every other player's, then every citizen with no
+        flips, then with each player's flips (flips change when a Fairy is taken)."""
+        view = self.source.view
+        players = view.get("players") or []
+        seat = view.get("current_seat")
+        flip_counts: list[int] = []
+        if seat is not None and players:
+            flip_counts.append(min(6, int(players[seat]["fairies"])))
+        for player in players:
+            flips = min(6, int(player["fairies"]))
+            if flips not in flip_counts:
+                flip_counts.append(flips)
+        row = [CARD_NUMBER[slot["card"]["id"]] for slot in view.get("row") or ()
+               if slot["card"] is not None and slot["card"]["id"] in CARD_NUMBER]
+        row = [n for n in row if n < N_CITIZENS]
+        for flips in flip_counts:
+            for number in row:
+                yield number, flips
+        for flips in [0, *[f for f in flip_counts if f]]:
+            for number in range(N_CITIZENS):
+                yield number, flips
+
+    def _prewarm_step(self) -> None:
+        """Compute one missing odds table per idle moment, so later taps never wait for one."""
+        for number, flips in self._prewarm_wanted():
+            req = CONTENT.citizens[number].requirement
+            if not dr_odds.is_built(req, flips):
+                dr_odds.table(req, flips)
+                when_idle(self._prewarm_step)
+                return
+        self._prewarm_running = False

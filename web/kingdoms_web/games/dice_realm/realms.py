@@ -1,0 +1,77 @@
+"""The players' realms on the Dice Realm board and on its end screen.
+
+Pure drawing from the engine's ``view``: each player's name, score, realm (citizens, villages,
+scoundrels, dragons) and reminders (Fairy flips, the Elf's extra roll).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kingdoms_web.dom import Element, el
+from kingdoms_web.games.dice_realm.art import chip, svg_icon
+from kingdoms_web.games.dice_realm.text import card_name
+from kingdoms_web.i18n import t
+
+
+def players_section(view: dict[str, Any]) -> Element:
+    """Every player's name, score and realm; the one playing is marked."""
+    current = view["current_seat"]
+    cards = []
+    for player in view["players"]:
+        seat = int(player["seat"])
+        chips = [chip(card) for card in player["realm"]]
+        extras: list[Any] = []
+        if player["fairies"]:
+            extras.append(el("span", svg_icon("fairy"),
+                             t("dice-realm.fairies", count=player["fairies"]),
+                             cls="dr-tag"))
+        if player["elf_next_turn"]:
+            extras.append(el("span", svg_icon("elf"), t("dice-realm.elf_next"),
+                             cls="dr-tag"))
+        is_current = seat == current
+        cards.append(el(
+            "li",
+            el("div",
+               el("span", player["name"], cls="dr-player-name"),
+               el("span", t("dice-realm.playing"), cls="dr-playing") if is_current else None,
+               el("span", str(player["score"]), cls="dr-score num", testid=f"score-{seat}",
+                  attrs={"aria-label": t("dice-realm.score", score=player["score"])}),
+               cls="dr-player-head"),
+            el("div", *chips, cls="dr-realm") if chips
+            else el("p", t("dice-realm.realm_empty"), cls="note dr-realm-empty"),
+            el("div", *extras, cls="dr-tags") if extras else None,
+            cls="dr-player" + (" current" if is_current else ""),
+            testid=f"player-{seat}",
+            attrs={"aria-current": "true" if is_current else None}))
+    return el("section", el("h2", t("dice-realm.players"), cls="sr-only"),
+              el("ul", *cards, cls="dr-player-list", attrs={"role": "list"}),
+              cls="dr-players", attrs={"aria-label": t("dice-realm.players")})
+
+
+def end_details(view: dict[str, Any]) -> list[Element]:
+    """Each player's realm in words, by kind, for the end screen."""
+    rows = []
+    for player in view["players"]:
+        groups: dict[str, list[str]] = {"citizens": [], "villages": [], "scoundrels": [],
+                                        "dragons": []}
+        for card in player["realm"]:
+            kind = card.get("kind")
+            text = f"{card_name(card)} ({card.get('value')})"
+            if kind == "village":
+                groups["villages"].append(text)
+            elif kind == "penalty":
+                groups["scoundrels"].append(text)
+            elif card.get("ability") == "dragon":
+                groups["dragons"].append(text)
+            else:
+                groups["citizens"].append(text)
+        facts = []
+        for key, items in groups.items():
+            facts += [el("dt", t(f"dice-realm.end_{key}")),
+                      el("dd", ", ".join(items) if items else t("dice-realm.none"))]
+        rows.append(el("li", el("h4", player["name"]), el("dl", *facts, cls="dr-end-facts"),
+                       cls="dr-end-player", testid=f"end-realm-{player['seat']}"))
+    return [el("section", el("h3", t("dice-realm.end_realms")),
+               el("ul", *rows, cls="dr-end-realms", attrs={"role": "list"}),
+               cls="dr-end", testid="end-details")]

@@ -1,0 +1,401 @@
+"""The Dice Realm board: villages and citizens, dice, the penalty pile, realms and scores.
+
+Drawn from the engine's ``view`` on every change (the host redraws after each action); the only
+page state is the player's current hold selection (the engine takes it with the next roll as a
+keep mask), the odds helper switch and what was on the board last time (to animate changes).
+
+The parts: :mod:`.art` (die faces and citizen cards, built once and cloned), :mod:`.odds_helper`
+(each citizen's odds, never making a tap wait), :mod:`.events` (what happened this turn),
+:mod:`.realms` (the players' realms, on the board and at the end) and :mod:`.text` (every
+sentence). Holding a die updates that die and the odds in place, without a redraw.
+
+Every rule comes from the engine: which citizens the dice meet (``met_slots``), whether a
+scoundrel must be taken, flips left, the dragon's gift choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from kingdoms.dice_realm.actions import CLAIMS, FLIPS, GIVES, ROLLS, STOP, TAKE_PENALTY
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.games.dice_realm import realms
+from kingdoms_web.games.dice_realm.art import CardArt, svg_icon
+from kingdoms_web.games.dice_realm.events import events_section
+from kingdoms_web.games.dice_realm.odds_helper import OddsHelper
+from kingdoms_web.games.dice_realm.text import (
+    ability_name,
+    ability_reminder,
+    card_name,
+    colour_name,
+    requirement_text,
+)
+from kingdoms_web.i18n import t
+from kingdoms_web.play.contract import GameHost
+from kingdoms_web.shell.dialogs import button
+
+ODDS_SETTING = "dice-realm.odds"
+"""Settings key (in ``kingdoms.v1.settings``) of the odds helper switch; on by default."""
+
+
+class DiceRealmScreen:
+    """Dice Realm's :class:`~kingdoms_web.play.contract.GameScreen`."""
+
+    hidden_information = False
+
+    def __init__(self, host: GameHost) -> None:
+        self.host = host
+        self.held = 0
+        self._held_key: tuple[int, int, int | None] | None = None
+        self._animated_key: tuple[int, int, int | None] | None = None
+        self._prev_row: list[str | None] = []
+        self._prev_turn: int | None = None
+        self.art = CardArt()
+        self.odds = OddsHelper(self)
+        self._die_nodes: list[Element] = []
+        self._roll_button: Element = None
+        self.view: dict[str, Any] = {}
+        """The view drawn last."""
+        stored = self._setting(ODDS_SETTING, True)
+        self.odds_on = stored if isinstance(stored, bool) else True
+
+    # ------------------------------------------------------------------ settings
+
+    def _setting(self, key: str, default: Any) -> Any:
+        getter = getattr(self.host, "get_setting", None)
+        if getter is None:
+            return default
+        return getter(key, default)
+
+    def _toggle_odds(self, _event: Any) -> None:
+        self.odds_on = not self.odds_on
+        setter = getattr(self.host, "set_setting", None)
+        if setter is not None:
+            setter(ODDS_SETTING, self.odds_on)
+        redraw = getattr(self.host, "redraw", None)
+        if redraw is not None:
+            redraw()
+
+    # ------------------------------------------------------------------ drawing
+
+    def render(self, root: Element, scope: Scope, view: dict[str, Any]) -> None:
+        self.odds.new_board()
+        self.view = view
+        dice = view["dice"]
+        seat = view["current_seat"]
+        phase = view["phase"]
+        key = (int(view["turn"]), int(dice["rolls_used"]), seat)
+        if key != self._held_key:
+            self._held_key = key
+            self.held = int(dice["held_mask"]) if phase == "roll" else 0
+        board = el(
+            "div",
+            el("div", self._market(scope, view), events_section(view), cls="dr-left"),
+            el("div", self._tray(scope, view), realms.players_section(view), cls="dr-right"),
+            cls="dr", testid="dice-realm",
+            attrs={"data-phase": phase, "data-current": seat if seat is not None else "",
+                   "data-turn": view["turn"], "data-rolls-left": dice["rolls_left"],
+                   "aria-label": t("dice-realm.board"), "role": "region"},
+        )
+        dom.append(root, [board])
+        self._prev_row = [slot["card"]["id"] if slot["card"] else None for slot in view["row"]]
+        self._prev_turn = int(view["turn"])
+        self.odds.fill(defer_missing=True)
+        self.odds.prewarm()
+
+    # ------------------------------------------------------------------ market
+
+    def _market(self, scope: Scope, view: dict[str, Any]) -> Element:
+        columns = []
+        met = set(view["met_slots"])
+        for village, slot in zip(view["villages"], view["row"], strict=True):
+            columns.append(el("div", self._village(village), self._citizen(scope, view, slot, met),
+                              cls="dr-column"))
+        penalty = view["penalty_pile"]
+        top = penalty["top"]
+        piles = el(
+            "div",
+            el("div", el("span", t("dice-realm.draw_pile"), cls="dr-pile-label"),
+               el("span", str(view["draw_count"]), cls="dr-pile-count num"),
+               cls="dr-pile dr-draw", testid="draw-pile",
+               attrs={"aria-label": t("dice-realm.draw_pile") + ": "
+                      + t("dice-realm.cards", count=view["draw_count"])}),
+            el("div", el("span", t("dice-realm.discard_pile"), cls="dr-pile-label"),
+               el("span", str(view["discard_count"]), cls="dr-pile-count num"),
+               cls="dr-pile dr-discard", testid="discard-pile",
+               attrs={"aria-label": t("dice-realm.discard_pile") + ": "
+                      + t("dice-realm.cards", count=view["discard_count"])}),
+            el("div",
+               el("span", t("dice-realm.penalty_pile"), cls="dr-pile-label"),
+               el("span",
+                  el("span", str(top["value"]) if top else "–", cls="dr-penalty-value num"),
+                  el("span", card_name(top) if top else t("dice-realm.penalty_none"),
+                     cls="dr-penalty-name"),
+                  cls="dr-penalty-top"),
+               el("span", t("dice-realm.cards", count=penalty["count"]), cls="dr-pile-note"),
+               cls="dr-pile dr-penalty", testid="penalty-pile",
+               attrs={"data-count": penalty["count"],
+                      "aria-label": t("dice-realm.penalty_pile") + ": "
+                      + (t("dice-realm.penalty_top", name=card_name(top), value=top["value"])
+                         if top else t("dice-realm.penalty_none"))
+                      + ", " + t("dice-realm.cards", count=penalty["count"])}),
+            cls="dr-piles")
+        return el("section", el("h2", t("dice-realm.market"), cls="sr-only"),
+                  el("div", *columns, cls="dr-columns"), piles,
+                  cls="dr-market", attrs={"aria-label": t("dice-realm.market")})
+
+    def _village(self, village: Mapping[str, Any]) -> Element:
+        colour = village["colour"]
+        count = village["count"]
+        top = village["top"]
+        label = t("dice-realm.village_pile", colour=colour_name(colour)) + ": " + (
+            t("dice-realm.village_next", value=top, count=count) if top is not None
+            else t("dice-realm.village_empty"))
+        return el(
+            "div",
+            el("span", colour_name(colour), cls="dr-village-name"),
+            el("span", str(top) if top is not None else "–", cls="dr-village-value num"),
+            el("span", t("dice-realm.village_left", count=count), cls="dr-village-count"),
+            cls=f"dr-village c-{colour} stack-{min(count, 3)}",
+            testid=f"village-{village['slot']}",
+            attrs={"role": "img", "aria-label": label, "data-count": count})
+
+    def _citizen(self, scope: Scope, view: dict[str, Any], slot: Mapping[str, Any],
+                 met: set[int]) -> Element:
+        index = int(slot["slot"])
+        card = slot["card"]
+        if card is None:
+            return el("div", el("span", t("dice-realm.empty_slot")), cls="dr-citizen dr-empty",
+                      testid=f"citizen-{index}")
+        cid = card["id"]
+        is_met = index in met
+        phase = view["phase"]
+        claimable = is_met and phase in ("roll", "choose")
+        classes = ["dr-citizen", f"c-{card['colour']}"]
+        if is_met:
+            classes.append("met")
+        if card.get("ability") == "dragon":
+            classes.append("dragon")
+        if self._prev_turn is not None:
+            if cid not in self._prev_row:
+                classes.append("dealt")
+            elif self._prev_row.index(cid) != index:
+                classes.append("slid")
+        ability = card.get("ability")
+        label = t(
+            "dice-realm.citizen_label", name=card_name(card), colour=colour_name(card["colour"]),
+            value=card["value"], requirement=requirement_text(card["requirement"]),
+            ability=t("dice-realm.citizen_ability", ability=ability_name(ability),
+                      reminder=ability_reminder(ability)) if ability else "",
+            village=t("dice-realm.citizen_village", colour=colour_name(slot["village_colour"]))
+            if slot["founds_village"] else "",
+            odds="",
+            state=t("dice-realm.citizen_met") if claimable else t("dice-realm.citizen_not_met"),
+        )
+        odds = el("span", cls="dr-odds", testid=f"odds-{index}", attrs={"aria-hidden": "true"})
+        odds.hidden = True
+        self.odds.nodes[index] = odds
+        node = el(
+            "button",
+            self.art.card(card),
+            el("span", t("dice-realm.founds"), cls="dr-founds") if slot["founds_village"] else None,
+            odds,
+            el("span", t("dice-realm.met"), cls="dr-take") if claimable else None,
+            cls=" ".join(classes), testid=f"citizen-{index}",
+            attrs={"type": "button", "aria-label": label, "data-card": cid,
+                   "data-met": "true" if is_met else "false",
+                   "aria-disabled": None if claimable else "true"})
+        scope.on(node, "click", lambda _e: self._claim(index))
+        return node
+
+    # ------------------------------------------------------------------ tray
+
+    def _tray(self, scope: Scope, view: dict[str, Any]) -> Element:
+        dice = view["dice"]
+        phase = view["phase"]
+        seat = view["current_seat"]
+        values = dice["values"]
+        rolling = phase == "roll"
+        rolled = values is not None
+        flips_left = int(dice["flips_left"])
+        # Which dice tumble: those re-rolled by the roll just made (once per roll).
+        tumble = 0
+        key = (int(view["turn"]), int(dice["rolls_used"]), seat)
+        last = view["this_turn"][-1] if view["this_turn"] else None
+        if rolled and last is not None and last.get("type") == "roll" \
+                and key != self._animated_key:
+            tumble = 63 & ~int(last.get("kept", 0))
+        self._animated_key = key if rolled else self._animated_key
+
+        self._die_nodes = []
+        dice_nodes = []
+        for i in range(6):
+            value = values[i] if rolled else 0
+            held = bool(self.held >> i & 1) and rolling and rolled
+            face = self.art.face(value, "dr-face") if rolled \
+                else el("span", "?", cls="dr-face blank")
+            cls = "dr-die" + (" held" if held else "") + (" rolling" if tumble >> i & 1 else "")
+            holdable = rolling and rolled
+            node = el("button", face, el("span", t("dice-realm.held"), cls="dr-held-tag"),
+                      cls=cls, testid=f"die-{i}",
+                      attrs={"type": "button", "aria-pressed": "true" if held else "false",
+                             "data-value": value if rolled else "",
+                             "aria-label": t("dice-realm.die_label", number=i + 1, face=value)
+                             if rolled else t("dice-realm.die_unrolled", number=i + 1),
+                             "aria-disabled": None if holdable else "true"})
+            scope.on(node, "click", self._handler(self._toggle_hold, i))
+            self._die_nodes.append(node)
+            cell: list[Any] = [node]
+            if flips_left > 0 and rolled:
+                cell.append(button(scope, t("dice-realm.flip", face=7 - value),
+                                   self._handler(self._act, FLIPS[i]),
+                                   testid=f"flip-{i}", cls="btn btn-small dr-flip",
+                                   aria_label=t("dice-realm.flip_label", number=i + 1,
+                                                face=value, opposite=7 - value)))
+            dice_nodes.append(el("div", *cell, cls="dr-die-cell"))
+
+        rolls_left = int(dice["rolls_left"])
+        roll_btn = button(scope, "", lambda _e: self._roll(), testid="roll",
+                          cls="btn btn-primary dr-roll", disabled=not rolling)
+        self._roll_button = roll_btn
+        self._update_roll_button()
+        controls: list[Any] = [roll_btn]
+        stop = button(scope, t("dice-realm.stop"), lambda _e: self.host.act(STOP), testid="stop",
+                      cls="btn dr-stop", disabled=not dice["can_stop"],
+                      aria_label=t("dice-realm.stop_label"))
+        controls.append(stop)
+        if view["must_take_penalty"]:
+            controls.append(button(scope, t("dice-realm.take_penalty"),
+                                   lambda _e: self.host.act(TAKE_PENALTY), testid="penalty",
+                                   cls="btn btn-danger dr-penalty-btn",
+                                   aria_label=t("dice-realm.take_penalty_label")))
+        odds_toggle = button(scope, t("dice-realm.odds_on") if self.odds_on
+                             else t("dice-realm.odds_off"), self._toggle_odds,
+                             testid="odds-toggle", cls="btn btn-quiet dr-odds-toggle")
+        odds_toggle.setAttribute("aria-pressed", "true" if self.odds_on else "false")
+
+        reminders: list[Any] = []
+        if int(dice["rolls_allowed"]) > 3 and rolling:
+            reminders.append(el("p", svg_icon("elf"), t("dice-realm.elf_reminder"),
+                                cls="dr-reminder-line", testid="elf-reminder"))
+        if flips_left > 0:
+            reminders.append(el("p", svg_icon("fairy"),
+                                t("dice-realm.fairy_reminder", count=flips_left),
+                                cls="dr-reminder-line", testid="fairy-reminder"))
+        if view.get("extra_turn"):
+            reminders.append(el("p", svg_icon("apprentice"), t("dice-realm.extra_turn"),
+                                cls="dr-reminder-line", testid="apprentice-reminder"))
+        pending = view.get("pending")
+        gift = None
+        if pending and pending.get("type") == "give_dragon":
+            names = [p["name"] for p in view["players"]]
+            dragon = card_name(pending["card"])
+            gift = el("div",
+                      el("p", svg_icon("dragon"), t("dice-realm.gift_title", card=dragon),
+                         cls="dr-gift-title", attrs={"id": "gift-title"}),
+                      el("div", *[button(scope, t("dice-realm.gift_to", name=names[s]),
+                                         self._handler(self._act, GIVES[s]),
+                                         testid=f"gift-{s}", cls="btn btn-primary")
+                                  for s in pending["choices"]], cls="dr-gift-choices"),
+                      cls="dr-gift", testid="gift-chooser",
+                      attrs={"role": "group", "aria-labelledby": "gift-title"})
+        return el(
+            "section",
+            el("h2", t("dice-realm.dice"), cls="sr-only"),
+            el("p", self._hint(view), cls="dr-hint", testid="dr-hint",
+               attrs={"role": "status"}),
+            *reminders,
+            gift,
+            el("div", *dice_nodes, cls="dr-dice"),
+            el("div", *controls, cls="dr-controls"),
+            el("div",
+               el("span", t("dice-realm.rolls_left", count=rolls_left) if rolling else "",
+                  cls="dr-rolls-left", testid="rolls-left"),
+               odds_toggle, cls="dr-tray-foot"),
+            cls="dr-tray", attrs={"aria-label": t("dice-realm.dice")})
+
+    def _hint(self, view: dict[str, Any]) -> str:
+        phase = view["phase"]
+        if phase == "gift" and view.get("pending"):
+            return t("dice-realm.hint.gift", card=card_name(view["pending"]["card"]))
+        if phase == "choose":
+            return t("dice-realm.hint.penalty") if view["must_take_penalty"] \
+                else t("dice-realm.hint.choose")
+        if view["dice"]["values"] is None:
+            return t("dice-realm.hint.first")
+        if view["met_slots"]:
+            return t("dice-realm.hint.hold") + " " + t("dice-realm.hint.choose")
+        return t("dice-realm.hint.hold")
+
+    def _update_roll_button(self) -> None:
+        node = self._roll_button
+        if node is None:
+            return
+        dice = self.view["dice"]
+        rolled = dice["values"] is not None
+        rolls = t("dice-realm.rolls_left", count=int(dice["rolls_left"]))
+        if self.view["phase"] != "roll":
+            action = t("dice-realm.dice_final")
+        elif rolled:
+            action = t("dice-realm.roll_again", count=6 - self.held.bit_count())
+        else:
+            action = t("dice-realm.roll_first")
+        label = dom.query("span", node)
+        if label is not None:
+            dom.set_text(label, action)
+        node.setAttribute("aria-label", t("dice-realm.roll_label", action=action, rolls=rolls))
+        node.disabled = self.view["phase"] != "roll" or (rolled and self.held == 63)
+
+    # ------------------------------------------------------------------ taps
+
+    def _toggle_hold(self, die: int) -> None:
+        view = self.view
+        if view.get("phase") != "roll" or view["dice"]["values"] is None:
+            return
+        self.held ^= 1 << die
+        node = self._die_nodes[die]
+        held = bool(self.held >> die & 1)
+        node.setAttribute("aria-pressed", "true" if held else "false")
+        node.classList.toggle("held", held)
+        self._update_roll_button()
+        self.odds.fill(defer_missing=True)
+
+    def _roll(self) -> None:
+        view = self.view
+        if view.get("phase") != "roll":
+            return
+        keep = self.held if view["dice"]["values"] is not None else 0
+        if keep == 63:
+            return
+        self.host.act(ROLLS[keep])
+
+    def _claim(self, slot: int) -> None:
+        view = self.view
+        if slot not in view.get("met_slots", ()):
+            return
+        if view["phase"] == "roll" and not self.host.act(STOP):
+            return
+        self.host.act(CLAIMS[slot])
+
+    def _act(self, action: Any) -> None:
+        self.host.act(action)
+
+    @staticmethod
+    def _handler(function: Callable[[Any], None], argument: Any) -> Callable[[Any], None]:
+        """A click handler calling ``function(argument)`` (ignores the event)."""
+
+        def handler(_event: Any) -> None:
+            function(argument)
+
+        return handler
+
+    # ------------------------------------------------------------------ end
+
+    def end_details(self, view: dict[str, Any]) -> list[Element]:
+        return realms.end_details(view)
+
+
+def create_screen(host: GameHost) -> DiceRealmScreen:
+    return DiceRealmScreen(host)

@@ -1,0 +1,149 @@
+"""The page's address: every place a URL is parsed, built, read or changed.
+
+A game travels in the fragment, which never reaches a server: ``#g=<code>`` is a shared game
+(its summary is shown first), ``#g=<code>&s=<save id>`` is the running game's own address (kept
+current by the session, so a reload resumes it). ``?seed=N`` in the query fixes the seed of the
+games started on the page (tests, bug reports); it never travels in a shared link.
+
+The parsing and building functions are pure (tested on CPython); the last few read or change
+``window.location`` and do nothing useful outside a browser.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote
+
+from kingdoms_web import dom
+
+MAX_INPUT_LENGTH = 1_000_000
+"""Pasted text longer than this is not even searched (the decoder's own caps are far lower)."""
+
+_SEED_PARAM = re.compile(r"(?:^|[?&])seed=(\d{1,19})(?:&|$)")
+_SAVE_PARAM = re.compile(r"(?:^|[#&])s=([A-Za-z0-9_-]{1,64})(?:&|$)")
+_CODE_PARAM = re.compile(r"(?:^|[#&?])g=([^&#\s]*)")
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def seed_from_query(search: str) -> int | None:
+    """A seed forced by the page URL (``?seed=N``, for tests and bug reports), or None.
+
+    >>> seed_from_query("?lang=en&seed=42")
+    42
+    >>> seed_from_query("?seed=x") is None
+    True
+    """
+    match = _SEED_PARAM.search(search)
+    if not match:
+        return None
+    value = int(match.group(1))
+    return value if value < 1 << 64 else None
+
+
+def save_id_from_fragment(fragment: str) -> str | None:
+    """The save id carried next to a code in the URL (``#g=<code>&s=<id>``), or None.
+
+    >>> save_id_from_fragment("#g=1abc&s=k3x9")
+    'k3x9'
+    """
+    match = _SAVE_PARAM.search(fragment)
+    return match.group(1) if match else None
+
+
+def code_from_fragment(fragment: str) -> str | None:
+    """The code from a page URL fragment (``#g=...``), or None if the fragment has none.
+
+    >>> code_from_fragment("#g=abc")
+    'abc'
+    >>> code_from_fragment("#settings") is None
+    True
+    """
+    match = _CODE_PARAM.search(fragment[:MAX_INPUT_LENGTH])
+    if not match:
+        return None
+    return "".join(unquote(match.group(1)).split())
+
+
+def extract_code(text: str) -> str:
+    """The code inside pasted text: a bare code, ``#g=<code>``, or a whole link.
+
+    Whitespace is removed because codes are often wrapped or padded when copied from a chat.
+
+    >>> extract_code("  https://example.org/kingdoms/#g=1AbC_d ")
+    '1AbC_d'
+    >>> extract_code("1Ab Cd\\n")
+    '1AbCd'
+    """
+    text = text[:MAX_INPUT_LENGTH].strip()
+    match = _CODE_PARAM.search(text)
+    if match:
+        text = unquote(match.group(1))
+    return "".join(text.split())
+
+
+# --------------------------------------------------------------------------- building
+
+
+def game_fragment(code: str, save_id: str | None = None) -> str:
+    """The fragment of a shared game, or of a running game with its save id.
+
+    >>> game_fragment("1abc")
+    '#g=1abc'
+    >>> game_fragment("1abc", "k3x9")
+    '#g=1abc&s=k3x9'
+    """
+    return f"#g={code}" if save_id is None else f"#g={code}&s={save_id}"
+
+
+def link_for(href: str, code: str) -> str:
+    """The link to ``code`` on the page at ``href``.
+
+    The old fragment and the query string are dropped: a query such as the tests' ``?seed=`` must
+    not travel to the recipient and fix the seed of every game they start.
+
+    >>> link_for("https://x.org/kingdoms/?seed=4#g=1abc&s=k", "1def")
+    'https://x.org/kingdoms/#g=1def'
+    """
+    return href.split("#", 1)[0].split("?", 1)[0] + game_fragment(code)
+
+
+# --------------------------------------------------------------------------- the page's own URL
+
+
+def page_href() -> str:
+    """The page's whole address ("" outside a browser)."""
+    try:
+        return str(dom.window.location.href)
+    except dom.BROWSER_ERRORS:
+        return ""
+
+
+def page_query() -> str:
+    """The page's query string, ``?…`` ("" when it has none, or outside a browser)."""
+    try:
+        return str(dom.window.location.search)
+    except dom.BROWSER_ERRORS:
+        return ""
+
+
+def page_fragment() -> str:
+    """The page's fragment, ``#…``."""
+    return str(dom.window.location.hash)
+
+
+def share_link(code: str) -> str:
+    """The link that opens ``code`` on this very site."""
+    return link_for(page_href(), code)
+
+
+def replace_fragment(fragment: str) -> None:
+    """Change the URL fragment without a ``hashchange`` event (and without a history step)."""
+    try:
+        location = dom.window.location
+        url = str(location.pathname) + str(location.search) + fragment
+        if str(location.hash) != fragment:
+            dom.window.history.replaceState(None, "", url)
+    except dom.BROWSER_ERRORS:
+        pass
