@@ -18,11 +18,11 @@ from kingdoms.burgrave.actions import Move, PlayBlind
 from kingdoms.burgrave.content import (
     CASTLE_REWARDS,
     CLERIC,
-    EK,
     SCRIPTS,
     SEG_EXCHANGES,
     SEG_LINK_REWARDS,
     SEG_SPOT_REWARDS,
+    EffectKind,
 )
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.state import State
@@ -188,7 +188,7 @@ def test_link_reward_once_when_you_own_both_ends() -> None:
     while s.turns == 0 and GAME.current_seat(s) == 0:
         s = do(s, codes(s)[0])
     rewards = list(SEG_SPOT_REWARDS[design][a]) + list(SEG_LINK_REWARDS[design][1])
-    expected = sum(n for kind, n, _ in rewards if kind == EK["deed"])
+    expected = sum(n for kind, n, _ in rewards if kind == EffectKind.DEED)
     assert s.players[0].deeds - deeds0 == expected
 
 
@@ -202,7 +202,8 @@ def test_transcribing_the_printed_manuscript_of_an_empty_pile() -> None:
     cost = R.PRINTED_SCRIPT_COST[d["segments"][0]]
     scripts = list(s.players[0].scripts)
     s = do(s, R.TRANSCRIBE)
-    ink = sum(n for kind, n, _ in R.PRINTED_SCRIPT_EFFECTS[d["segments"][0]] if kind == EK["ink"])
+    effects = R.PRINTED_SCRIPT_EFFECTS[d["segments"][0]]
+    ink = sum(e.amount for e in effects if e.kind == EffectKind.INK)
     assert s.players[0].res[0] == 9 - (cost - 1) + ink
     assert s.players[0].scripts == scripts
 
@@ -287,7 +288,8 @@ def test_landing_on_several_burgraves_each_may_rearrange_in_turn_order() -> None
 
 def _link_with_workers(d: dict[str, Any]) -> tuple[int, int]:
     for pos, index, a, b in R.LINKS:
-        if any(e[0] == EK["place_workers"] for e in SEG_LINK_REWARDS[d["segments"][pos]][index]):
+        reward = SEG_LINK_REWARDS[d["segments"][pos]][index]
+        if any(e.kind == EffectKind.PLACE_WORKERS for e in reward):
             return a, b
     raise AssertionError
 
@@ -399,9 +401,9 @@ def test_collision_steps_run_in_the_printed_order() -> None:
     order = [(t[0], t[1], t[2]) for t in reversed(s.stack)]
     ek = R.A_EFFECT
     assert order == [
-        (ek, 0, EK["silver"]),  # (2) collision cards: yours, then in turn order
-        (ek, 1, EK["stone"]),
-        (ek, 0, EK["silver"]), (ek, 0, EK["deed"]), (ek, 0, EK["debt"]),  # (3) above
+        (ek, 0, EffectKind.SILVER),  # (2) collision cards: yours, then in turn order
+        (ek, 1, EffectKind.STONE),
+        (ek, 0, EffectKind.SILVER), (ek, 0, EffectKind.DEED), (ek, 0, EffectKind.DEBT),  # (3) above
         (R.D_REARRANGE, 1, 0), (R.D_REARRANGE, 2, 0), (R.D_REARRANGE, 3, 0),  # (4) below
         (R.A_RESET, 0, 0),
     ]
@@ -429,12 +431,12 @@ def test_corruption_moves_first_when_both_are_gained_at_once() -> None:
     d["players"][0]["virtue"], d["players"][0]["corruption"] = 1, 0
     d["stack"] = []
     s = load(d)
-    R.push_effects(s, 0, [(EK["virtue"], 1, 0), (EK["corruption"], 1, 0)])
+    R.push_effects(s, 0, [(EffectKind.VIRTUE, 1, 0), (EffectKind.CORRUPTION, 1, 0)])
     R.advance(s)
     assert (s.players[0].corruption, s.players[0].virtue) == (0, 0)
-    assert R.corruption_first([(EK["silver"], 1, 0), (EK["virtue"], 1, 0),
-                               (EK["corruption"], 2, 0)]) == [
-        (EK["silver"], 1, 0), (EK["corruption"], 2, 0), (EK["virtue"], 1, 0)]
+    assert R.corruption_first([(EffectKind.SILVER, 1, 0), (EffectKind.VIRTUE, 1, 0),
+                               (EffectKind.CORRUPTION, 2, 0)]) == [
+        (EffectKind.SILVER, 1, 0), (EffectKind.CORRUPTION, 2, 0), (EffectKind.VIRTUE, 1, 0)]
 
 
 # --- debts, deeds, end, scoring ------------------------------------------------------------------
@@ -459,7 +461,7 @@ def test_last_turn_is_taken_by_the_player_before_the_start_player() -> None:
     d["round"] = 3
     d["deed_pile"] = 1
     d["current"] = 2
-    d["stack"] = [[R.A_END, 2, 0, 0], [R.A_EFFECT, 2, EK["deed"], 1]]
+    d["stack"] = [[R.A_END, 2, 0, 0], [R.A_EFFECT, 2, EffectKind.DEED, 1]]
     s = load(d)
     assert s.prosperity and s.final_round == 4
     seats = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bg_helpers import base_json, card, codes, do, load, phase, put
 
 from kingdoms.burgrave import rules as R
-from kingdoms.burgrave.content import EK, SEG_LINK_REWARDS
+from kingdoms.burgrave.content import SEG_LINK_REWARDS, EffectKind
 from kingdoms.burgrave.game import GAME
 
 
@@ -38,7 +38,7 @@ def test_bumping_on_another_players_cascade() -> None:
     target = None
     for pos in range(5):
         for index, reward in enumerate(SEG_LINK_REWARDS[d["segments"][pos]]):
-            if any(e[0] == EK["place_workers"] for e in reward):
+            if any(e[0] == EffectKind.PLACE_WORKERS for e in reward):
                 target = (pos, index)
     assert target is not None
     pos, index = target
@@ -106,7 +106,7 @@ def test_both_end_cards_revealed_both_score_and_one_more_round() -> None:
     d["deed_pile"] = 1
     d["round"] = 4
     d["stack"] = [
-        [R.A_END, 0, 0, 0], [R.A_EFFECT, 0, EK["debt"], 1], [R.A_EFFECT, 0, EK["deed"], 1]
+        [R.A_END, 0, 0, 0], [R.A_EFFECT, 0, EffectKind.DEBT, 1], [R.A_EFFECT, 0, EffectKind.DEED, 1]
     ]
     s = load(d)
     assert s.poverty and s.prosperity and s.final_round == 5

@@ -37,8 +37,8 @@ from kingdoms.burgrave.content import (
     START_BASE,
     START_SLOT_ICONS,
     TRADING_POST,
-    TRIGGERS,
     WORKER_COSTS,
+    Trigger,
 )
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.state import State
@@ -46,7 +46,7 @@ from kingdoms.core.protocol import Seat
 from kingdoms.core.rng import Rng, derive_seed
 
 ACTION_CAP = 5_000
-SURVEYOR = TRIGGERS.index("merchants_as_builders")
+SURVEYOR = Trigger.MERCHANTS_AS_BUILDERS
 
 
 def check_invariants(s: State) -> None:

@@ -35,7 +35,6 @@ from .content import (
     COLLISION_BELOW,
     CONTENT,
     CRIMINAL,
-    EK,
     GUILDHALL,
     HERO_BASE,
     MERCHANT,
@@ -53,11 +52,13 @@ from .content import (
     START_BASE,
     START_SLOT_ICONS,
     TRADING_POST,
-    TRIGGERS,
     WORKER_COSTS,
     WORKSHOP,
     Design,
     Effect,
+    EffectKind,
+    Timing,
+    Trigger,
 )
 from .state import Player, State, Task
 
@@ -220,7 +221,7 @@ def _rng_shuffle(st: State, items: list[int]) -> None:
     st.counter = rng.counter
 
 
-_VIRTUE, _CORRUPTION = EK["virtue"], EK["corruption"]
+_VIRTUE, _CORRUPTION = EffectKind.VIRTUE, EffectKind.CORRUPTION
 
 
 def corruption_first(effects: tuple[Effect, ...] | list[Effect]) -> list[Effect]:
@@ -256,7 +257,7 @@ def ongoing(p: Player, trigger: int) -> list[Effect]:
     out: list[Effect] = []
     for c in p.line:
         d = CARD_DESIGN[c]
-        if d.trigger == trigger and d.timing == 2:
+        if d.trigger == trigger and d.timing == Timing.ONGOING:
             out += d.effects
     return out
 
@@ -265,10 +266,6 @@ def has_modifier(p: Player, trigger: int) -> bool:
     return any(CARD_DESIGN[c].trigger == trigger for c in p.line)
 
 
-T_AFTER_TRADE, T_AFTER_BUILD, T_AFTER_PLACE, T_AFTER_TRANSCRIBE, T_AFTER_HIRE = range(5)
-T_FLIP_DEBT, T_FLIP_DEED = 5, 6
-T_MERCHANTS_AS_BUILDERS = TRIGGERS.index("merchants_as_builders")
-T_DISMISS_ANY = TRIGGERS.index("dismiss_any")
 
 
 def icon_counts(st: State, seat: int) -> list[int]:
@@ -373,7 +370,7 @@ def flip_debt(st: State, seat: int) -> None:
         return
     p.debts -= 1
     p.debts_flipped += 1
-    push_effects(st, seat, ongoing(p, T_FLIP_DEBT))
+    push_effects(st, seat, ongoing(p, Trigger.ON_FLIP_DEBT))
     st.stack.append((D_RESOURCE, seat, 0, 0))
 
 
@@ -383,7 +380,7 @@ def flip_deed(st: State, seat: int) -> None:
         return
     p.deeds -= 1
     p.deeds_flipped += 1
-    push_effects(st, seat, ongoing(p, T_FLIP_DEED))
+    push_effects(st, seat, ongoing(p, Trigger.ON_FLIP_DEED))
 
 
 def check_leader(st: State, seat: int) -> None:
@@ -402,7 +399,7 @@ def take_townsfolk(st: State, seat: int, seg: int) -> None:
     card = st.piles[seg].pop()
     st.reveals += 1
     p.discard.append(card)
-    push_effects(st, seat, ongoing(p, T_AFTER_HIRE))
+    push_effects(st, seat, ongoing(p, Trigger.AFTER_HIRE))
     if p.built[WORKSHOP] >= 1:
         st.stack.append((D_DISCARD, seat, 1, 0))
     push_effects(st, seat, CARD_DESIGN[card].hire)
@@ -491,7 +488,7 @@ def play_card(st: State, seat: int, card: int) -> None:
     st.t_value = d.value
     if d.criminals:
         step_corruption(p, sum(CARD_DESIGN[c].criminals for c in p.line))
-    if d.timing == 1:
+    if d.timing == Timing.INSTANT:
         push_effects(st, seat, d.effects)
 
 
@@ -521,7 +518,7 @@ def _auto(st: State, task: Task) -> None:
             off = p.line.pop()
             p.discard.append(off)
             d = CARD_DESIGN[off]
-            if d.timing == 3:
+            if d.timing == Timing.DROPOFF:
                 push_effects(st, seat, d.effects)
     elif op == A_CASTLE:
         resolve_castle(st, seat)
@@ -563,51 +560,51 @@ def run_effect(st: State, seat: int, kind: int, n: int, arg: int) -> None:
         p.silver += n
     elif kind <= 3:
         p.res[kind - 1] += n
-    elif kind == EK["any"]:
+    elif kind == EffectKind.ANY:
         stack += [(D_RESOURCE, seat, 0, 0)] * n
-    elif kind == EK["virtue"]:
+    elif kind == EffectKind.VIRTUE:
         step_virtue(p, n)
-    elif kind == EK["corruption"]:
+    elif kind == EffectKind.CORRUPTION:
         step_corruption(p, n)
-    elif kind == EK["debt"]:
+    elif kind == EffectKind.DEBT:
         gain_debts(st, seat, n)
-    elif kind == EK["deed"]:
+    elif kind == EffectKind.DEED:
         gain_deeds(st, seat, n)
-    elif kind == EK["flip_debt"]:
+    elif kind == EffectKind.FLIP_DEBT:
         for _ in range(n):
             flip_debt(st, seat)
-    elif kind == EK["flip_deed"]:
+    elif kind == EffectKind.FLIP_DEED:
         for _ in range(n):
             flip_deed(st, seat)
-    elif kind == EK["flip_either"]:
+    elif kind == EffectKind.FLIP_EITHER:
         stack += [(D_FLIP, seat, 0, 0)] * n
-    elif kind == EK["destroy"]:
+    elif kind == EffectKind.DESTROY:
         stack += [(D_DESTROY, seat, 0, 0)] * n
-    elif kind == EK["discard"]:
+    elif kind == EffectKind.DISCARD:
         stack += [(D_DISCARD, seat, 0, 0)] * n
-    elif kind == EK["may_discard"]:
+    elif kind == EffectKind.MAY_DISCARD:
         stack += [(D_DISCARD, seat, 1, 0)] * n
-    elif kind == EK["rearrange"]:
+    elif kind == EffectKind.REARRANGE:
         stack.append((D_REARRANGE, seat, 0, 0))
-    elif kind == EK["shuffle"]:
+    elif kind == EffectKind.SHUFFLE:
         p.deck = p.discard + p.deck
         p.discard = []
         _rng_shuffle(st, p.deck)
-    elif kind == EK["draw"]:
+    elif kind == EffectKind.DRAW:
         draw_cards(st, seat, n)
-    elif kind == EK["hire_free"]:
+    elif kind == EffectKind.HIRE_FREE:
         stack += [(D_HIRE_FREE, seat, 0, 0)] * n
-    elif kind == EK["move_worker"]:
+    elif kind == EffectKind.MOVE_WORKER:
         stack += [(D_MOVE_WORKER, seat, 0, 0)] * n
-    elif kind == EK["place_workers"]:
+    elif kind == EffectKind.PLACE_WORKERS:
         stack.append((D_PLACE_FREE, seat, n, 0))
-    elif kind == EK["build_free"]:
+    elif kind == EffectKind.BUILD_FREE:
         stack.append((D_BUILD_FREE, seat, arg, 0))
-    elif kind == EK["transcribe_free"]:
+    elif kind == EffectKind.TRANSCRIBE_FREE:
         stack.append((D_TRANSCRIBE_FREE, seat, 0, 0))
-    elif kind == EK["free_steps"]:
+    elif kind == EffectKind.FREE_STEPS:
         p.free_steps += n
-    elif kind == EK["dismiss_any"] and seat == st.current:
+    elif kind == EffectKind.DISMISS_ANY and seat == st.current:
         st.t_dismiss_any = 1
 
 
@@ -645,7 +642,7 @@ def collision(st: State, seat: int) -> None:
     for o in reversed(order[1:]):
         criminal = line_has_criminal(st.players[o])
         if who == "all" or (who == "criminal") == criminal:
-            if below == ((EK["rearrange"], 1, 0),):
+            if below == ((EffectKind.REARRANGE, 1, 0),):
                 if len(st.players[o].line) >= 2:
                     stack.append((D_REARRANGE, o, 0, 0))
             else:
@@ -655,7 +652,7 @@ def collision(st: State, seat: int) -> None:
         effects: list[Effect] = []
         for c in st.players[o].line:
             d = CARD_DESIGN[c]
-            if d.timing == 4:
+            if d.timing == Timing.COLLISION:
                 effects += d.effects
         push_effects(st, o, effects)
     for o in reversed(order):
@@ -742,7 +739,7 @@ KIND_TRADE, KIND_BUILD, KIND_PLACE, KIND_TRANSCRIBE = range(4)
 def builder_icons(p: Player, count: list[int]) -> int:
     """Builders available: builder icons + criminals (+ merchants // 2 with the Surveyor)."""
     have = count[BUILDER] + count[CRIMINAL]
-    if has_modifier(p, T_MERCHANTS_AS_BUILDERS):
+    if has_modifier(p, Trigger.MERCHANTS_AS_BUILDERS):
         have += count[MERCHANT] // 2
     return have
 
@@ -950,7 +947,7 @@ def dismiss_kinds(p: Player, d: Design, outer: bool) -> list[int]:
         if crook or MERCHANT in icons:
             kinds.append(KIND_TRADE)
         if crook or BUILDER in icons or (
-            MERCHANT in icons and has_modifier(p, T_MERCHANTS_AS_BUILDERS)
+            MERCHANT in icons and has_modifier(p, Trigger.MERCHANTS_AS_BUILDERS)
         ):
             kinds.append(KIND_BUILD)
         return kinds
@@ -987,7 +984,7 @@ def can_dismiss(st: State, seat: int, s: int, count: list[int]) -> bool:
     for kind, n, _arg in d.hire:
         if kind <= 3:
             gain[kind] += n
-        elif kind == EK["any"]:
+        elif kind == EffectKind.ANY:
             wildcard += n
     after = count[:]
     for icon in d.icons:
@@ -1010,7 +1007,7 @@ def action_codes(st: State, seat: int) -> list[int]:
         codes = sorted(c for k in dismiss_kinds(p, dismissed, p.space < 10) for c in by_kind[k])
         return codes or [PASS]
     codes = [PASS]
-    anywhere = st.t_dismiss_any or has_modifier(p, T_DISMISS_ANY)
+    anywhere = st.t_dismiss_any or has_modifier(p, Trigger.DISMISS_ANY)
     for s in range(5) if anywhere else (segment_of(p.space),):
         if can_dismiss(st, seat, s, count):
             codes.append(DISMISS_BASE + s)
@@ -1271,7 +1268,7 @@ def primary_action(st: State, seat: int, code: int) -> None:
         times = code - TRADE_BASE
         kind = exchange_kind(st, seat)
         p.silver -= trade_funding(st, seat, times, count).pay
-        stack.append((A_AFTER, seat, T_AFTER_TRADE, 0))
+        stack.append((A_AFTER, seat, Trigger.AFTER_TRADE, 0))
         if kind == 1:
             p.silver += times
         elif kind == 2:
@@ -1283,17 +1280,17 @@ def primary_action(st: State, seat: int, code: int) -> None:
     elif BUILD_BASE <= code < BUILD_BASE + 90:
         building, spot = divmod(code - BUILD_BASE, 30)
         _pay(p, 2, build_funding(st, seat, building, count).pay)
-        stack.append((A_AFTER, seat, T_AFTER_BUILD, 0))
+        stack.append((A_AFTER, seat, Trigger.AFTER_BUILD, 0))
         do_build(st, seat, building, spot)
     elif PLACE_BASE < code <= PLACE_BASE + 4:
         k = code - PLACE_BASE
         _pay(p, 1, place_funding(st, seat, k, count).pay)
-        stack.append((A_AFTER, seat, T_AFTER_PLACE, 0))
+        stack.append((A_AFTER, seat, Trigger.AFTER_PLACE, 0))
         place_workers(st, seat, seg, k)
     elif code == TRANSCRIBE:
         _pay(p, 0, transcribe_funding(st, seat, count).pay)
         st.t_transcribed = 1
-        stack.append((A_AFTER, seat, T_AFTER_TRANSCRIBE, 0))
+        stack.append((A_AFTER, seat, Trigger.AFTER_TRANSCRIBE, 0))
         if st.scripts[seg]:
             take_script(st, seat, seg)
         else:
