@@ -14,7 +14,25 @@ from typing import Any
 from bg_helpers import base_json, card, codes, do, load, phase, put, remove_card, top, turn
 
 from kingdoms.burgrave import rules as R
-from kingdoms.burgrave.actions import Move, PlayBlind
+from kingdoms.burgrave.actions import (
+    BUILD_CODES,
+    DESTROY_TOP,
+    DISMISS_CODES,
+    HIRE,
+    PAIR_CODES,
+    PASS,
+    PLACE_CODES,
+    PLAY_BLIND,
+    REARRANGE_CODES,
+    SEGMENT_CODES,
+    SPOT_CODES,
+    TRADE_CODES,
+    TRANSCRIBE,
+    Move,
+    PlayBlind,
+    build_parts,
+    bump_code,
+)
 from kingdoms.burgrave.content import (
     CASTLE_REWARDS,
     CLERIC,
@@ -22,6 +40,7 @@ from kingdoms.burgrave.content import (
     SEG_EXCHANGES,
     SEG_LINK_REWARDS,
     SEG_SPOT_REWARDS,
+    WORKSHOP,
     EffectKind,
 )
 from kingdoms.burgrave.game import GAME
@@ -49,17 +68,17 @@ def _at_action(d: dict[str, Any], space: int, line: list[int], silver: int = 0,
 def _kinds(state: State) -> set[str]:
     out = set()
     for c in codes(state):
-        if c == R.PASS:
+        if c == PASS:
             out.add("pass")
-        elif R.TRADE_BASE < c <= R.TRADE_BASE + R.MAX_TRADES:
+        elif c in TRADE_CODES:
             out.add("trade")
-        elif R.BUILD_BASE <= c < R.BUILD_BASE + 90:
+        elif c in BUILD_CODES:
             out.add("build")
-        elif R.PLACE_BASE < c <= R.PLACE_BASE + 4:
+        elif c in PLACE_CODES:
             out.add("place")
-        elif c == R.TRANSCRIBE:
+        elif c == TRANSCRIBE:
             out.add("transcribe")
-        elif R.DISMISS_BASE <= c < R.DISMISS_BASE + 5:
+        elif c in DISMISS_CODES:
             out.add("dismiss")
     return out
 
@@ -80,9 +99,9 @@ def test_dismissal_is_part_of_an_action_its_icons_fund() -> None:
     _at_action(d, space, line, silver=3)
     s = load(d)
     assert "dismiss" in _kinds(s)
-    after = do(s, R.DISMISS_BASE + seg)
+    after = do(s, DISMISS_CODES.code(seg))
     assert _kinds(after) == {"trade"}, "a dismissed merchant commits you to a trade"
-    assert codes(after) == [R.TRADE_BASE + 1]
+    assert codes(after) == [TRADE_CODES.code(1)]
     assert after.players[0].deeds == s.players[0].deeds + 1
     # a builder whose icon cannot complete any build (1 + 1 builders, no stone): not offered
     top(d, seg, card("hod-carrier"))
@@ -90,13 +109,13 @@ def test_dismissal_is_part_of_an_action_its_icons_fund() -> None:
     assert "dismiss" not in _kinds(s)
     d["players"][0]["res"] = [0, 0, 1]  # 2 builders + 1 stone = a workshop
     s = load(d)
-    after = do(s, R.DISMISS_BASE + seg)
+    after = do(s, DISMISS_CODES.code(seg))
     assert _kinds(after) == {"build"}
-    assert all(R.BUILD_BASE <= c < R.BUILD_BASE + 30 for c in codes(after))  # workshops only
+    assert all(build_parts(c)[0] == WORKSHOP for c in codes(after))  # workshops only
     # a criminal is usable for either action of the outer path
     d["players"][0]["res"] = [0, 0, 2]
     top(d, seg, card("pickpocket"))
-    after = do(load(d), R.DISMISS_BASE + seg)
+    after = do(load(d), DISMISS_CODES.code(seg))
     assert _kinds(after) == {"trade", "build"}
 
 
@@ -107,9 +126,9 @@ def test_dismissal_counts_its_hire_gains_and_icons_only_this_turn() -> None:
     line = [card("novice"), card("apprentice"), card("hawker")]
     top(d, 0, card("squire"))  # noble, value 1, hire/dismiss: +1 deed
     _at_action(d, 10, line, silver=1)
-    s = do(load(d), R.DISMISS_BASE + 0)
+    s = do(load(d), DISMISS_CODES.code(0))
     assert R.icon_counts(s, 0)[2] == 1 and _kinds(s) == {"place"}
-    s = do(s, R.PLACE_BASE + 1)
+    s = do(s, PLACE_CODES.code(1))
     while s.current == 0 and s.turns == 0:
         s = do(s, codes(s)[0])
     assert s.t_dismissed == -1 and R.icon_counts(s, 0)[2] == 0, "gone after the turn"
@@ -124,7 +143,7 @@ def test_dismissal_with_trading_post_two_costs_one_silver_for_any_value() -> Non
     _at_action(d, space, [card("novice")], silver=1)
     assert "dismiss" not in _kinds(load(d))
     d["players"][0]["built"] = [0, 2, 0]
-    s = do(load(d), R.DISMISS_BASE + space // 2)
+    s = do(load(d), DISMISS_CODES.code(space // 2))
     assert s.players[0].silver == 0 + 3, "paid 1, then the auctioneer's +3 silver"
 
 
@@ -138,9 +157,9 @@ def test_every_exchange_kind_is_repeatable_without_a_small_cap() -> None:
     space = _exchange_space(d, 2)
     _at_action(d, space, [card("novice"), card("apprentice"), card("retainer")], silver=40)
     s = load(d)
-    assert max(c for c in codes(s) if R.TRADE_BASE < c <= R.TRADE_BASE + 20) == R.TRADE_BASE + 20
+    assert max(c for c in codes(s) if c in TRADE_CODES) == TRADE_CODES.code(20)
     d["players"][0]["silver"] = 15
-    s = do(load(d), R.TRADE_BASE + 7)  # 14 silver for 14 missing merchants
+    s = do(load(d), TRADE_CODES.code(7))  # 14 silver for 14 missing merchants
     assert s.players[0].silver == 1
     assert sum(t[0] == R.D_RESOURCE for t in s.stack) == 7
 
@@ -152,8 +171,8 @@ def test_one_merchant_exchange_uses_criminals_as_merchants() -> None:
     space = _exchange_space(d, 1)
     _at_action(d, space, [card("urchin"), card("novice"), card("hawker")], silver=9)
     s = load(d)
-    assert [c - R.TRADE_BASE for c in codes(s) if R.TRADE_BASE < c <= R.TRADE_BASE + 20] == [1, 2]
-    s = do(s, R.TRADE_BASE + 2)
+    assert [TRADE_CODES.value(c) for c in codes(s) if c in TRADE_CODES] == [1, 2]
+    s = do(s, TRADE_CODES.code(2))
     assert s.players[0].silver == 11
 
 
@@ -163,9 +182,9 @@ def test_destroy_from_the_unseen_top_of_the_draw_pile() -> None:
     d = base_json()
     space = _exchange_space(d, 3)
     _at_action(d, space, [card("hawker"), card("go-between"), card("novice")])
-    s = do(load(d), R.TRADE_BASE + 1)
+    s = do(load(d), TRADE_CODES.code(1))
     victim = s.players[0].deck[-1]
-    s = do(s, R.DECK_TOP)
+    s = do(s, DESTROY_TOP)
     assert victim in s.players[0].destroyed and victim not in s.players[0].deck
     assert s.players[0].silver == R.CARD_VALUE[victim]
 
@@ -184,7 +203,7 @@ def test_link_reward_once_when_you_own_both_ends() -> None:
     d["stack"] = [[R.A_END, 0, 0, 0], [R.D_BUILD_FREE, 0, 0, 0]]
     s = load(d)
     deeds0 = s.players[0].deeds
-    s = do(s, R.SPOT_BASE + a)
+    s = do(s, SPOT_CODES.code(a))
     while s.turns == 0 and GAME.current_seat(s) == 0:
         s = do(s, codes(s)[0])
     rewards = list(SEG_SPOT_REWARDS[design][a]) + list(SEG_LINK_REWARDS[design][1])
@@ -201,7 +220,7 @@ def test_transcribing_the_printed_manuscript_of_an_empty_pile() -> None:
     s = load(d)
     cost = R.PRINTED_SCRIPT_COST[d["segments"][0]]
     scripts = list(s.players[0].scripts)
-    s = do(s, R.TRANSCRIBE)
+    s = do(s, TRANSCRIBE)
     effects = R.PRINTED_SCRIPT_EFFECTS[d["segments"][0]]
     ink = sum(e.amount for e in effects if e.kind == EffectKind.INK)
     assert s.players[0].res[0] == 9 - (cost - 1) + ink
@@ -237,7 +256,7 @@ def test_exactly_three_cards_with_a_criminal_left_in_line() -> None:
     p["silver"], p["virtue"], p["corruption"] = 0, 6, 0
     turn(d, 0)
     s = load(d)
-    assert s.players[0].silver == 2 and codes(s) == [R.PLAY_BLIND]
+    assert s.players[0].silver == 2 and codes(s) == [PLAY_BLIND]
     s = do(s, PlayBlind())
     assert s.players[0].line == [fish, card("urchin"), card("novice")]
     assert (s.players[0].corruption, s.players[0].virtue) == (1, 6)
@@ -252,7 +271,7 @@ def test_rearrange_never_uncovers_a_start_slot() -> None:
     d["stack"] = [[R.A_END, 0, 0, 0], [R.D_REARRANGE, 0, 0, 0]]
     s = load(d)
     before = R.icon_counts(s, 0)
-    s = do(s, R.REARRANGE_BASE + 1)
+    s = do(s, REARRANGE_CODES.code(1))
     assert s.players[0].line == [card("apprentice"), card("novice")]
     assert R.icon_counts(s, 0) == before
 
@@ -276,9 +295,9 @@ def test_landing_on_several_burgraves_each_may_rearrange_in_turn_order() -> None
     phase(d, 0, R.D_MOVE)
     s = do(load(d), Move(space=1))
     assert (s.stack[-1][0], GAME.current_seat(s)) == (R.D_REARRANGE, 1)
-    s = do(s, R.REARRANGE_BASE + 1)
+    s = do(s, REARRANGE_CODES.code(1))
     assert (s.stack[-1][0], GAME.current_seat(s)) == (R.D_REARRANGE, 2)
-    s = do(s, R.REARRANGE_BASE + 0)
+    s = do(s, REARRANGE_CODES.code(0))
     assert not any(t[0] == R.D_REARRANGE for t in s.stack), "seat 3 has one card: no choice"
     assert s.players[0].space == 1
 
@@ -306,20 +325,20 @@ def test_crowding_on_another_players_cascade_is_decided_by_the_turn_player() -> 
     d["tier1"][2] = [1, 1, 1, 0]
     d["current"] = 0
     d["stack"] = [[R.A_END, 0, 0, 0], [R.D_BUILD_FREE, 0, 0, 0]]
-    s = do(load(d), R.SPOT_BASE + a)
+    s = do(load(d), SPOT_CODES.code(a))
     places = []
     while s.stack[-1][0] != R.D_BUMP:
         op, seat = s.stack[-1][0], s.stack[-1][1]
         if op == R.D_PLACE_FREE:
             places.append(seat)
-            s = do(s, R.SEG_BASE + (0 if seat == 0 else 2))
+            s = do(s, SEGMENT_CODES.code(0 if seat == 0 else 2))
         else:
             s = do(s, codes(s)[0])
     assert places == [0, 1], "the builder's reward first, then the other owner's"
     assert s.tier1[2] == [1, 2, 1, 0]
     assert GAME.current_seat(s) == 0, "Ana (whose turn it is) chooses whom to bump"
-    assert codes(s) == [R.BUMP_BASE + 2 * 8 + seat for seat in (0, 1, 2)]
-    s = do(s, R.BUMP_BASE + 2 * 8 + 1)
+    assert codes(s) == [bump_code(2, 1, seat) for seat in (0, 1, 2)]
+    s = do(s, bump_code(2, 1, 1))
     assert s.tier1[2] == [1, 1, 1, 0] and s.players[1].supply == load(d).players[1].supply
 
 
@@ -374,7 +393,7 @@ def test_hire_at_most_once() -> None:
     d["piles"][seg].insert(-1, card("fishwife"))
     d["players"][0]["silver"] = 5
     phase(d, 0, R.D_HIRE)
-    s = do(load(d), R.HIRE)
+    s = do(load(d), HIRE)
     assert not any(t[:2] == (R.D_HIRE, 0) for t in s.stack)
     assert s.players[0].silver == 4 and s.piles[seg][-1] == card("fishwife")
 
@@ -509,10 +528,10 @@ def test_setup_pick_order_spaces_and_closed_spots() -> None:
             seat = GAME.current_seat(s)
             assert seat is not None
             order.append(seat)
-            index = R.legal_codes(s)[0] - R.PAIR_BASE
+            index = PAIR_CODES.value(R.legal_codes(s)[0])
             pc = R.CONTENT.player_cards[s.pairs[index][0]]
             silver = s.players[seat].silver
-            s = R.apply_code(s, R.PAIR_BASE + index)
+            s = R.apply_code(s, PAIR_CODES.code(index))
             assert s.players[seat].space == pc.space - 1
             assert s.players[seat].silver >= silver + pc.silver
             while s.stack[-1][0] not in (R.D_PICK, R.D_PLAY):
@@ -626,7 +645,7 @@ def test_workers_go_to_the_castle_section_beside_you() -> None:
     d = base_json()
     _at_action(d, 12, [card("retainer"), card("novice"), card("apprentice")])
     supply = d["players"][0]["supply"]
-    s = do(load(d), R.PLACE_BASE + 1)
+    s = do(load(d), PLACE_CODES.code(1))
     assert s.tier1[2][0] == 1 and s.players[0].supply == supply - 1
 
 

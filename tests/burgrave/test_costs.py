@@ -14,6 +14,16 @@ from collections.abc import Iterator
 import pytest
 
 from kingdoms.burgrave import rules as R
+from kingdoms.burgrave.actions import (
+    BUILD_CODES,
+    DISMISS_CODES,
+    PASS,
+    PLACE_CODES,
+    TRADE_CODES,
+    TRANSCRIBE,
+    build_code,
+    build_parts,
+)
 from kingdoms.burgrave.content import BUILD_COST, CLERIC, CRIMINAL, NOBLE, WORKER_COSTS
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.state import State
@@ -64,17 +74,17 @@ def test_affordable_answers_agree_with_legal_actions(index: int) -> None:
         assert legal <= set(R.action_codes(st, seat))
         return
     if p.space < 10:
-        trades = {c - R.TRADE_BASE for c in legal if R.TRADE_BASE < c <= R.TRADE_BASE + 20}
+        trades = {TRADE_CODES.value(c) for c in legal if c in TRADE_CODES}
         assert trades == set(range(1, R.trade_max(st, seat) + 1))
         for times in trades:
             assert R.trade_funding(st, seat, times).affordable
         spots = R.free_spots(st, p.space)
         for b in range(3):
-            built = {R.BUILD_BASE + 30 * b + s for s in spots} & legal
+            built = {build_code(b, s) for s in spots} & legal
             obstacle = R.build_obstacle(st, seat, b)
             assert (obstacle is None) == bool(built)
             if obstacle is None:
-                assert built == {R.BUILD_BASE + 30 * b + s for s in spots}
+                assert built == {build_code(b, s) for s in spots}
             f = R.build_funding(st, seat, b)
             assert f.need == BUILD_COST[b]
             assert f.from_icons == min(f.need, R.builder_icons(p, count))
@@ -84,14 +94,14 @@ def test_affordable_answers_agree_with_legal_actions(index: int) -> None:
     else:
         for k in range(1, 5):
             obstacle = R.place_obstacle(st, seat, k)
-            assert (obstacle is None) == (R.PLACE_BASE + k in legal)
+            assert (obstacle is None) == (PLACE_CODES.code(k) in legal)
             f = R.place_funding(st, seat, k)
             assert f.need == WORKER_COSTS[k - 1]
             assert f.from_icons == min(f.need, count[NOBLE] + count[CRIMINAL])
             assert f.stock == p.res[1]
             assert (obstacle == "no_workers") == (p.supply < k)
         obstacle = R.transcribe_obstacle(st, seat)
-        assert (obstacle is None) == (R.TRANSCRIBE in legal)
+        assert (obstacle is None) == (TRANSCRIBE in legal)
         f = R.transcribe_funding(st, seat)
         assert f.need == R.script_cost(st, R.segment_of(p.space))
         assert f.from_icons == min(f.need, count[CLERIC] + count[CRIMINAL])
@@ -106,19 +116,19 @@ def test_primary_action_pays_what_the_funding_says() -> None:
         seat = st.stack[-1][1]
         count = R.icon_counts(st, seat)
         for code in R.legal_codes(st):
-            if code == R.PASS or R.DISMISS_BASE <= code < R.DISMISS_BASE + 5:
+            if code == PASS or code in DISMISS_CODES:
                 continue
-            if R.TRADE_BASE < code <= R.TRADE_BASE + 20:
-                times = code - R.TRADE_BASE
+            if code in TRADE_CODES:
+                times = TRADE_CODES.value(code)
                 f, stock = R.trade_funding(st, seat, times, count), -1
                 if R.exchange_kind(st, seat) == 1:
                     continue  # the silver comes straight back
-            elif code >= R.BUILD_BASE:
-                f, stock = R.build_funding(st, seat, (code - R.BUILD_BASE) // 30, count), 2
-            elif R.PLACE_BASE < code <= R.PLACE_BASE + 4:
-                f, stock = R.place_funding(st, seat, code - R.PLACE_BASE, count), 1
+            elif code in BUILD_CODES:
+                f, stock = R.build_funding(st, seat, build_parts(code)[0], count), 2
+            elif code in PLACE_CODES:
+                f, stock = R.place_funding(st, seat, PLACE_CODES.value(code), count), 1
             else:
-                assert code == R.TRANSCRIBE
+                assert code == TRANSCRIBE
                 f, stock = R.transcribe_funding(st, seat, count), 0
             new = st.clone()
             p = new.players[seat]

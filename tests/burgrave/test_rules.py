@@ -7,6 +7,19 @@ from bg_helpers import base_json, card, codes, do, load, phase, put, top, turn
 
 from kingdoms.burgrave import rules as R
 from kingdoms.burgrave.actions import (
+    BUILD_CODES,
+    DESTROY_TOP,
+    DISMISS_CODES,
+    FLIP_DEBT,
+    FLIP_DEED,
+    HIRE,
+    MOVE_CODES,
+    PASS,
+    PLACE_CODES,
+    PLAY_BLIND,
+    SEGMENT_CODES,
+    TRADE_CODES,
+    TRANSCRIBE,
     Build,
     ChooseCard,
     ChooseResource,
@@ -17,6 +30,7 @@ from kingdoms.burgrave.actions import (
     PlayCard,
     Rearrange,
     Trade,
+    bump_code,
 )
 from kingdoms.burgrave.content import CARD_DESIGN, PRINTED, SCRIPTS
 from kingdoms.burgrave.game import GAME
@@ -91,7 +105,7 @@ def test_blind_play_from_empty_hand() -> None:
     put(d, 0, "hand", [])
     phase(d, 0, R.D_PLAY)
     s = load(d)
-    assert codes(s) == [R.PLAY_BLIND]
+    assert codes(s) == [PLAY_BLIND]
     top = s.players[0].deck[-1]
     assert GAME.reveals_information(s, PlayBlind())
     after = do(s, PlayBlind())
@@ -144,7 +158,7 @@ def test_move_exact_distance_and_paid_steps() -> None:
         p["space"] = 9
     _at(d, 0, 0, 1, 0)
     s = load(d)
-    assert codes(s) == [R.MOVE_BASE + 1, R.MOVE_BASE + 10]  # west bank -> east bank / inner
+    assert codes(s) == [MOVE_CODES.code(1), MOVE_CODES.code(10)]  # west bank -> east bank / inner
     _at(d, 0, 0, 1, 1)
     s = load(d)
     assert R.move_options(s, 0)[2] == 1 and R.move_options(s, 0)[11] == 1
@@ -199,18 +213,18 @@ def test_dismiss_once_icon_matched_criminals_wild() -> None:
     top(d, seg, card("squire"))  # noble: not usable on an outer space
     _action_at(d, 0, [card("novice"), card("apprentice"), card("retainer")], silver=3)
     s = load(d)
-    assert R.DISMISS_BASE + seg not in codes(s)
+    assert DISMISS_CODES.code(seg) not in codes(s)
     d["players"][0]["space"] = 10  # inner space: nobles usable
     s = load(d)
-    assert R.DISMISS_BASE + seg in codes(s)
+    assert DISMISS_CODES.code(seg) in codes(s)
     s = do(s, Dismiss(segment=seg))
     assert card("squire") in s.dismissed and s.players[0].silver == 2
     assert s.players[0].deeds == load(d).players[0].deeds + 1  # squire's hire/dismiss effect
-    assert R.DISMISS_BASE + seg not in codes(s), "once per turn"
+    assert DISMISS_CODES.code(seg) not in codes(s), "once per turn"
     assert R.icon_counts(s, 0)[2] == 2  # retainer + dismissed squire
     top(d, seg, card("pickpocket"))  # criminal: usable anywhere
     d["players"][0]["space"] = 0
-    assert R.DISMISS_BASE + seg in codes(load(d))
+    assert DISMISS_CODES.code(seg) in codes(load(d))
 
 
 def test_trading_post_two_makes_dismissal_cost_one() -> None:
@@ -218,9 +232,9 @@ def test_trading_post_two_makes_dismissal_cost_one() -> None:
     d = base_json()
     top(d, 0, card("auctioneer"))
     _action_at(d, 0, [card("novice")], silver=1)
-    assert R.DISMISS_BASE not in codes(load(d))
+    assert DISMISS_CODES.code(0) not in codes(load(d))
     d["players"][0]["built"] = [0, 2, 0]
-    assert R.DISMISS_BASE in codes(load(d))
+    assert DISMISS_CODES.code(0) in codes(load(d))
 
 
 def test_empty_pile_printed_townsfolk_can_be_dismissed_not_hired() -> None:
@@ -231,9 +245,9 @@ def test_empty_pile_printed_townsfolk_can_be_dismissed_not_hired() -> None:
     _action_at(d, 0, [card("novice")], silver=5)
     s = load(d)
     usable = {0, 1, 4}.intersection(PRINTED[design].icons)
-    assert (R.DISMISS_BASE in codes(s)) == bool(usable)
+    assert (DISMISS_CODES.code(0) in codes(s)) == bool(usable)
     phase(d, 0, R.D_HIRE)
-    assert R.HIRE not in codes(load(d))
+    assert HIRE not in codes(load(d))
 
 
 def _exchange_space(d: dict, kind: int) -> int:
@@ -251,7 +265,7 @@ def test_trade_one_merchant_one_silver_never_silver_funded() -> None:
     space = _exchange_space(d, 1)
     _action_at(d, space, [card("hawker"), card("go-between"), card("novice")], silver=5)
     s = load(d)
-    assert [c - R.TRADE_BASE for c in codes(s) if R.TRADE_BASE < c <= R.TRADE_BASE + 20] == [
+    assert [TRADE_CODES.value(c) for c in codes(s) if c in TRADE_CODES] == [
         1, 2, 3,
     ]
     s = do(s, Trade(times=3))
@@ -275,7 +289,7 @@ def test_trade_destroy_gives_its_value_and_keeps_three_cards() -> None:
     space = _exchange_space(d, 3)
     _action_at(d, space, [card("hawker"), card("go-between"), card("novice")])
     s = do(load(d), Trade(times=1))
-    assert s.stack[-1][0] == R.D_DESTROY and R.DECK_TOP in codes(s)
+    assert s.stack[-1][0] == R.D_DESTROY and DESTROY_TOP in codes(s)
     victim = s.players[0].hand[0]
     s = do(s, ChooseCard(card=victim))
     assert victim in s.players[0].destroyed
@@ -290,8 +304,8 @@ def test_trade_flip_and_flipped_debt_gives_a_resource() -> None:
     d["players"][0]["deeds"] = 1
     _action_at(d, space, [card("go-between"), card("debt-collector"), card("hawker")], silver=0)
     s = do(load(d), Trade(times=1))
-    assert codes(s) == [R.FLIP_BASE, R.FLIP_BASE + 1]
-    s = do(s, R.FLIP_BASE)
+    assert codes(s) == [FLIP_DEBT, FLIP_DEED]
+    s = do(s, FLIP_DEBT)
     assert s.stack[-1][0] == R.D_RESOURCE
     s = do(s, ChooseResource(resource="stone"))
     assert s.players[0].debts == 0 and s.players[0].debts_flipped == 1
@@ -309,7 +323,7 @@ def test_build_cost_rewards_and_links_to_both_owners() -> None:
     d["spot_building"][1] = 0
     d["players"][1]["built"] = [1, 0, 0]
     s = load(d)
-    assert R.BUILD_BASE + 0 in codes(s) and R.BUILD_BASE + 30 not in codes(s)
+    assert BUILD_CODES.code(0) in codes(s) and BUILD_CODES.code(30) not in codes(s)
     text = GAME.describe_action(s, Build(building="workshop", spot=0))
     assert text.startswith("Ana builds a workshop on the") and "to Ben" in text
     before1 = s.players[1]
@@ -340,8 +354,8 @@ def test_workshop_one_offers_a_discard_on_hire() -> None:
     d["players"][0]["built"] = [1, 0, 0]
     d["players"][0]["silver"] = 5
     phase(d, 0, R.D_HIRE)
-    s = do(load(d), R.HIRE)
-    assert s.stack[-1][0] == R.D_DISCARD and R.PASS in codes(s)
+    s = do(load(d), HIRE)
+    assert s.stack[-1][0] == R.D_DISCARD and PASS in codes(s)
 
 
 def test_place_workers_costs() -> None:
@@ -349,10 +363,10 @@ def test_place_workers_costs() -> None:
     d = base_json()
     _action_at(d, 10, [card("retainer"), card("novice"), card("apprentice")])
     s = load(d)
-    assert [c for c in codes(s) if R.PLACE_BASE < c <= R.PLACE_BASE + 4] == [R.PLACE_BASE + 1]
+    assert [c for c in codes(s) if c in PLACE_CODES] == [PLACE_CODES.code(1)]
     d["players"][0]["res"] = [0, 4, 0]
     s = load(d)
-    assert [c - R.PLACE_BASE for c in codes(s) if R.PLACE_BASE < c <= R.PLACE_BASE + 4] == [
+    assert [PLACE_CODES.value(c) for c in codes(s) if c in PLACE_CODES] == [
         1, 2, 3,
     ]
     s = do(s, PlaceWorkers(count=3))
@@ -374,7 +388,7 @@ def test_transcribe_one_per_turn_and_cleric_bonus() -> None:
                 pile.remove(m)
     _action_at(d, 10, [card("novice"), card("apprentice"), card("hawker")])
     d["players"][0]["res"] = [7, 0, 0]
-    s = do(load(d), R.TRANSCRIBE)
+    s = do(load(d), TRANSCRIBE)
     while s.stack and GAME.current_seat(s) == 0 and s.stack[-1][0] != R.D_HIRE:
         s = do(s, codes(s)[-1])
     assert top in s.players[0].scripts
@@ -409,7 +423,7 @@ def test_several_cascades_player_chooses_order() -> None:
     _castle(d, {0: 3, 2: 3})
     s = load(d)
     assert s.stack[-1][0] == R.D_CASCADE
-    assert codes(s) == [R.SEG_BASE + 0, R.SEG_BASE + 2]
+    assert codes(s) == [SEGMENT_CODES.code(0), SEGMENT_CODES.code(2)]
 
 
 def test_tier_two_to_tier_three_and_castle_leader() -> None:
@@ -439,9 +453,9 @@ def test_crowding_bumps_with_refunds() -> None:
     _castle(d, {})
     s = load(d)
     assert s.stack[-1][0] == R.D_BUMP and GAME.current_seat(s) == 0
-    s = do(s, R.BUMP_BASE + 0 * 8 + 0 * 4 + 1)
+    s = do(s, bump_code(0, 1, 1))
     assert s.tier1[0] == [1, 1, 1, 0] and s.players[1].silver == 2
-    s = do(s, R.BUMP_BASE + 4 * 8 + 1 * 4 + 2)
+    s = do(s, bump_code(4, 2, 2))
     assert s.players[2].virtue == 5 and GAME.current_seat(s) == 2  # their resource choice
 
 
@@ -455,7 +469,7 @@ def test_hire_pays_value_to_discard_with_effect() -> None:
     top(d, seg, card("peddler"))
     d["players"][0]["silver"] = 1
     phase(d, 0, R.D_HIRE)
-    s = do(load(d), R.HIRE)
+    s = do(load(d), HIRE)
     p = s.players[0]
     assert card("peddler") in p.discard and p.silver == 0
     assert p.deeds == load(d).players[0].deeds + 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bg_helpers import base_json, card, codes, do, load, phase, put
 
 from kingdoms.burgrave import rules as R
+from kingdoms.burgrave.actions import SEGMENT_CODES, SPOT_CODES
 from kingdoms.burgrave.content import SEG_LINK_REWARDS, EffectKind
 from kingdoms.burgrave.game import GAME
 
@@ -21,8 +22,8 @@ def test_chained_cascade_wraps_round_the_castle() -> None:
     s = load(d)
     while s.stack[-1][0] != R.D_CASCADE:  # section 1's own tier-2 reward may ask a question
         s = do(s, codes(s)[-1])
-    assert codes(s) == [R.SEG_BASE + 1, R.SEG_BASE + 4]
-    s = do(s, R.SEG_BASE + 4)  # section 5: sideways to section 4 and (wrapping) section 1
+    assert codes(s) == [SEGMENT_CODES.code(1), SEGMENT_CODES.code(4)]
+    s = do(s, SEGMENT_CODES.code(4))  # section 5: sideways to section 4 and (wrapping) section 1
     while GAME.current_seat(s) == 0 and s.stack[-1][0] != R.D_HIRE and s.turns == 0:
         s = do(s, codes(s)[0] if s.stack[-1][0] == R.D_CASCADE else codes(s)[-1])
     assert [s.tier2[k][0] for k in range(5)] == [1, 1, 0, 0, 1]
@@ -50,13 +51,13 @@ def test_bumping_on_another_players_cascade() -> None:
     d["stack"] = [[R.A_END, 0, 0, 0], [R.D_BUILD_FREE, 0, 0, 0]]
     d["current"] = 0
     s = load(d)
-    s = do(s, R.SPOT_BASE + a)
+    s = do(s, SPOT_CODES.code(a))
     seen = []
     while s.turns == 0 and s.stack:
         top, seat = s.stack[-1][0], s.stack[-1][1]
         seen.append((top, seat))
         if top == R.D_PLACE_FREE:
-            s = do(s, R.SEG_BASE + 2)
+            s = do(s, SEGMENT_CODES.code(2))
         elif top == R.D_BUMP:
             assert seat == 0, "the player whose turn it is chooses the bump"
             s = do(s, codes(s)[0])

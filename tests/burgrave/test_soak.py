@@ -20,6 +20,18 @@ from __future__ import annotations
 import pytest
 
 from kingdoms.burgrave import rules as R
+from kingdoms.burgrave.actions import (
+    BUILD_CODES,
+    DISMISS_CODES,
+    MAX_TRADES,
+    MOVE_CODES,
+    PASS,
+    PLACE_CODES,
+    TRADE_CODES,
+    TRANSCRIBE,
+    build_code,
+    build_parts,
+)
 from kingdoms.burgrave.content import (
     BUILD_COST,
     BUILDER,
@@ -121,18 +133,18 @@ def expected_primary(s: State, seat: int) -> set[int]:
                 top = min(top, p.owned() - 3, len(p.hand) + len(p.deck))
             if kind == 4:
                 top = min(top, p.debts + p.deeds)
-        out |= {R.TRADE_BASE + t for t in range(1, min(top, R.MAX_TRADES) + 1)}
+        out |= {TRADE_CODES.code(t) for t in range(1, min(top, MAX_TRADES) + 1)}
         spots = [sp for sp in range(3 * p.space, 3 * p.space + 3) if s.spot_owner[sp] == -1]
         for b in range(3):
             if p.built[b] < 3 and BUILD_COST[b] - builders(s, seat, count) <= p.res[2]:
-                out |= {R.BUILD_BASE + 30 * b + sp for sp in spots}
+                out |= {build_code(b, sp) for sp in spots}
     else:
         for k in range(1, 5):
             if p.supply >= k and WORKER_COSTS[k - 1] - count[NOBLE] - crook <= p.res[1]:
-                out.add(R.PLACE_BASE + k)
+                out.add(PLACE_CODES.code(k))
         cost = R.script_cost(s, p.space - 10)
         if not s.t_transcribed and cost - count[CLERIC] - crook <= p.res[0]:
-            out.add(R.TRANSCRIBE)
+            out.add(TRANSCRIBE)
     return out
 
 
@@ -141,18 +153,18 @@ def funded_by(design_icons: tuple[int, ...], code: int, surveyor: bool) -> bool:
     icons = set(design_icons)
     if CRIMINAL in icons:
         return True
-    if R.TRADE_BASE < code <= R.TRADE_BASE + R.MAX_TRADES:
+    if code in TRADE_CODES:
         return MERCHANT in icons
-    if R.BUILD_BASE <= code < R.BUILD_BASE + 90:
+    if code in BUILD_CODES:
         return BUILDER in icons or (surveyor and MERCHANT in icons)
-    if R.PLACE_BASE < code <= R.PLACE_BASE + 4:
+    if code in PLACE_CODES:
         return NOBLE in icons
-    return code == R.TRANSCRIBE and CLERIC in icons
+    return code == TRANSCRIBE and CLERIC in icons
 
 
 def check_payment(before: State, code: int) -> None:
     op, seat = before.stack[-1][0], before.stack[-1][1]
-    if op not in (R.D_ACTION, R.D_HIRE, R.D_MOVE) or code == R.PASS:
+    if op not in (R.D_ACTION, R.D_HIRE, R.D_MOVE) or code == PASS:
         return
     p0 = before.players[seat]
     paid = [0, 0, 0, 0]  # silver, ink, gold, stone
@@ -162,28 +174,28 @@ def check_payment(before: State, code: int) -> None:
     if op == R.D_ACTION:
         primary = expected_primary(before, seat)
         if before.t_dismissed < 0:
-            assert legal - {R.PASS} - set(range(R.DISMISS_BASE, R.DISMISS_BASE + 5)) == primary
+            assert legal - {PASS} - {c for c in legal if c in DISMISS_CODES} == primary
         else:
             d = (PRINTED[before.t_dismissed - 200] if before.t_dismissed >= 200
                  else CARD_DESIGN[before.t_dismissed])
             surveyor = any(CARD_DESIGN[c].trigger == SURVEYOR for c in p0.line)
             funded = {c for c in primary if funded_by(d.icons, c, surveyor)}
-            assert legal == (funded or {R.PASS}), "after a dismissal: its actions only"
+            assert legal == (funded or {PASS}), "after a dismissal: its actions only"
     if op == R.D_MOVE:
         value, free = before.t_value, p0.free_steps + (p0.built[TRADING_POST] >= 1)
         steps = next(n for n in range(value, R.MAX_STEPS + 1)
-                     if R.REACH[p0.space][n] >> (code - R.MOVE_BASE) & 1)
+                     if R.REACH[p0.space][n] >> MOVE_CODES.value(code) & 1)
         paid[0] = max(0, steps - value - free)
     elif op == R.D_HIRE:
         seg = p0.space // 2 if p0.space < 10 else p0.space - 10
         paid[0] = CARD_VALUE[before.piles[seg][-1]]
-    elif R.DISMISS_BASE <= code < R.DISMISS_BASE + 5:
-        pile = before.piles[code - R.DISMISS_BASE]
+    elif code in DISMISS_CODES:
+        pile = before.piles[DISMISS_CODES.value(code)]
         value = CARD_VALUE[pile[-1]] if pile else PRINTED[
-            before.segments[code - R.DISMISS_BASE]].value
+            before.segments[DISMISS_CODES.value(code)]].value
         paid[0] = 1 if p0.built[TRADING_POST] >= 2 else value
-    elif R.TRADE_BASE < code <= R.TRADE_BASE + R.MAX_TRADES:
-        times, kind = code - R.TRADE_BASE, exchange(before, seat)
+    elif code in TRADE_CODES:
+        times, kind = TRADE_CODES.value(code), exchange(before, seat)
         missing = max(0, kind * times - count[MERCHANT] - count[CRIMINAL])
         if kind == 1:
             assert missing == 0, "1 merchant -> 1 silver is never funded with silver"
@@ -191,12 +203,12 @@ def check_payment(before: State, code: int) -> None:
         else:
             paid[0] = missing
             queued = ({2: R.D_RESOURCE, 3: R.D_DESTROY, 4: R.D_FLIP}[kind], times)
-    elif R.BUILD_BASE <= code < R.BUILD_BASE + 90:
-        building = (code - R.BUILD_BASE) // 30
+    elif code in BUILD_CODES:
+        building = build_parts(code)[0]
         paid[3] = max(0, BUILD_COST[building] - builders(before, seat, count))
-    elif R.PLACE_BASE < code <= R.PLACE_BASE + 4:
-        paid[2] = max(0, WORKER_COSTS[code - R.PLACE_BASE - 1] - count[NOBLE] - count[CRIMINAL])
-    elif code == R.TRANSCRIBE:
+    elif code in PLACE_CODES:
+        paid[2] = max(0, WORKER_COSTS[PLACE_CODES.value(code) - 1] - count[NOBLE] - count[CRIMINAL])
+    elif code == TRANSCRIBE:
         cost = R.script_cost(before, p0.space - 10)
         paid[1] = max(0, cost - count[CLERIC] - count[CRIMINAL])
     after = before.clone()

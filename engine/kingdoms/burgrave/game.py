@@ -22,7 +22,39 @@ from ..core.errors import KingdomsError, SetupError
 from ..core.protocol import Game, GameResult, Seat, SeatScore, check_seats, check_seed
 from . import INFO
 from . import rules as R
-from .actions import ACTIONS, Action, action_adapter, decode, encode
+from .actions import (
+    ACTIONS,
+    BUILD_CODES,
+    BUMP_CODES,
+    CARD_CODES,
+    CLOCKWISE,
+    DESTROY_TOP,
+    DISMISS_CODES,
+    FLIP_DEBT,
+    FLIP_DEED,
+    HIRE,
+    MOVE_CODES,
+    MOVE_WORKER_CODES,
+    PAIR_CODES,
+    PASS,
+    PERMS,
+    PLACE_CODES,
+    PLAY_BLIND,
+    PLAY_CODES,
+    REARRANGE_CODES,
+    RESOURCE_CODES,
+    SEGMENT_CODES,
+    SPOT_CODES,
+    TRADE_CODES,
+    TRANSCRIBE,
+    Action,
+    action_adapter,
+    build_parts,
+    bump_parts,
+    decode,
+    encode,
+    move_worker_parts,
+)
 from .content import (
     BUILDINGS,
     CARD_DESIGN,
@@ -247,57 +279,57 @@ class BurgraveGame:
             return f"{name} acts."
         p = state.players[seat]
         top = state.stack[-1][0] if state.stack else -1
-        if code == R.PASS:
+        if code == PASS:
             what = {
                 R.D_ACTION: "takes no primary action",
                 R.D_HIRE: "hires nobody",
             }.get(top, "declines")
             return f"{name} {what}."
-        if code == R.PLAY_BLIND:
+        if code == PLAY_BLIND:
             return f"{name} plays the top card of their draw pile unseen."
-        if code == R.HIRE:
+        if code == HIRE:
             pile = state.piles[R.segment_of(p.space)]
             card = CARD_DESIGN[pile[-1]] if pile else None
             return f"{name} hires the {card.name if card else 'townsfolk'}."
-        if code == R.DECK_TOP:
+        if code == DESTROY_TOP:
             return f"{name} destroys the top card of their draw pile."
-        if code == R.TRANSCRIBE:
+        if code == TRANSCRIBE:
             seg = R.segment_of(p.space)
             pile = state.scripts[seg]
             title = SCRIPTS[pile[-1]].name if pile else "the printed manuscript"
             return f"{name} transcribes {title}."
-        if R.PAIR_BASE <= code < R.PAIR_BASE + 5:
-            pc, hero, _ = state.pairs[code - R.PAIR_BASE]
+        if code in PAIR_CODES:
+            pc, hero, _ = state.pairs[PAIR_CODES.value(code)]
             return (f"{name} takes {CONTENT.player_cards[pc].name} with the hero "
                     f"{CARD_DESIGN[hero].name}.")
-        if R.MOVE_BASE <= code < R.MOVE_BASE + 15:
-            dest = code - R.MOVE_BASE
+        if code in MOVE_CODES:
+            dest = MOVE_CODES.value(code)
             cost = R.move_options(state, seat).get(dest, 0)
             paid = f", paying {cost} silver" if cost else ""
             return f"{name} moves to {space_name(dest)}{paid}."
-        if R.REARRANGE_BASE <= code < R.REARRANGE_BASE + 8:
-            perm = R.PERMS[code - R.REARRANGE_BASE]
+        if code in REARRANGE_CODES:
+            perm = PERMS[REARRANGE_CODES.value(code)]
             if list(perm) == sorted(perm):
                 return f"{name} keeps their line as it is."
             order = ", ".join(CARD_DESIGN[p.line[i]].name for i in perm if i < len(p.line))
             return f"{name} rearranges their line: {order}."
-        if R.DISMISS_BASE <= code < R.DISMISS_BASE + 5:
-            seg = code - R.DISMISS_BASE
+        if code in DISMISS_CODES:
+            seg = DISMISS_CODES.value(code)
             pile = state.piles[seg]
             d = CARD_DESIGN[pile[-1]] if pile else PRINTED[state.segments[seg]]
             return f"{name} dismisses the {d.name}: {effects_text(d.hire)}."
-        if R.TRADE_BASE < code <= R.TRADE_BASE + R.MAX_TRADES:
+        if code in TRADE_CODES:
             kind = SEG_EXCHANGES[state.segments[R.segment_of(p.space)]][p.space % 2]
-            return f"{name} trades {code - R.TRADE_BASE}× ({EXCHANGE_TEXT[kind]})."
-        if R.PLACE_BASE < code <= R.PLACE_BASE + 4:
-            k = code - R.PLACE_BASE
+            return f"{name} trades {TRADE_CODES.value(code)}× ({EXCHANGE_TEXT[kind]})."
+        if code in PLACE_CODES:
+            k = PLACE_CODES.value(code)
             return f"{name} places {k} worker{'s' if k > 1 else ''} in the castle."
-        if R.RES_BASE <= code < R.RES_BASE + 3:
-            return f"{name} takes 1 {RESOURCES[code - R.RES_BASE]}."
-        if R.FLIP_BASE <= code < R.FLIP_BASE + 2:
-            return f"{name} flips a {'debt' if code == R.FLIP_BASE else 'deed'}."
-        if R.SEG_BASE <= code < R.SEG_BASE + 5:
-            s = code - R.SEG_BASE
+        if code in RESOURCE_CODES:
+            return f"{name} takes 1 {RESOURCES[RESOURCE_CODES.value(code)]}."
+        if code in (FLIP_DEBT, FLIP_DEED):
+            return f"{name} flips a {'debt' if code == FLIP_DEBT else 'deed'}."
+        if code in SEGMENT_CODES:
+            s = SEGMENT_CODES.value(code)
             if top == R.D_HIRE_FREE:
                 return f"{name} hires the {CARD_DESIGN[state.piles[s][-1]].name} free."
             if top == R.D_TRANSCRIBE_FREE:
@@ -305,25 +337,26 @@ class BurgraveGame:
             if top == R.D_CASCADE:
                 return f"{name} resolves the cascade in castle section {s + 1}."
             return f"{name} places workers in castle section {s + 1}."
-        if R.SPOT_BASE <= code < R.SPOT_BASE + 30:
-            return self._build_text(state, seat, state.stack[-1][2], code - R.SPOT_BASE, True)
-        if R.MOVEW_BASE <= code < R.MOVEW_BASE + 10:
-            sec, direction = divmod(code - R.MOVEW_BASE, 2)
-            way = "clockwise" if direction == 0 else "counter-clockwise"
+        if code in SPOT_CODES:
+            return self._build_text(
+                state, seat, state.stack[-1][2], SPOT_CODES.value(code), True
+            )
+        if code in MOVE_WORKER_CODES:
+            sec, direction = move_worker_parts(code)
+            way = "clockwise" if direction == CLOCKWISE else "counter-clockwise"
             return f"{name} moves a worker from castle section {sec + 1} {way}."
-        if R.BUMP_BASE <= code < R.BUMP_BASE + 40:
-            sec, rest = divmod(code - R.BUMP_BASE, 8)
-            tier, owner = divmod(rest, 4)
+        if code in BUMP_CODES:
+            sec, tier, owner = bump_parts(code)
             whose = state.seats[owner].name if owner < state.n else "?"
-            return (f"{name} bumps a worker of {whose} from tier {tier + 1} of castle "
+            return (f"{name} bumps a worker of {whose} from tier {tier} of castle "
                     f"section {sec + 1}.")
-        if R.PLAY_BASE <= code < R.PLAY_BASE + 110:
-            return f"{name} plays the {CARD_DESIGN[code - R.PLAY_BASE].name}."
-        if R.CARD_BASE <= code < R.CARD_BASE + 110:
+        if code in PLAY_CODES:
+            return f"{name} plays the {CARD_DESIGN[PLAY_CODES.value(code)].name}."
+        if code in CARD_CODES:
             verb = "destroys" if top == R.D_DESTROY else "discards"
-            return f"{name} {verb} the {CARD_DESIGN[code - R.CARD_BASE].name}."
-        if R.BUILD_BASE <= code < R.BUILD_BASE + 90:
-            b, spot = divmod(code - R.BUILD_BASE, 30)
+            return f"{name} {verb} the {CARD_DESIGN[CARD_CODES.value(code)].name}."
+        if code in BUILD_CODES:
+            b, spot = build_parts(code)
             return self._build_text(state, seat, b, spot, False)
         return f"{name} acts."
 

@@ -15,13 +15,44 @@ models live only at the protocol edge. ``legal_codes`` is cached on the state.
 
 from __future__ import annotations
 
-import itertools
 from typing import Literal, NamedTuple
 
 from ..core.errors import IllegalActionError, SetupError
 from ..core.protocol import Seat
 from ..core.rng import Rng
 from . import INFO
+from .actions import (
+    BUILD_CODES,
+    CARD_CODES,
+    CLOCKWISE,
+    COUNTERCLOCKWISE,
+    DESTROY_TOP,
+    DISMISS_CODES,
+    FLIP_DEBT,
+    FLIP_DEED,
+    HIRE,
+    MAX_TRADES,
+    MOVE_CODES,
+    PAIR_CODES,
+    PASS,
+    PERMS,
+    PLACE_CODES,
+    PLAY_BLIND,
+    PLAY_CODES,
+    REARRANGE_CODES,
+    RESOURCE_CODES,
+    SEGMENT_CODES,
+    SPOT_CODES,
+    TRADE_CODES,
+    TRANSCRIBE,
+    build_code,
+    build_parts,
+    bump_code,
+    bump_parts,
+    move_worker_code,
+    move_worker_parts,
+    rearrange_codes,
+)
 from .content import (
     BUILD_COST,
     BUILD_POINTS,
@@ -64,32 +95,6 @@ from .state import Player, State, Task
 
 MIN_SEATS, MAX_SEATS = INFO.min_seats, INFO.max_seats
 TRACK_END = 6
-
-# --- action vocabulary (stable: share codes store these numbers) --------------------------------
-PASS, PLAY_BLIND, TRANSCRIBE, HIRE, DECK_TOP = 0, 1, 2, 3, 4
-PAIR_BASE = 10  # +pair index (5)
-MOVE_BASE = 20  # +space (15)
-REARRANGE_BASE = 40  # +permutation index (8: two for 2 cards, six for 3)
-DISMISS_BASE = 50  # +segment position (5)
-TRADE_BASE = 59  # +times (1..20)
-MAX_TRADES = 20
-PLACE_BASE = 79  # +workers (1..4)
-RES_BASE = 90  # +resource (ink, gold, stone)
-FLIP_BASE = 95  # +0 debt, +1 deed
-SEG_BASE = 100  # +segment / section (5)
-SPOT_BASE = 110  # +spot (30)
-MOVEW_BASE = 140  # +section * 2 + direction (0 clockwise, 1 counter-clockwise)
-BUMP_BASE = 150  # +section * 8 + tier * 4 + seat
-PLAY_BASE = 200  # +card id (110)
-CARD_BASE = 400  # +card id (110)
-BUILD_BASE = 600  # +building * 30 + spot
-VOCAB_SIZE = 690
-
-PERMS: list[tuple[int, ...]] = [
-    *itertools.permutations(range(2)), *itertools.permutations(range(3))
-]
-PERM_INDEX = {perm: i for i, perm in enumerate(PERMS)}
-PERM_START = {2: 0, 3: 2}
 
 # --- task ops -------------------------------------------------------------------------------
 A_TURN, A_SHIFT, A_COLLISION, A_DRAW, A_END, A_EFFECT = 0, 1, 2, 3, 4, 5
@@ -460,19 +465,18 @@ def cascade(st: State, seat: int, section: int) -> None:
 def bump_options(st: State) -> list[int]:
     codes = []
     for sec in range(5):
-        for tier, grid in ((0, st.tier1), (1, st.tier2)):
+        for tier, grid in ((1, st.tier1), (2, st.tier2)):
             row = grid[sec]
             if sum(row) > 3:
-                codes += [BUMP_BASE + sec * 8 + tier * 4 + s for s in range(st.n) if row[s]]
+                codes += [bump_code(sec, tier, s) for s in range(st.n) if row[s]]
     return codes
 
 
 def bump(st: State, code: int) -> None:
-    sec, rest = divmod(code - BUMP_BASE, 8)
-    tier, seat = divmod(rest, 4)
+    sec, tier, seat = bump_parts(code)
     p = st.players[seat]
     p.supply += 1
-    if tier == 0:
+    if tier == 1:
         st.tier1[sec][seat] -= 1
         p.silver += 2
     else:
@@ -922,16 +926,16 @@ def primary_codes(
     out: list[list[int]] = [[], [], [], []]
     if space < 10:
         out[KIND_TRADE] = [
-            TRADE_BASE + t for t in range(1, trade_max(st, seat, count, silver) + 1)
+            TRADE_CODES.code(t) for t in range(1, trade_max(st, seat, count, silver) + 1)
         ]
         free = free_spots(st, space)
         for b in range(3):
             if build_obstacle(st, seat, b, count, res[2]) is None:
-                out[KIND_BUILD] += [BUILD_BASE + b * 30 + s for s in free]
+                out[KIND_BUILD] += [build_code(b, s) for s in free]
     else:
         for k in range(1, 5):
             if place_obstacle(st, seat, k, count, res[1]) is None:
-                out[KIND_PLACE].append(PLACE_BASE + k)
+                out[KIND_PLACE].append(PLACE_CODES.code(k))
         if transcribe_obstacle(st, seat, count, res[0]) is None:
             out[KIND_TRANSCRIBE].append(TRANSCRIBE)
     return out
@@ -1010,7 +1014,7 @@ def action_codes(st: State, seat: int) -> list[int]:
     anywhere = st.t_dismiss_any or has_modifier(p, Trigger.DISMISS_ANY)
     for s in range(5) if anywhere else (segment_of(p.space),):
         if can_dismiss(st, seat, s, count):
-            codes.append(DISMISS_BASE + s)
+            codes.append(DISMISS_CODES.code(s))
     for kind_codes in by_kind:
         codes += kind_codes
     codes.sort()
@@ -1022,10 +1026,10 @@ def decision_codes(st: State, task: Task) -> list[int]:
     p = st.players[seat]
     if op == D_PLAY:
         if p.hand:
-            return [PLAY_BASE + c for c in sorted(set(p.hand))]
+            return [PLAY_CODES.code(c) for c in sorted(set(p.hand))]
         return [PLAY_BLIND]
     if op == D_MOVE:
-        return [MOVE_BASE + s for s in sorted(move_options(st, seat))]
+        return [MOVE_CODES.code(s) for s in sorted(move_options(st, seat))]
     if op == D_ACTION:
         return action_codes(st, seat)
     if op == D_HIRE:
@@ -1035,57 +1039,56 @@ def decision_codes(st: State, task: Task) -> list[int]:
             return [PASS, HIRE]
         return []
     if op == D_RESOURCE:
-        return [RES_BASE, RES_BASE + 1, RES_BASE + 2]
+        return [RESOURCE_CODES.code(r) for r in RESOURCE_CODES.values]
     if op == D_REARRANGE:
         k = len(p.line)
         if k < 2:
             return []
-        start = PERM_START[k]
-        return [REARRANGE_BASE + start + i for i in range(2 if k == 2 else 6)]
+        return list(rearrange_codes(k))
     if op == D_FLIP:
         codes = []
         if p.debts:
-            codes.append(FLIP_BASE)
+            codes.append(FLIP_DEBT)
         if p.deeds:
-            codes.append(FLIP_BASE + 1)
+            codes.append(FLIP_DEED)
         return codes
     if op == D_DESTROY:
         if not destroyable(p):
             return []
         codes = [PASS]
         if p.deck:
-            codes.append(DECK_TOP)
-        codes += [CARD_BASE + c for c in sorted(set(p.hand))]
+            codes.append(DESTROY_TOP)
+        codes += [CARD_CODES.code(c) for c in sorted(set(p.hand))]
         return codes
     if op == D_DISCARD:
         if not p.hand:
             return []
-        return ([PASS] if a else []) + [CARD_BASE + c for c in sorted(set(p.hand))]
+        return ([PASS] if a else []) + [CARD_CODES.code(c) for c in sorted(set(p.hand))]
     if op == D_HIRE_FREE:
-        return [PASS] + [SEG_BASE + s for s in range(5) if st.piles[s]]
+        return [PASS] + [SEGMENT_CODES.code(s) for s in range(5) if st.piles[s]]
     if op == D_MOVE_WORKER:
         codes = [PASS]
         for sec in range(5):
             if st.tier1[sec][seat]:
-                codes += [MOVEW_BASE + 2 * sec, MOVEW_BASE + 2 * sec + 1]
+                codes += [move_worker_code(sec, CLOCKWISE), move_worker_code(sec, COUNTERCLOCKWISE)]
         return codes
     if op == D_PLACE_FREE:
-        return [SEG_BASE + s for s in range(5)] if p.supply else []
+        return [SEGMENT_CODES.code(s) for s in range(5)] if p.supply else []
     if op == D_BUILD_FREE:
         if p.built[a] >= 3:
             return []
-        return [PASS] + [SPOT_BASE + s for s in range(30) if st.spot_owner[s] == -1]
+        return [PASS] + [SPOT_CODES.code(s) for s in range(30) if st.spot_owner[s] == -1]
     if op == D_TRANSCRIBE_FREE:
         return [PASS] + [
-            SEG_BASE + s for s in range(5)
+            SEGMENT_CODES.code(s) for s in range(5)
             if st.scripts[s] and 3 <= SCRIPTS[st.scripts[s][-1]].cost <= 4
         ]
     if op == D_CASCADE:
-        return [SEG_BASE + s for s in range(5) if st.tier1[s][seat] >= 3]
+        return [SEGMENT_CODES.code(s) for s in range(5) if st.tier1[s][seat] >= 3]
     if op == D_BUMP:
         return bump_options(st)
     if op == D_PICK:
-        return [PAIR_BASE + i for i, pair in enumerate(st.pairs) if pair[2] < 0]
+        return [PAIR_CODES.code(i) for i, pair in enumerate(st.pairs) if pair[2] < 0]
     raise AssertionError(f"unknown decision {op}")
 
 
@@ -1161,11 +1164,11 @@ def decide(st: State, task: Task, code: int) -> None:
             card = p.deck.pop()
             st.reveals += 1
         else:
-            card = code - PLAY_BASE
+            card = PLAY_CODES.value(code)
             p.hand.remove(card)
         play_card(st, seat, card)
     elif op == D_MOVE:
-        dest = code - MOVE_BASE
+        dest = MOVE_CODES.value(code)
         cost = move_options(st, seat)[dest]
         p.silver -= cost
         p.free_steps = 0
@@ -1176,7 +1179,7 @@ def decide(st: State, task: Task, code: int) -> None:
             if st.players[o].space == dest and len(st.players[o].line) >= 2:
                 stack.append((D_REARRANGE, o, 0, 0))
     elif op == D_REARRANGE:
-        perm = PERMS[code - REARRANGE_BASE]
+        perm = PERMS[REARRANGE_CODES.value(code)]
         p.line = [p.line[i] for i in perm]
     elif op == D_ACTION:
         primary_action(st, seat, code)
@@ -1185,45 +1188,45 @@ def decide(st: State, task: Task, code: int) -> None:
         p.silver -= CARD_VALUE[st.piles[seg][-1]]
         take_townsfolk(st, seat, seg)
     elif op == D_RESOURCE:
-        p.res[code - RES_BASE] += 1
+        p.res[RESOURCE_CODES.value(code)] += 1
     elif op == D_FLIP:
-        if code == FLIP_BASE:
+        if code == FLIP_DEBT:
             flip_debt(st, seat)
         else:
             flip_deed(st, seat)
     elif op == D_DESTROY:
-        if code == DECK_TOP:
+        if code == DESTROY_TOP:
             card = p.deck.pop()
             st.reveals += 1
         else:
-            card = code - CARD_BASE
+            card = CARD_CODES.value(code)
             p.hand.remove(card)
         p.destroyed.append(card)
         p.silver += CARD_VALUE[card]
     elif op == D_DISCARD:
-        card = code - CARD_BASE
+        card = CARD_CODES.value(code)
         p.hand.remove(card)
         p.discard.append(card)
     elif op == D_HIRE_FREE:
-        take_townsfolk(st, seat, code - SEG_BASE)
+        take_townsfolk(st, seat, SEGMENT_CODES.value(code))
     elif op == D_MOVE_WORKER:
-        sec, direction = divmod(code - MOVEW_BASE, 2)
+        sec, direction = move_worker_parts(code)
         st.tier1[sec][seat] -= 1
-        st.tier1[(sec + (1 if direction == 0 else -1)) % 5][seat] += 1
+        st.tier1[(sec + (1 if direction == CLOCKWISE else -1)) % 5][seat] += 1
         stack.append((A_CASTLE, seat, 0, 0))
     elif op == D_PLACE_FREE:
-        place_workers(st, seat, code - SEG_BASE, a)
+        place_workers(st, seat, SEGMENT_CODES.value(code), a)
     elif op == D_BUILD_FREE:
-        do_build(st, seat, a, code - SPOT_BASE)
+        do_build(st, seat, a, SPOT_CODES.value(code))
     elif op == D_TRANSCRIBE_FREE:
-        take_script(st, seat, code - SEG_BASE)
+        take_script(st, seat, SEGMENT_CODES.value(code))
     elif op == D_CASCADE:
         stack.append((A_CASTLE, seat, 0, 0))
-        cascade(st, seat, code - SEG_BASE)
+        cascade(st, seat, SEGMENT_CODES.value(code))
     elif op == D_BUMP:
         bump(st, code)
     elif op == D_PICK:
-        pick_pair(st, seat, code - PAIR_BASE)
+        pick_pair(st, seat, PAIR_CODES.value(code))
 
 
 def pick_pair(st: State, seat: int, index: int) -> None:
@@ -1248,8 +1251,8 @@ def primary_action(st: State, seat: int, code: int) -> None:
     p = st.players[seat]
     stack = st.stack
     seg = segment_of(p.space)
-    if DISMISS_BASE <= code < DISMISS_BASE + 5:
-        s = code - DISMISS_BASE
+    if code in DISMISS_CODES:
+        s = DISMISS_CODES.value(code)
         p.silver -= dismiss_cost(st, seat, s)
         pile = st.piles[s]
         stack.append((D_ACTION, seat, 0, 0))
@@ -1264,8 +1267,8 @@ def primary_action(st: State, seat: int, code: int) -> None:
             push_effects(st, seat, PRINTED[st.segments[s]].hire)
         return
     count = icon_counts(st, seat)
-    if TRADE_BASE < code <= TRADE_BASE + MAX_TRADES:
-        times = code - TRADE_BASE
+    if code in TRADE_CODES:
+        times = TRADE_CODES.value(code)
         kind = exchange_kind(st, seat)
         p.silver -= trade_funding(st, seat, times, count).pay
         stack.append((A_AFTER, seat, Trigger.AFTER_TRADE, 0))
@@ -1277,13 +1280,13 @@ def primary_action(st: State, seat: int, code: int) -> None:
             stack += [(D_DESTROY, seat, 0, 0)] * times
         else:
             stack += [(D_FLIP, seat, 0, 0)] * times
-    elif BUILD_BASE <= code < BUILD_BASE + 90:
-        building, spot = divmod(code - BUILD_BASE, 30)
+    elif code in BUILD_CODES:
+        building, spot = build_parts(code)
         _pay(p, 2, build_funding(st, seat, building, count).pay)
         stack.append((A_AFTER, seat, Trigger.AFTER_BUILD, 0))
         do_build(st, seat, building, spot)
-    elif PLACE_BASE < code <= PLACE_BASE + 4:
-        k = code - PLACE_BASE
+    elif code in PLACE_CODES:
+        k = PLACE_CODES.value(code)
         _pay(p, 1, place_funding(st, seat, k, count).pay)
         stack.append((A_AFTER, seat, Trigger.AFTER_PLACE, 0))
         place_workers(st, seat, seg, k)
