@@ -11,7 +11,19 @@ import copy
 import random
 from typing import Any
 
-from bg_helpers import base_json, card, codes, do, load, phase, put, remove_card, top, turn
+from bg_helpers import (
+    base_json,
+    card,
+    codes,
+    do,
+    load,
+    phase,
+    put,
+    remove_card,
+    set_stack,
+    top,
+    turn,
+)
 
 from kingdoms.burgrave import rules as R
 from kingdoms.burgrave.actions import (
@@ -45,6 +57,7 @@ from kingdoms.burgrave.content import (
 )
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.state import State
+from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.protocol import Seat
 
 
@@ -62,7 +75,7 @@ def _at_action(d: dict[str, Any], space: int, line: list[int], silver: int = 0,
     p["silver"] = silver
     p["res"] = list(res)
     put(d, 0, "line", line)
-    phase(d, 0, R.D_ACTION)
+    phase(d, 0, Decision.PRIMARY_ACTION)
 
 
 def _kinds(state: State) -> set[str]:
@@ -161,7 +174,7 @@ def test_every_exchange_kind_is_repeatable_without_a_small_cap() -> None:
     d["players"][0]["silver"] = 15
     s = do(load(d), TRADE_CODES.code(7))  # 14 silver for 14 missing merchants
     assert s.players[0].silver == 1
-    assert sum(t[0] == R.D_RESOURCE for t in s.stack) == 7
+    assert sum(t.op == Decision.CHOOSE_RESOURCE for t in s.stack) == 7
 
 
 def test_one_merchant_exchange_uses_criminals_as_merchants() -> None:
@@ -200,7 +213,7 @@ def test_link_reward_once_when_you_own_both_ends() -> None:
     d["spot_building"][b] = 0
     d["players"][0]["built"] = [1, 0, 0]
     d["current"] = 0
-    d["stack"] = [[R.A_END, 0, 0, 0], [R.D_BUILD_FREE, 0, 0, 0]]
+    set_stack(d, Task(Auto.END_TURN, 0), Task(Decision.BUILD_FREE, 0, arg=WORKSHOP))
     s = load(d)
     deeds0 = s.players[0].deeds
     s = do(s, SPOT_CODES.code(a))
@@ -268,7 +281,7 @@ def test_rearrange_never_uncovers_a_start_slot() -> None:
     d = base_json()
     put(d, 0, "line", [card("novice"), card("apprentice")])
     d["current"] = 0
-    d["stack"] = [[R.A_END, 0, 0, 0], [R.D_REARRANGE, 0, 0, 0]]
+    set_stack(d, Task(Auto.END_TURN, 0), Task(Decision.REARRANGE, 0))
     s = load(d)
     before = R.icon_counts(s, 0)
     s = do(s, REARRANGE_CODES.code(1))
@@ -292,13 +305,13 @@ def test_landing_on_several_burgraves_each_may_rearrange_in_turn_order() -> None
     d["players"][0]["space"] = 0
     d["players"][0]["silver"] = 0
     d["t_value"] = 1
-    phase(d, 0, R.D_MOVE)
+    phase(d, 0, Decision.MOVE)
     s = do(load(d), Move(space=1))
-    assert (s.stack[-1][0], GAME.current_seat(s)) == (R.D_REARRANGE, 1)
+    assert (s.stack[-1].op, GAME.current_seat(s)) == (Decision.REARRANGE, 1)
     s = do(s, REARRANGE_CODES.code(1))
-    assert (s.stack[-1][0], GAME.current_seat(s)) == (R.D_REARRANGE, 2)
+    assert (s.stack[-1].op, GAME.current_seat(s)) == (Decision.REARRANGE, 2)
     s = do(s, REARRANGE_CODES.code(0))
-    assert not any(t[0] == R.D_REARRANGE for t in s.stack), "seat 3 has one card: no choice"
+    assert not any(t.op == Decision.REARRANGE for t in s.stack), "seat 3 has one card: no choice"
     assert s.players[0].space == 1
 
 
@@ -324,12 +337,12 @@ def test_crowding_on_another_players_cascade_is_decided_by_the_turn_player() -> 
     d["players"][1]["built"] = [1, 0, 0]
     d["tier1"][2] = [1, 1, 1, 0]
     d["current"] = 0
-    d["stack"] = [[R.A_END, 0, 0, 0], [R.D_BUILD_FREE, 0, 0, 0]]
+    set_stack(d, Task(Auto.END_TURN, 0), Task(Decision.BUILD_FREE, 0, arg=WORKSHOP))
     s = do(load(d), SPOT_CODES.code(a))
     places = []
-    while s.stack[-1][0] != R.D_BUMP:
-        op, seat = s.stack[-1][0], s.stack[-1][1]
-        if op == R.D_PLACE_FREE:
+    while s.stack[-1].op != Decision.BUMP:
+        op, seat = s.stack[-1].op, s.stack[-1].seat
+        if op == Decision.PLACE_WORKERS:
             places.append(seat)
             s = do(s, SEGMENT_CODES.code(0 if seat == 0 else 2))
         else:
@@ -350,7 +363,7 @@ def test_cascade_gains_the_section_reward() -> None:
     p = d["players"][0]
     p["silver"], p["res"] = 0, [0, 0, 0]
     d["current"] = 0
-    d["stack"] = [[R.A_END, 0, 0, 0], [R.A_CASTLE, 0, 0, 0]]
+    set_stack(d, Task(Auto.END_TURN, 0), Task(Auto.CASTLE, 0))
     s = load(d)
     got = [s.players[0].silver, *s.players[0].res]
     want = [0, 0, 0, 0]
@@ -368,7 +381,7 @@ def test_castle_leader_points_and_hand_limit_at_next_draw() -> None:
     d["tier3"][0][0] = 1
     put(d, 0, "hand", [])
     d["current"] = 0
-    d["stack"] = [[R.A_END, 0, 0, 0], [R.A_DRAW, 0, 0, 0]]
+    set_stack(d, Task(Auto.END_TURN, 0), Task(Auto.DRAW, 0))
     s = load(d)
     assert len(s.players[0].hand) == 5 and R.score_parts(s, 0)["castle_leader"] == 5
     # lost: no discard, the hand simply is not refilled past the new limit
@@ -376,7 +389,7 @@ def test_castle_leader_points_and_hand_limit_at_next_draw() -> None:
     d2["leader"] = 1
     d2["tier3"][1][1] = 2
     d2["current"] = 0
-    d2["stack"] = [[R.A_END, 0, 0, 0], [R.A_DRAW, 0, 0, 0]]
+    set_stack(d2, Task(Auto.END_TURN, 0), Task(Auto.DRAW, 0))
     s2 = load(d2)
     assert len(s2.players[0].hand) == 5 and R.hand_limit(s2, 0) == 4
 
@@ -392,9 +405,9 @@ def test_hire_at_most_once() -> None:
     remove_card(d, card("fishwife"))
     d["piles"][seg].insert(-1, card("fishwife"))
     d["players"][0]["silver"] = 5
-    phase(d, 0, R.D_HIRE)
+    phase(d, 0, Decision.HIRE)
     s = do(load(d), HIRE)
-    assert not any(t[:2] == (R.D_HIRE, 0) for t in s.stack)
+    assert not any(t[:2] == (Decision.HIRE, 0) for t in s.stack)
     assert s.players[0].silver == 4 and s.piles[seg][-1] == card("fishwife")
 
 
@@ -413,18 +426,19 @@ def test_collision_steps_run_in_the_printed_order() -> None:
     put(d, 3, "line", [card("pickpocket"), card("novice", 3)])
     d["players"][3]["built"] = [2, 0, 0]
     d["current"] = 0
-    d["stack"] = []
+    set_stack(d)
     s = load(d)
     R.collision(s, 0)
     assert s.players[2].virtue == 5 and s.players[3].virtue == 6, "(1) done first, honest only"
     order = [(t[0], t[1], t[2]) for t in reversed(s.stack)]
-    ek = R.A_EFFECT
+    ek = Auto.EFFECT
     assert order == [
         (ek, 0, EffectKind.SILVER),  # (2) collision cards: yours, then in turn order
         (ek, 1, EffectKind.STONE),
         (ek, 0, EffectKind.SILVER), (ek, 0, EffectKind.DEED), (ek, 0, EffectKind.DEBT),  # (3) above
-        (R.D_REARRANGE, 1, 0), (R.D_REARRANGE, 2, 0), (R.D_REARRANGE, 3, 0),  # (4) below
-        (R.A_RESET, 0, 0),
+        # (4) below
+        (Decision.REARRANGE, 1, 0), (Decision.REARRANGE, 2, 0), (Decision.REARRANGE, 3, 0),
+        (Auto.RESET_TRACK, 0, 0),
     ]
 
 
@@ -437,7 +451,7 @@ def test_draw_reshuffle_gives_virtue_without_a_criminal() -> None:
     put(d, 0, "hand", [])
     put(d, 0, "line", [card("novice"), card("hawker")])
     d["current"] = 0
-    d["stack"] = [[R.A_END, 0, 0, 0], [R.A_DRAW, 0, 0, 0]]
+    set_stack(d, Task(Auto.END_TURN, 0), Task(Auto.DRAW, 0))
     s = load(d)
     assert len(s.players[0].hand) == 3 and (s.players[0].corruption, s.players[0].virtue) == (0, 5)
 
@@ -448,7 +462,7 @@ def test_corruption_moves_first_when_both_are_gained_at_once() -> None:
     at 1, then both move left), not at 1/1 (printed order)."""
     d = base_json()
     d["players"][0]["virtue"], d["players"][0]["corruption"] = 1, 0
-    d["stack"] = []
+    set_stack(d)
     s = load(d)
     R.push_effects(s, 0, [(EffectKind.VIRTUE, 1, 0), (EffectKind.CORRUPTION, 1, 0)])
     R.advance(s)
@@ -480,13 +494,13 @@ def test_last_turn_is_taken_by_the_player_before_the_start_player() -> None:
     d["round"] = 3
     d["deed_pile"] = 1
     d["current"] = 2
-    d["stack"] = [[R.A_END, 2, 0, 0], [R.A_EFFECT, 2, EffectKind.DEED, 1]]
+    set_stack(d, Task(Auto.END_TURN, 2), Task(Auto.EFFECT, 2, EffectKind.DEED, 1))
     s = load(d)
     assert s.prosperity and s.final_round == 4
     seats = []
     while not s.over:
-        if s.stack and s.stack[-1][0] == R.D_PLAY and s.stack[-1][1] not in seats[-1:]:
-            seats.append(s.stack[-1][1])
+        if s.stack and s.stack[-1].op == Decision.PLAY_CARD and s.stack[-1].seat not in seats[-1:]:
+            seats.append(s.stack[-1].seat)
         s = R.apply_code(s, R.legal_codes(s)[0])
     assert seats == [3, 0, 1, 2, 3, 0], "round 3: seats 3, 0; round 4: seats 1, 2, 3, 0"
 
@@ -524,7 +538,7 @@ def test_setup_pick_order_spaces_and_closed_spots() -> None:
     for n in (2, 3, 4):
         s = GAME.new_game([Seat(name=f"P{k}") for k in range(n)], 5)
         order = []
-        while s.stack[-1][0] == R.D_PICK:
+        while s.stack[-1].op == Decision.CHOOSE_PAIR:
             seat = GAME.current_seat(s)
             assert seat is not None
             order.append(seat)
@@ -534,7 +548,7 @@ def test_setup_pick_order_spaces_and_closed_spots() -> None:
             s = R.apply_code(s, PAIR_CODES.code(index))
             assert s.players[seat].space == pc.space - 1
             assert s.players[seat].silver >= silver + pc.silver
-            while s.stack[-1][0] not in (R.D_PICK, R.D_PLAY):
+            while s.stack[-1].op not in (Decision.CHOOSE_PAIR, Decision.PLAY_CARD):
                 s = R.apply_code(s, R.legal_codes(s)[0])
         assert order == [(s.start - k) % n for k in range(1, n + 1)]
         closed = [sum(s.spot_owner[b * 3 + k] == -2 for k in range(3)) for b in range(10)]

@@ -27,6 +27,7 @@ from kingdoms.burgrave.actions import (
 from kingdoms.burgrave.content import BUILD_COST, CLERIC, CRIMINAL, NOBLE, WORKER_COSTS
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.state import State
+from kingdoms.burgrave.tasks import Decision
 from kingdoms.core.protocol import Seat
 
 
@@ -39,7 +40,7 @@ def primary_positions(seeds: range, limit: int = 4000) -> Iterator[State]:
         for _ in range(limit):
             if state.over:
                 break
-            if state.stack[-1][0] == R.D_ACTION:
+            if state.stack[-1].op == Decision.PRIMARY_ACTION:
                 yield state
             state = R.apply_code(state, rng.choice(R.legal_codes(state)))
 
@@ -57,7 +58,7 @@ def test_fund_uses_icons_first_then_the_stock() -> None:
 
 def test_positions_cover_both_paths() -> None:
     assert len(POSITIONS) > 200
-    spaces = {st.players[st.stack[-1][1]].space < 10 for st in POSITIONS}
+    spaces = {st.players[st.stack[-1].seat].space < 10 for st in POSITIONS}
     assert spaces == {True, False}
 
 
@@ -66,7 +67,7 @@ def test_affordable_answers_agree_with_legal_actions(index: int) -> None:
     """Without a dismissal this turn, an action is legal exactly when its obstacle is None
     (trades: exactly up to ``trade_max``, each of them affordable)."""
     st = POSITIONS[index]
-    seat = st.stack[-1][1]
+    seat = st.stack[-1].seat
     p = st.players[seat]
     legal = set(R.legal_codes(st))
     count = R.icon_counts(st, seat)
@@ -113,7 +114,7 @@ def test_primary_action_pays_what_the_funding_says() -> None:
     before the after-action effects run)."""
     checked = 0
     for st in POSITIONS[:400]:
-        seat = st.stack[-1][1]
+        seat = st.stack[-1].seat
         count = R.icon_counts(st, seat)
         for code in R.legal_codes(st):
             if code == PASS or code in DISMISS_CODES:
@@ -142,11 +143,11 @@ def test_primary_action_pays_what_the_funding_says() -> None:
 
 def test_obstacles_name_the_rule() -> None:
     """Each "not possible" reason on hand-edited copies of real positions."""
-    outer = next(st for st in POSITIONS if st.players[st.stack[-1][1]].space < 10)
-    inner = next(st for st in POSITIONS if st.players[st.stack[-1][1]].space >= 10)
+    outer = next(st for st in POSITIONS if st.players[st.stack[-1].seat].space < 10)
+    inner = next(st for st in POSITIONS if st.players[st.stack[-1].seat].space >= 10)
 
     st = inner.clone()
-    seat = st.stack[-1][1]
+    seat = st.stack[-1].seat
     st.players[seat].supply = 0
     assert [R.place_obstacle(st, seat, k) for k in range(1, 5)] == ["no_workers"] * 4
     st.players[seat].supply = 2
@@ -163,7 +164,7 @@ def test_obstacles_name_the_rule() -> None:
     assert R.transcribe_obstacle(st, seat, count, 0) == ("cost" if need else None)
 
     st = outer.clone()
-    seat = st.stack[-1][1]
+    seat = st.stack[-1].seat
     p = st.players[seat]
     p.built = [3, p.built[1], p.built[2]]
     assert R.build_obstacle(st, seat, 0) in ("all_built", "no_spot")
@@ -190,7 +191,7 @@ def test_every_trade_obstacle_occurs_with_no_trade_legal() -> None:
     """Over many positions with no legal trade, each exchange gives its own reason."""
     seen: set[str] = set()
     for st in POSITIONS:
-        seat = st.stack[-1][1]
+        seat = st.stack[-1].seat
         p = st.players[seat]
         if p.space >= 10 or st.t_dismissed >= 0 or R.trade_max(st, seat):
             continue

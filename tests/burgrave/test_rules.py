@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from bg_helpers import base_json, card, codes, do, load, phase, put, top, turn
+from bg_helpers import base_json, card, codes, do, load, phase, put, set_stack, top, turn
 
 from kingdoms.burgrave import rules as R
 from kingdoms.burgrave.actions import (
@@ -34,6 +34,7 @@ from kingdoms.burgrave.actions import (
 )
 from kingdoms.burgrave.content import CARD_DESIGN, PRINTED, SCRIPTS
 from kingdoms.burgrave.game import GAME
+from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.errors import IllegalActionError, SetupError
 from kingdoms.core.protocol import Seat
 
@@ -48,7 +49,7 @@ def test_setup_counts_and_reverse_pick_order() -> None:
         assert len(state.pairs) == n + 1
         assert state.debt_pile == debts and state.deed_pile == deeds
         assert GAME.current_seat(state) == (state.start - 1) % n
-        while state.stack[-1][0] != R.D_PLAY:
+        while state.stack[-1].op != Decision.PLAY_CARD:
             state = R.apply_code(state, R.legal_codes(state)[0])
         for p in state.players:
             assert len(p.hand) == 3 and p.owned() >= 9
@@ -84,7 +85,7 @@ def test_shift_drops_off_right_card_with_effect() -> None:
     s = load(d)
     assert fish in s.players[0].discard and s.players[0].silver == 2
     assert s.players[0].line == [card("novice"), card("apprentice")]
-    assert s.stack[-1][0] == R.D_PLAY
+    assert s.stack[-1].op == Decision.PLAY_CARD
 
 
 def test_criminal_gives_corruption_per_criminal_icon_in_line() -> None:
@@ -92,7 +93,7 @@ def test_criminal_gives_corruption_per_criminal_icon_in_line() -> None:
     d = base_json()
     put(d, 0, "line", [card("racketeer"), card("novice")])
     put(d, 0, "hand", [card("urchin")])
-    phase(d, 0, R.D_PLAY)
+    phase(d, 0, Decision.PLAY_CARD)
     s = do(load(d), PlayCard(card=card("urchin")))
     p = s.players[0]
     assert p.corruption == 3  # urchin 1 + racketeer 2
@@ -103,7 +104,7 @@ def test_blind_play_from_empty_hand() -> None:
     """Cards: with an empty hand, play the top card of your draw pile unseen (reveals it)."""
     d = base_json()
     put(d, 0, "hand", [])
-    phase(d, 0, R.D_PLAY)
+    phase(d, 0, Decision.PLAY_CARD)
     s = load(d)
     assert codes(s) == [PLAY_BLIND]
     top = s.players[0].deck[-1]
@@ -148,7 +149,7 @@ def _at(d: dict, seat: int, space: int, value: int, silver: int) -> None:
     d["players"][seat]["space"] = space
     d["players"][seat]["silver"] = silver
     d["t_value"] = value
-    phase(d, seat, R.D_MOVE)
+    phase(d, seat, Decision.MOVE)
 
 
 def test_move_exact_distance_and_paid_steps() -> None:
@@ -187,7 +188,7 @@ def test_landed_on_player_rearranges() -> None:
     d["players"][1]["space"] = 1
     _at(d, 0, 0, 1, 0)
     s = do(load(d), Move(space=1))
-    assert GAME.current_seat(s) == 1 and s.stack[-1][0] == R.D_REARRANGE
+    assert GAME.current_seat(s) == 1 and s.stack[-1].op == Decision.REARRANGE
     s = do(s, Rearrange(order=(2, 1, 0)))
     assert s.players[1].line == [card("apprentice", 1), card("retainer", 1), card("novice", 1)]
     assert GAME.current_seat(s) == 0
@@ -202,7 +203,7 @@ def _action_at(d: dict, space: int, line: list[int], silver: int = 0) -> None:
     p["silver"] = silver
     p["res"] = [0, 0, 0]
     put(d, 0, "line", line)
-    phase(d, 0, R.D_ACTION)
+    phase(d, 0, Decision.PRIMARY_ACTION)
 
 
 def test_dismiss_once_icon_matched_criminals_wild() -> None:
@@ -246,7 +247,7 @@ def test_empty_pile_printed_townsfolk_can_be_dismissed_not_hired() -> None:
     s = load(d)
     usable = {0, 1, 4}.intersection(PRINTED[design].icons)
     assert (DISMISS_CODES.code(0) in codes(s)) == bool(usable)
-    phase(d, 0, R.D_HIRE)
+    phase(d, 0, Decision.HIRE)
     assert HIRE not in codes(load(d))
 
 
@@ -289,7 +290,7 @@ def test_trade_destroy_gives_its_value_and_keeps_three_cards() -> None:
     space = _exchange_space(d, 3)
     _action_at(d, space, [card("hawker"), card("go-between"), card("novice")])
     s = do(load(d), Trade(times=1))
-    assert s.stack[-1][0] == R.D_DESTROY and DESTROY_TOP in codes(s)
+    assert s.stack[-1].op == Decision.DESTROY and DESTROY_TOP in codes(s)
     victim = s.players[0].hand[0]
     s = do(s, ChooseCard(card=victim))
     assert victim in s.players[0].destroyed
@@ -306,7 +307,7 @@ def test_trade_flip_and_flipped_debt_gives_a_resource() -> None:
     s = do(load(d), Trade(times=1))
     assert codes(s) == [FLIP_DEBT, FLIP_DEED]
     s = do(s, FLIP_DEBT)
-    assert s.stack[-1][0] == R.D_RESOURCE
+    assert s.stack[-1].op == Decision.CHOOSE_RESOURCE
     s = do(s, ChooseResource(resource="stone"))
     assert s.players[0].debts == 0 and s.players[0].debts_flipped == 1
     assert s.players[0].res[2] == 1
@@ -328,9 +329,9 @@ def test_build_cost_rewards_and_links_to_both_owners() -> None:
     assert text.startswith("Ana builds a workshop on the") and "to Ben" in text
     before1 = s.players[1]
     s2 = do(s, Build(building="workshop", spot=0))
-    while GAME.current_seat(s2) == 0 and s2.stack[-1][0] == R.D_RESOURCE:
+    while GAME.current_seat(s2) == 0 and s2.stack[-1].op == Decision.CHOOSE_RESOURCE:
         s2 = do(s2, ChooseResource(resource="ink"))
-    while GAME.current_seat(s2) == 1 and s2.stack[-1][0] == R.D_RESOURCE:
+    while GAME.current_seat(s2) == 1 and s2.stack[-1].op == Decision.CHOOSE_RESOURCE:
         s2 = do(s2, ChooseResource(resource="ink"))
     assert s2.players[0].res[2] == 0 and s2.spot_owner[0] == 0
     got = s2.players[1].silver + s2.players[1].deeds + sum(s2.players[1].res)
@@ -353,9 +354,9 @@ def test_workshop_one_offers_a_discard_on_hire() -> None:
     d = base_json()
     d["players"][0]["built"] = [1, 0, 0]
     d["players"][0]["silver"] = 5
-    phase(d, 0, R.D_HIRE)
+    phase(d, 0, Decision.HIRE)
     s = do(load(d), HIRE)
-    assert s.stack[-1][0] == R.D_DISCARD and PASS in codes(s)
+    assert s.stack[-1].op == Decision.DISCARD and PASS in codes(s)
 
 
 def test_place_workers_costs() -> None:
@@ -389,7 +390,7 @@ def test_transcribe_one_per_turn_and_cleric_bonus() -> None:
     _action_at(d, 10, [card("novice"), card("apprentice"), card("hawker")])
     d["players"][0]["res"] = [7, 0, 0]
     s = do(load(d), TRANSCRIBE)
-    while s.stack and GAME.current_seat(s) == 0 and s.stack[-1][0] != R.D_HIRE:
+    while s.stack and GAME.current_seat(s) == 0 and s.stack[-1].op != Decision.HIRE:
         s = do(s, codes(s)[-1])
     assert top in s.players[0].scripts
     assert s.bonus_owner[ribbon] == 0 and s.players[0].bonus == [ribbon]
@@ -404,7 +405,7 @@ def _castle(d: dict, tier1: dict[int, int], seat: int = 0) -> None:
     for sec, k in tier1.items():
         d["tier1"][sec][seat] = k
     d["current"] = seat
-    d["stack"] = [[R.A_END, seat, 0, 0], [R.A_CASTLE, seat, 0, 0]]
+    set_stack(d, Task(Auto.END_TURN, seat), Task(Auto.CASTLE, seat))
 
 
 def test_tier_one_cascade_moves_up_and_sideways() -> None:
@@ -422,7 +423,7 @@ def test_several_cascades_player_chooses_order() -> None:
     d = base_json()
     _castle(d, {0: 3, 2: 3})
     s = load(d)
-    assert s.stack[-1][0] == R.D_CASCADE
+    assert s.stack[-1].op == Decision.CASCADE
     assert codes(s) == [SEGMENT_CODES.code(0), SEGMENT_CODES.code(2)]
 
 
@@ -435,7 +436,7 @@ def test_tier_two_to_tier_three_and_castle_leader() -> None:
     d["leader"] = 1
     _castle(d, {})
     s = load(d)
-    assert s.tier3[1][0] == 1 and s.stack[-1][0] == R.D_RESOURCE
+    assert s.tier3[1][0] == 1 and s.stack[-1].op == Decision.CHOOSE_RESOURCE
     assert s.leader == 1, "equal tier-3 counts do not take the card"
     d["tier2"][1][0] = 3
     d["tier2"][3][0] = 3
@@ -452,7 +453,7 @@ def test_crowding_bumps_with_refunds() -> None:
     d["players"][1]["silver"] = 0
     _castle(d, {})
     s = load(d)
-    assert s.stack[-1][0] == R.D_BUMP and GAME.current_seat(s) == 0
+    assert s.stack[-1].op == Decision.BUMP and GAME.current_seat(s) == 0
     s = do(s, bump_code(0, 1, 1))
     assert s.tier1[0] == [1, 1, 1, 0] and s.players[1].silver == 2
     s = do(s, bump_code(4, 2, 2))
@@ -468,7 +469,7 @@ def test_hire_pays_value_to_discard_with_effect() -> None:
     seg = d["players"][0]["space"] // 2
     top(d, seg, card("peddler"))
     d["players"][0]["silver"] = 1
-    phase(d, 0, R.D_HIRE)
+    phase(d, 0, Decision.HIRE)
     s = do(load(d), HIRE)
     p = s.players[0]
     assert card("peddler") in p.discard and p.silver == 0
@@ -499,8 +500,8 @@ def test_collision_order_and_rewards() -> None:
     put(d, 2, "line", [card("novice", 2)])
     d["players"][2]["built"] = [2, 0, 0]
     d["players"][2]["virtue"] = 6
-    phase(d, 0, R.D_HIRE)
-    d["stack"] = [[R.A_END, 0, 0, 0], [R.A_COLLISION, 0, 0, 0]]
+    phase(d, 0, Decision.HIRE)
+    set_stack(d, Task(Auto.END_TURN, 0), Task(Auto.COLLISION, 0))
     before = load(base_json())
     s = load(d)
     p0 = s.players[0]
@@ -521,8 +522,8 @@ def test_draw_to_limit_and_reshuffle_gives_virtue_or_corruption() -> None:
     p["deck"] = []
     put(d, 0, "hand", [])
     put(d, 0, "line", [card("urchin")])
-    turn(d, 0, R.A_DRAW)
-    d["stack"] = [[R.A_END, 0, 0, 0], [R.A_DRAW, 0, 0, 0]]
+    turn(d, 0, Auto.DRAW)
+    set_stack(d, Task(Auto.END_TURN, 0), Task(Auto.DRAW, 0))
     s = load(d)
     assert len(s.players[0].hand) == 3 and s.players[0].corruption == 1
 

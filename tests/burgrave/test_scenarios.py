@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from bg_helpers import base_json, card, codes, do, load, phase, put
+from bg_helpers import base_json, card, codes, do, load, phase, put, set_stack
 
 from kingdoms.burgrave import rules as R
 from kingdoms.burgrave.actions import SEGMENT_CODES, SPOT_CODES
-from kingdoms.burgrave.content import SEG_LINK_REWARDS, EffectKind
+from kingdoms.burgrave.content import SEG_LINK_REWARDS, WORKSHOP, EffectKind
 from kingdoms.burgrave.game import GAME
+from kingdoms.burgrave.tasks import Auto, Decision, Task
 
 
 def test_chained_cascade_wraps_round_the_castle() -> None:
@@ -18,14 +19,14 @@ def test_chained_cascade_wraps_round_the_castle() -> None:
     d["tier1"][1][0] = 2
     d["tier1"][4][0] = 2
     d["players"][0]["supply"] = 13
-    d["stack"] = [[R.A_END, 0, 0, 0], [R.A_CASTLE, 0, 0, 0]]
+    set_stack(d, Task(Auto.END_TURN, 0), Task(Auto.CASTLE, 0))
     s = load(d)
-    while s.stack[-1][0] != R.D_CASCADE:  # section 1's own tier-2 reward may ask a question
+    while s.stack[-1].op != Decision.CASCADE:  # section 1's own tier-2 reward may ask a question
         s = do(s, codes(s)[-1])
     assert codes(s) == [SEGMENT_CODES.code(1), SEGMENT_CODES.code(4)]
     s = do(s, SEGMENT_CODES.code(4))  # section 5: sideways to section 4 and (wrapping) section 1
-    while GAME.current_seat(s) == 0 and s.stack[-1][0] != R.D_HIRE and s.turns == 0:
-        s = do(s, codes(s)[0] if s.stack[-1][0] == R.D_CASCADE else codes(s)[-1])
+    while GAME.current_seat(s) == 0 and s.stack[-1].op != Decision.HIRE and s.turns == 0:
+        s = do(s, codes(s)[0] if s.stack[-1].op == Decision.CASCADE else codes(s)[-1])
     assert [s.tier2[k][0] for k in range(5)] == [1, 1, 0, 0, 1]
     assert [s.tier1[k][0] for k in range(5)] == [2, 0, 1, 1, 0]
     assert sum(s.tier1[k][0] + s.tier2[k][0] for k in range(5)) + s.players[0].supply == 20
@@ -48,22 +49,22 @@ def test_bumping_on_another_players_cascade() -> None:
     d["spot_building"][b] = 0
     d["players"][1]["built"] = [1, 0, 0]
     d["tier1"][2] = [2, 2, 0, 0]  # Ben's third worker here cascades; Ana's second crowds it
-    d["stack"] = [[R.A_END, 0, 0, 0], [R.D_BUILD_FREE, 0, 0, 0]]
+    set_stack(d, Task(Auto.END_TURN, 0), Task(Decision.BUILD_FREE, 0, arg=WORKSHOP))
     d["current"] = 0
     s = load(d)
     s = do(s, SPOT_CODES.code(a))
     seen = []
     while s.turns == 0 and s.stack:
-        top, seat = s.stack[-1][0], s.stack[-1][1]
+        top, seat = s.stack[-1].op, s.stack[-1].seat
         seen.append((top, seat))
-        if top == R.D_PLACE_FREE:
+        if top == Decision.PLACE_WORKERS:
             s = do(s, SEGMENT_CODES.code(2))
-        elif top == R.D_BUMP:
+        elif top == Decision.BUMP:
             assert seat == 0, "the player whose turn it is chooses the bump"
             s = do(s, codes(s)[0])
         else:
             s = do(s, codes(s)[-1])
-    places = [seat for top, seat in seen if top == R.D_PLACE_FREE]
+    places = [seat for top, seat in seen if top == Decision.PLACE_WORKERS]
     assert places == [0, 1], "the builder's reward first, then the other owner's"
     assert s.tier2[2][1] == 1, "Ben's cascade happened"
     assert sum(s.tier1[2]) <= 3 and sum(s.tier1[1]) <= 3 and sum(s.tier1[3]) <= 3
@@ -77,14 +78,14 @@ def test_collision_caused_by_reshuffle_waits_a_turn() -> None:
     p["discard"] = p["deck"]
     p["deck"] = []
     put(d, 0, "line", [card("novice")])
-    d["stack"] = [[R.A_END, 0, 0, 0], [R.A_DRAW, 0, 0, 0]]
+    set_stack(d, Task(Auto.END_TURN, 0), Task(Auto.DRAW, 0))
     s = load(d)
     assert (s.players[0].virtue, s.players[0].corruption) == (0, 0), "together, unresolved"
     assert GAME.current_seat(s) == 1
     deeds = s.players[0].deeds
     data = GAME.state_to_json(s)
-    phase(data, 0, R.D_HIRE)
-    data["stack"] = [[R.A_END, 0, 0, 0], [R.A_COLLISION, 0, 0, 0]]
+    phase(data, 0, Decision.HIRE)
+    set_stack(data, Task(Auto.END_TURN, 0), Task(Auto.COLLISION, 0))
     s2 = load(data)
     assert s2.players[0].deeds == deeds + 3  # above the leftmost space: 1 silver + 3 deeds
     assert (s2.players[0].corruption, s2.players[0].virtue) == (0, 6)
@@ -106,9 +107,8 @@ def test_both_end_cards_revealed_both_score_and_one_more_round() -> None:
     d["debt_pile"] = 1
     d["deed_pile"] = 1
     d["round"] = 4
-    d["stack"] = [
-        [R.A_END, 0, 0, 0], [R.A_EFFECT, 0, EffectKind.DEBT, 1], [R.A_EFFECT, 0, EffectKind.DEED, 1]
-    ]
+    set_stack(d, Task(Auto.END_TURN, 0), Task(Auto.EFFECT, 0, EffectKind.DEBT, 1),
+              Task(Auto.EFFECT, 0, EffectKind.DEED, 1))
     s = load(d)
     assert s.poverty and s.prosperity and s.final_round == 5
     s = _play_to_end(s)
@@ -157,7 +157,7 @@ def test_tie_break_leftovers_then_shared() -> None:
     """Scoring: tie — most leftover silver + resources; else a shared win."""
     d = base_json(2)
     d["over"] = True
-    d["stack"] = []
+    set_stack(d)
     d["current"] = -1
     for p in d["players"]:
         p.update(silver=0, res=[0, 0, 0], debts=0, deeds=0, deeds_flipped=0, debts_flipped=0)

@@ -54,6 +54,7 @@ from kingdoms.burgrave.content import (
 )
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.state import State
+from kingdoms.burgrave.tasks import Auto, Decision
 from kingdoms.core.protocol import Seat
 from kingdoms.core.rng import Rng, derive_seed
 
@@ -79,7 +80,7 @@ def check_invariants(s: State) -> None:
     if not s.stack or s.over:
         return
     for k in range(5):
-        pending = (R.A_CASTLE, R.D_CASCADE, R.A_CROWD, R.D_BUMP)
+        pending = (Auto.CASTLE, Decision.CASCADE, Auto.CROWDING, Decision.BUMP)
         assert sum(s.tier1[k]) <= 3 or any(t[0] in pending for t in s.stack)
 
 
@@ -164,14 +165,14 @@ def funded_by(design_icons: tuple[int, ...], code: int, surveyor: bool) -> bool:
 
 def check_payment(before: State, code: int) -> None:
     op, seat = before.stack[-1][0], before.stack[-1][1]
-    if op not in (R.D_ACTION, R.D_HIRE, R.D_MOVE) or code == PASS:
+    if op not in (Decision.PRIMARY_ACTION, Decision.HIRE, Decision.MOVE) or code == PASS:
         return
     p0 = before.players[seat]
     paid = [0, 0, 0, 0]  # silver, ink, gold, stone
     queued: tuple[int, int] | None = None
     count = recount(before, seat)
     legal = set(R.legal_codes(before))
-    if op == R.D_ACTION:
+    if op == Decision.PRIMARY_ACTION:
         primary = expected_primary(before, seat)
         if before.t_dismissed < 0:
             assert legal - {PASS} - {c for c in legal if c in DISMISS_CODES} == primary
@@ -181,12 +182,12 @@ def check_payment(before: State, code: int) -> None:
             surveyor = any(CARD_DESIGN[c].trigger == SURVEYOR for c in p0.line)
             funded = {c for c in primary if funded_by(d.icons, c, surveyor)}
             assert legal == (funded or {PASS}), "after a dismissal: its actions only"
-    if op == R.D_MOVE:
+    if op == Decision.MOVE:
         value, free = before.t_value, p0.free_steps + (p0.built[TRADING_POST] >= 1)
         steps = next(n for n in range(value, R.MAX_STEPS + 1)
                      if R.REACH[p0.space][n] >> MOVE_CODES.value(code) & 1)
         paid[0] = max(0, steps - value - free)
-    elif op == R.D_HIRE:
+    elif op == Decision.HIRE:
         seg = p0.space // 2 if p0.space < 10 else p0.space - 10
         paid[0] = CARD_VALUE[before.piles[seg][-1]]
     elif code in DISMISS_CODES:
@@ -202,7 +203,8 @@ def check_payment(before: State, code: int) -> None:
             paid[0] = -times
         else:
             paid[0] = missing
-            queued = ({2: R.D_RESOURCE, 3: R.D_DESTROY, 4: R.D_FLIP}[kind], times)
+            queue = {2: Decision.CHOOSE_RESOURCE, 3: Decision.DESTROY, 4: Decision.FLIP}
+            queued = (queue[kind], times)
     elif code in BUILD_CODES:
         building = build_parts(code)[0]
         paid[3] = max(0, BUILD_COST[building] - builders(before, seat, count))

@@ -70,6 +70,7 @@ from .content import (
     effects_text,
 )
 from .state import State, from_json, to_json
+from .tasks import DECISION_NAMES, Decision
 
 GAME_ID = INFO.game_id
 RULES_VERSION = INFO.rules_version
@@ -79,6 +80,12 @@ EXCHANGE_TEXT = {
     3: "3 merchants → destroy 1 card",
     4: "4 merchants → flip 1 debt or deed",
 }
+
+PASS_TEXT: dict[int, str] = {
+    Decision.PRIMARY_ACTION: "takes no primary action",
+    Decision.HIRE: "hires nobody",
+}
+"""What passing means, by decision (otherwise: declines)."""
 
 
 def space_name(space: int) -> str:
@@ -234,7 +241,7 @@ class BurgraveGame:
         top = state.stack[-1] if state.stack and not state.over else None
         decision = None
         if top is not None:
-            decision = {"kind": R.DECISION_NAMES[top[0]], "seat": top[1]}
+            decision = {"kind": DECISION_NAMES[top.op], "seat": top.seat}
         return {
             "game_id": GAME_ID,
             "viewer": seat,
@@ -278,12 +285,9 @@ class BurgraveGame:
         if seat is None:
             return f"{name} acts."
         p = state.players[seat]
-        top = state.stack[-1][0] if state.stack else -1
+        top = state.stack[-1].op
         if code == PASS:
-            what = {
-                R.D_ACTION: "takes no primary action",
-                R.D_HIRE: "hires nobody",
-            }.get(top, "declines")
+            what = PASS_TEXT.get(top, "declines")
             return f"{name} {what}."
         if code == PLAY_BLIND:
             return f"{name} plays the top card of their draw pile unseen."
@@ -330,16 +334,16 @@ class BurgraveGame:
             return f"{name} flips a {'debt' if code == FLIP_DEBT else 'deed'}."
         if code in SEGMENT_CODES:
             s = SEGMENT_CODES.value(code)
-            if top == R.D_HIRE_FREE:
+            if top == Decision.HIRE_FREE:
                 return f"{name} hires the {CARD_DESIGN[state.piles[s][-1]].name} free."
-            if top == R.D_TRANSCRIBE_FREE:
+            if top == Decision.TRANSCRIBE_FREE:
                 return f"{name} transcribes {SCRIPTS[state.scripts[s][-1]].name} free."
-            if top == R.D_CASCADE:
+            if top == Decision.CASCADE:
                 return f"{name} resolves the cascade in castle section {s + 1}."
             return f"{name} places workers in castle section {s + 1}."
         if code in SPOT_CODES:
             return self._build_text(
-                state, seat, state.stack[-1][2], SPOT_CODES.value(code), True
+                state, seat, state.stack[-1].arg, SPOT_CODES.value(code), True
             )
         if code in MOVE_WORKER_CODES:
             sec, direction = move_worker_parts(code)
@@ -353,7 +357,7 @@ class BurgraveGame:
         if code in PLAY_CODES:
             return f"{name} plays the {CARD_DESIGN[PLAY_CODES.value(code)].name}."
         if code in CARD_CODES:
-            verb = "destroys" if top == R.D_DESTROY else "discards"
+            verb = "destroys" if top == Decision.DESTROY else "discards"
             return f"{name} {verb} the {CARD_DESIGN[CARD_CODES.value(code)].name}."
         if code in BUILD_CODES:
             b, spot = build_parts(code)

@@ -2,7 +2,7 @@
 
 Why a stack: a Burgrave turn is six phases, and almost every effect can ask someone a question
 (which resource, which card to destroy, where the bumped worker goes, whether the player you
-landed on rearranges). Every phase and every question is a task ``(op, seat, a, b)`` on
+landed on rearranges). Every phase and every question is a :class:`~.tasks.Task` on
 ``state.stack``. *Automatic* tasks (shift the line, resolve an effect, resolve the castle, draw)
 run straight away; *decision* tasks wait for an action of their ``seat`` — which need not be the
 player whose turn it is. An effect that leads to further effects pushes them on top, so they
@@ -91,26 +91,11 @@ from .content import (
     Timing,
     Trigger,
 )
-from .state import Player, State, Task
+from .state import Player, State
+from .tasks import DECISION_NAMES, FIRST_DECISION, Auto, Decision, Task
 
 MIN_SEATS, MAX_SEATS = INFO.min_seats, INFO.max_seats
 TRACK_END = 6
-
-# --- task ops -------------------------------------------------------------------------------
-A_TURN, A_SHIFT, A_COLLISION, A_DRAW, A_END, A_EFFECT = 0, 1, 2, 3, 4, 5
-A_CASTLE, A_CROWD, A_SETUP_DECK, A_RESET, A_AFTER = 6, 7, 8, 9, 10
-FIRST_DECISION = 20
-D_PICK, D_PLAY, D_MOVE, D_REARRANGE, D_ACTION, D_HIRE = 20, 21, 22, 23, 24, 25
-D_RESOURCE, D_FLIP, D_DESTROY, D_DISCARD, D_HIRE_FREE, D_MOVE_WORKER = 26, 27, 28, 29, 30, 31
-D_PLACE_FREE, D_BUILD_FREE, D_TRANSCRIBE_FREE, D_CASCADE, D_BUMP = 32, 33, 34, 35, 36
-
-DECISION_NAMES = {
-    D_PICK: "choose_pair", D_PLAY: "play_card", D_MOVE: "move", D_REARRANGE: "rearrange",
-    D_ACTION: "primary_action", D_HIRE: "hire", D_RESOURCE: "choose_resource",
-    D_FLIP: "flip", D_DESTROY: "destroy", D_DISCARD: "discard", D_HIRE_FREE: "hire_free",
-    D_MOVE_WORKER: "move_worker", D_PLACE_FREE: "place_workers", D_BUILD_FREE: "build_free",
-    D_TRANSCRIBE_FREE: "transcribe_free", D_CASCADE: "cascade", D_BUMP: "bump",
-}
 
 # --- board geometry -------------------------------------------------------------------------
 
@@ -201,8 +186,8 @@ def new_state(seats: tuple[Seat, ...], seed: int) -> State:
     pairs = [[cards[i], heroes[i], -1] for i in range(n + 1)]
     players = [Player(supply=CONTENT.workers_per_player) for _ in range(n)]
     pickers = [(start + n - 1 - i) % n for i in range(n)]
-    stack: list[Task] = [(A_TURN, start, 0, 0)]
-    stack += [(D_PICK, s, 0, 0) for s in reversed(pickers)]
+    stack: list[Task] = [Task(Auto.START_TURN, start)]
+    stack += [Task(Decision.CHOOSE_PAIR, s) for s in reversed(pickers)]
     state = State(
         seats=seats, seed=seed, counter=rng.counter, reveals=0, segments=segments,
         castle=castle, piles=piles, scripts=scripts, dismissed=[], spot_owner=spot_owner,
@@ -251,7 +236,7 @@ def push_effects(st: State, seat: int, effects: tuple[Effect, ...] | list[Effect
         effects = corruption_first(effects)
     stack = st.stack
     for kind, n, arg in reversed(effects):
-        stack.append((A_EFFECT, seat, kind, n | arg << 4))
+        stack.append(Task(Auto.EFFECT, seat, kind, n, arg))
 
 
 def line_has_criminal(p: Player) -> bool:
@@ -376,7 +361,7 @@ def flip_debt(st: State, seat: int) -> None:
     p.debts -= 1
     p.debts_flipped += 1
     push_effects(st, seat, ongoing(p, Trigger.ON_FLIP_DEBT))
-    st.stack.append((D_RESOURCE, seat, 0, 0))
+    st.stack.append(Task(Decision.CHOOSE_RESOURCE, seat))
 
 
 def flip_deed(st: State, seat: int) -> None:
@@ -406,7 +391,7 @@ def take_townsfolk(st: State, seat: int, seg: int) -> None:
     p.discard.append(card)
     push_effects(st, seat, ongoing(p, Trigger.AFTER_HIRE))
     if p.built[WORKSHOP] >= 1:
-        st.stack.append((D_DISCARD, seat, 1, 0))
+        st.stack.append(Task(Decision.DISCARD, seat, EffectKind.MAY_DISCARD))
     push_effects(st, seat, CARD_DESIGN[card].hire)
 
 
@@ -451,7 +436,7 @@ def place_workers(st: State, seat: int, section: int, k: int) -> None:
         return
     p.supply -= k
     st.tier1[section][seat] += k
-    st.stack.append((A_CASTLE, seat, 0, 0))
+    st.stack.append(Task(Auto.CASTLE, seat))
 
 
 def cascade(st: State, seat: int, section: int) -> None:
@@ -482,7 +467,7 @@ def bump(st: State, code: int) -> None:
     else:
         st.tier2[sec][seat] -= 1
         step_virtue(p, 1)
-        st.stack.append((D_RESOURCE, seat, 0, 0))
+        st.stack.append(Task(Decision.CHOOSE_RESOURCE, seat))
 
 
 def play_card(st: State, seat: int, card: int) -> None:
@@ -504,19 +489,19 @@ def destroyable(p: Player) -> bool:
 
 
 def _auto(st: State, task: Task) -> None:
-    op, seat, a, b = task
+    op, seat, kind, amount, arg = task
     stack = st.stack
-    if op == A_EFFECT:
-        run_effect(st, seat, a, b & 15, b >> 4)
-    elif op == A_TURN:
+    if op == Auto.EFFECT:
+        run_effect(st, seat, kind, amount, arg)
+    elif op == Auto.START_TURN:
         st.current = seat
         st.t_value, st.t_dismissed, st.t_transcribed, st.t_dismiss_any = 0, -1, 0, 0
         stack += [
-            (A_END, seat, 0, 0), (A_DRAW, seat, 0, 0), (A_COLLISION, seat, 0, 0),
-            (D_HIRE, seat, 0, 0), (D_ACTION, seat, 0, 0), (D_MOVE, seat, 0, 0),
-            (D_PLAY, seat, 0, 0), (A_SHIFT, seat, 0, 0),
+            Task(Auto.END_TURN, seat), Task(Auto.DRAW, seat), Task(Auto.COLLISION, seat),
+            Task(Decision.HIRE, seat), Task(Decision.PRIMARY_ACTION, seat),
+            Task(Decision.MOVE, seat), Task(Decision.PLAY_CARD, seat), Task(Auto.SHIFT, seat),
         ]
-    elif op == A_SHIFT:
+    elif op == Auto.SHIFT:
         p = st.players[seat]
         if len(p.line) >= 3:
             off = p.line.pop()
@@ -524,37 +509,37 @@ def _auto(st: State, task: Task) -> None:
             d = CARD_DESIGN[off]
             if d.timing == Timing.DROPOFF:
                 push_effects(st, seat, d.effects)
-    elif op == A_CASTLE:
+    elif op == Auto.CASTLE:
         resolve_castle(st, seat)
-    elif op == A_CROWD:
+    elif op == Auto.CROWDING:
         # Spec, castle: "the acting player chooses whom to bump"; seed: "Am Ende des Zuges …
         # musst du die Anzahl auf drei reduzieren" — the player whose turn it is chooses, also
         # when the crowding comes from another player's cascade.
         options = bump_options(st)
         if options:
-            stack.append((A_CROWD, seat, 0, 0))
+            stack.append(Task(Auto.CROWDING, seat))
             if len(options) == 1:
                 bump(st, options[0])
             else:
-                stack.append((D_BUMP, st.current if st.current >= 0 else seat, 0, 0))
-    elif op == A_COLLISION:
+                stack.append(Task(Decision.BUMP, st.current if st.current >= 0 else seat))
+    elif op == Auto.COLLISION:
         collision(st, seat)
-    elif op == A_RESET:
+    elif op == Auto.RESET_TRACK:
         p = st.players[seat]
         p.corruption, p.virtue = 0, TRACK_END
-    elif op == A_DRAW:
+    elif op == Auto.DRAW:
         k = hand_limit(st, seat) - len(st.players[seat].hand)
         if k > 0:
             draw_cards(st, seat, k)
-    elif op == A_END:
+    elif op == Auto.END_TURN:
         end_turn(st, seat)
-    elif op == A_SETUP_DECK:
+    elif op == Auto.SETUP_DECK:
         p = st.players[seat]
         p.deck = [START_BASE + N_START * seat + k for k in range(N_START)] + [p.hero]
         _rng_shuffle(st, p.deck)
         draw_cards(st, seat, 3)
-    elif op == A_AFTER:
-        push_effects(st, seat, ongoing(st.players[seat], a))
+    elif op == Auto.AFTER_ACTION:
+        push_effects(st, seat, ongoing(st.players[seat], kind))
 
 
 def run_effect(st: State, seat: int, kind: int, n: int, arg: int) -> None:
@@ -565,7 +550,7 @@ def run_effect(st: State, seat: int, kind: int, n: int, arg: int) -> None:
     elif kind <= 3:
         p.res[kind - 1] += n
     elif kind == EffectKind.ANY:
-        stack += [(D_RESOURCE, seat, 0, 0)] * n
+        stack += [Task(Decision.CHOOSE_RESOURCE, seat)] * n
     elif kind == EffectKind.VIRTUE:
         step_virtue(p, n)
     elif kind == EffectKind.CORRUPTION:
@@ -581,15 +566,15 @@ def run_effect(st: State, seat: int, kind: int, n: int, arg: int) -> None:
         for _ in range(n):
             flip_deed(st, seat)
     elif kind == EffectKind.FLIP_EITHER:
-        stack += [(D_FLIP, seat, 0, 0)] * n
+        stack += [Task(Decision.FLIP, seat)] * n
     elif kind == EffectKind.DESTROY:
-        stack += [(D_DESTROY, seat, 0, 0)] * n
+        stack += [Task(Decision.DESTROY, seat)] * n
     elif kind == EffectKind.DISCARD:
-        stack += [(D_DISCARD, seat, 0, 0)] * n
+        stack += [Task(Decision.DISCARD, seat, EffectKind.DISCARD)] * n
     elif kind == EffectKind.MAY_DISCARD:
-        stack += [(D_DISCARD, seat, 1, 0)] * n
+        stack += [Task(Decision.DISCARD, seat, EffectKind.MAY_DISCARD)] * n
     elif kind == EffectKind.REARRANGE:
-        stack.append((D_REARRANGE, seat, 0, 0))
+        stack.append(Task(Decision.REARRANGE, seat))
     elif kind == EffectKind.SHUFFLE:
         p.deck = p.discard + p.deck
         p.discard = []
@@ -597,15 +582,15 @@ def run_effect(st: State, seat: int, kind: int, n: int, arg: int) -> None:
     elif kind == EffectKind.DRAW:
         draw_cards(st, seat, n)
     elif kind == EffectKind.HIRE_FREE:
-        stack += [(D_HIRE_FREE, seat, 0, 0)] * n
+        stack += [Task(Decision.HIRE_FREE, seat)] * n
     elif kind == EffectKind.MOVE_WORKER:
-        stack += [(D_MOVE_WORKER, seat, 0, 0)] * n
+        stack += [Task(Decision.MOVE_WORKER, seat)] * n
     elif kind == EffectKind.PLACE_WORKERS:
-        stack.append((D_PLACE_FREE, seat, n, 0))
+        stack.append(Task(Decision.PLACE_WORKERS, seat, amount=n))
     elif kind == EffectKind.BUILD_FREE:
-        stack.append((D_BUILD_FREE, seat, arg, 0))
+        stack.append(Task(Decision.BUILD_FREE, seat, arg=arg))
     elif kind == EffectKind.TRANSCRIBE_FREE:
-        stack.append((D_TRANSCRIBE_FREE, seat, 0, 0))
+        stack.append(Task(Decision.TRANSCRIBE_FREE, seat))
     elif kind == EffectKind.FREE_STEPS:
         p.free_steps += n
     elif kind == EffectKind.DISMISS_ANY and seat == st.current:
@@ -617,18 +602,18 @@ def resolve_castle(st: State, seat: int) -> None:
     crowding. Re-queued after every cascade so chains and wrap-arounds keep resolving."""
     qualifying = [sec for sec in range(5) if st.tier1[sec][seat] >= 3]
     if qualifying:
-        st.stack.append((A_CASTLE, seat, 0, 0))
+        st.stack.append(Task(Auto.CASTLE, seat))
         if len(qualifying) == 1:
             cascade(st, seat, qualifying[0])
         else:
-            st.stack.append((D_CASCADE, seat, 0, 0))
+            st.stack.append(Task(Decision.CASCADE, seat))
         return
-    st.stack.append((A_CROWD, seat, 0, 0))
+    st.stack.append(Task(Auto.CROWDING, seat))
     for sec in range(5):
         while st.tier2[sec][seat] >= 3:
             st.tier2[sec][seat] -= 1
             st.tier3[sec][seat] += 1
-            st.stack.append((D_RESOURCE, seat, 0, 0))
+            st.stack.append(Task(Decision.CHOOSE_RESOURCE, seat))
             check_leader(st, seat)
 
 
@@ -640,7 +625,7 @@ def collision(st: State, seat: int) -> None:
     stack = st.stack
     n = st.n
     order = [(seat + k) % n for k in range(n)]
-    stack.append((A_RESET, seat, 0, 0))
+    stack.append(Task(Auto.RESET_TRACK, seat))
     # (4) opponents below, (3) you above, (2) collision cards, (1) workshop 2: pushed in reverse.
     who, below = COLLISION_BELOW[space]
     for o in reversed(order[1:]):
@@ -648,7 +633,7 @@ def collision(st: State, seat: int) -> None:
         if who == "all" or (who == "criminal") == criminal:
             if below == ((EffectKind.REARRANGE, 1, 0),):
                 if len(st.players[o].line) >= 2:
-                    stack.append((D_REARRANGE, o, 0, 0))
+                    stack.append(Task(Decision.REARRANGE, o))
             else:
                 push_effects(st, o, below)
     push_effects(st, seat, COLLISION_ABOVE[space])
@@ -675,7 +660,7 @@ def end_turn(st: State, seat: int) -> None:
             st.current = -1
             return
         st.round += 1
-    st.stack.append((A_TURN, nxt, 0, 0))
+    st.stack.append(Task(Auto.START_TURN, nxt))
 
 
 # --- decisions: legal codes -------------------------------------------------------------------
@@ -1022,37 +1007,37 @@ def action_codes(st: State, seat: int) -> list[int]:
 
 
 def decision_codes(st: State, task: Task) -> list[int]:
-    op, seat, a, _b = task
+    op, seat, kind, _amount, arg = task
     p = st.players[seat]
-    if op == D_PLAY:
+    if op == Decision.PLAY_CARD:
         if p.hand:
             return [PLAY_CODES.code(c) for c in sorted(set(p.hand))]
         return [PLAY_BLIND]
-    if op == D_MOVE:
+    if op == Decision.MOVE:
         return [MOVE_CODES.code(s) for s in sorted(move_options(st, seat))]
-    if op == D_ACTION:
+    if op == Decision.PRIMARY_ACTION:
         return action_codes(st, seat)
-    if op == D_HIRE:
+    if op == Decision.HIRE:
         seg = segment_of(p.space)
         pile = st.piles[seg]
         if pile and CARD_VALUE[pile[-1]] <= p.silver:
             return [PASS, HIRE]
         return []
-    if op == D_RESOURCE:
+    if op == Decision.CHOOSE_RESOURCE:
         return [RESOURCE_CODES.code(r) for r in RESOURCE_CODES.values]
-    if op == D_REARRANGE:
+    if op == Decision.REARRANGE:
         k = len(p.line)
         if k < 2:
             return []
         return list(rearrange_codes(k))
-    if op == D_FLIP:
+    if op == Decision.FLIP:
         codes = []
         if p.debts:
             codes.append(FLIP_DEBT)
         if p.deeds:
             codes.append(FLIP_DEED)
         return codes
-    if op == D_DESTROY:
+    if op == Decision.DESTROY:
         if not destroyable(p):
             return []
         codes = [PASS]
@@ -1060,34 +1045,35 @@ def decision_codes(st: State, task: Task) -> list[int]:
             codes.append(DESTROY_TOP)
         codes += [CARD_CODES.code(c) for c in sorted(set(p.hand))]
         return codes
-    if op == D_DISCARD:
+    if op == Decision.DISCARD:
         if not p.hand:
             return []
-        return ([PASS] if a else []) + [CARD_CODES.code(c) for c in sorted(set(p.hand))]
-    if op == D_HIRE_FREE:
+        optional = [PASS] if kind == EffectKind.MAY_DISCARD else []
+        return optional + [CARD_CODES.code(c) for c in sorted(set(p.hand))]
+    if op == Decision.HIRE_FREE:
         return [PASS] + [SEGMENT_CODES.code(s) for s in range(5) if st.piles[s]]
-    if op == D_MOVE_WORKER:
+    if op == Decision.MOVE_WORKER:
         codes = [PASS]
         for sec in range(5):
             if st.tier1[sec][seat]:
                 codes += [move_worker_code(sec, CLOCKWISE), move_worker_code(sec, COUNTERCLOCKWISE)]
         return codes
-    if op == D_PLACE_FREE:
+    if op == Decision.PLACE_WORKERS:
         return [SEGMENT_CODES.code(s) for s in range(5)] if p.supply else []
-    if op == D_BUILD_FREE:
-        if p.built[a] >= 3:
+    if op == Decision.BUILD_FREE:
+        if p.built[arg] >= 3:
             return []
         return [PASS] + [SPOT_CODES.code(s) for s in range(30) if st.spot_owner[s] == -1]
-    if op == D_TRANSCRIBE_FREE:
+    if op == Decision.TRANSCRIBE_FREE:
         return [PASS] + [
             SEGMENT_CODES.code(s) for s in range(5)
             if st.scripts[s] and 3 <= SCRIPTS[st.scripts[s][-1]].cost <= 4
         ]
-    if op == D_CASCADE:
+    if op == Decision.CASCADE:
         return [SEGMENT_CODES.code(s) for s in range(5) if st.tier1[s][seat] >= 3]
-    if op == D_BUMP:
+    if op == Decision.BUMP:
         return bump_options(st)
-    if op == D_PICK:
+    if op == Decision.CHOOSE_PAIR:
         return [PAIR_CODES.code(i) for i, pair in enumerate(st.pairs) if pair[2] < 0]
     raise AssertionError(f"unknown decision {op}")
 
@@ -1097,7 +1083,7 @@ def advance(st: State) -> None:
     stack = st.stack
     while stack:
         task = stack[-1]
-        if task[0] >= FIRST_DECISION:
+        if task.op >= FIRST_DECISION:
             codes = decision_codes(st, task)
             if codes and codes != [PASS]:
                 st.legal_cache = codes
@@ -1121,7 +1107,7 @@ def legal_codes(st: State) -> list[int]:
 def deciding_seat(st: State) -> int | None:
     if st.over or not st.stack:
         return None
-    return st.stack[-1][1]
+    return st.stack[-1].seat
 
 
 # --- decisions: applying ----------------------------------------------------------------------
@@ -1133,9 +1119,9 @@ def apply_code(st: State, code: int) -> State:
         raise IllegalActionError("The game is over.")
     if code not in legal_codes(st):
         top = st.stack[-1]
-        name = st.seats[top[1]].name
+        name = st.seats[top.seat].name
         raise IllegalActionError(
-            f"That action is not allowed now: {name} must decide ({DECISION_NAMES[top[0]]})."
+            f"That action is not allowed now: {name} must decide ({DECISION_NAMES[top.op]})."
         )
     new = st.clone()
     task = new.stack.pop()
@@ -1152,12 +1138,12 @@ def _pay(p: Player, resource: int, amount: int) -> None:
 
 
 def decide(st: State, task: Task, code: int) -> None:
-    op, seat, a, _b = task
+    op, seat, _kind, amount, arg = task
     p = st.players[seat]
     stack = st.stack
     if code == PASS:
         return
-    if op == D_PLAY:
+    if op == Decision.PLAY_CARD:
         if code == PLAY_BLIND:
             if not p.deck:
                 reshuffle(st, seat)
@@ -1167,7 +1153,7 @@ def decide(st: State, task: Task, code: int) -> None:
             card = PLAY_CODES.value(code)
             p.hand.remove(card)
         play_card(st, seat, card)
-    elif op == D_MOVE:
+    elif op == Decision.MOVE:
         dest = MOVE_CODES.value(code)
         cost = move_options(st, seat)[dest]
         p.silver -= cost
@@ -1177,24 +1163,24 @@ def decide(st: State, task: Task, code: int) -> None:
         for k in range(n - 1, 0, -1):
             o = (seat + k) % n
             if st.players[o].space == dest and len(st.players[o].line) >= 2:
-                stack.append((D_REARRANGE, o, 0, 0))
-    elif op == D_REARRANGE:
+                stack.append(Task(Decision.REARRANGE, o))
+    elif op == Decision.REARRANGE:
         perm = PERMS[REARRANGE_CODES.value(code)]
         p.line = [p.line[i] for i in perm]
-    elif op == D_ACTION:
+    elif op == Decision.PRIMARY_ACTION:
         primary_action(st, seat, code)
-    elif op == D_HIRE:
+    elif op == Decision.HIRE:
         seg = segment_of(p.space)
         p.silver -= CARD_VALUE[st.piles[seg][-1]]
         take_townsfolk(st, seat, seg)
-    elif op == D_RESOURCE:
+    elif op == Decision.CHOOSE_RESOURCE:
         p.res[RESOURCE_CODES.value(code)] += 1
-    elif op == D_FLIP:
+    elif op == Decision.FLIP:
         if code == FLIP_DEBT:
             flip_debt(st, seat)
         else:
             flip_deed(st, seat)
-    elif op == D_DESTROY:
+    elif op == Decision.DESTROY:
         if code == DESTROY_TOP:
             card = p.deck.pop()
             st.reveals += 1
@@ -1203,29 +1189,29 @@ def decide(st: State, task: Task, code: int) -> None:
             p.hand.remove(card)
         p.destroyed.append(card)
         p.silver += CARD_VALUE[card]
-    elif op == D_DISCARD:
+    elif op == Decision.DISCARD:
         card = CARD_CODES.value(code)
         p.hand.remove(card)
         p.discard.append(card)
-    elif op == D_HIRE_FREE:
+    elif op == Decision.HIRE_FREE:
         take_townsfolk(st, seat, SEGMENT_CODES.value(code))
-    elif op == D_MOVE_WORKER:
+    elif op == Decision.MOVE_WORKER:
         sec, direction = move_worker_parts(code)
         st.tier1[sec][seat] -= 1
         st.tier1[(sec + (1 if direction == CLOCKWISE else -1)) % 5][seat] += 1
-        stack.append((A_CASTLE, seat, 0, 0))
-    elif op == D_PLACE_FREE:
-        place_workers(st, seat, SEGMENT_CODES.value(code), a)
-    elif op == D_BUILD_FREE:
-        do_build(st, seat, a, SPOT_CODES.value(code))
-    elif op == D_TRANSCRIBE_FREE:
+        stack.append(Task(Auto.CASTLE, seat))
+    elif op == Decision.PLACE_WORKERS:
+        place_workers(st, seat, SEGMENT_CODES.value(code), amount)
+    elif op == Decision.BUILD_FREE:
+        do_build(st, seat, arg, SPOT_CODES.value(code))
+    elif op == Decision.TRANSCRIBE_FREE:
         take_script(st, seat, SEGMENT_CODES.value(code))
-    elif op == D_CASCADE:
-        stack.append((A_CASTLE, seat, 0, 0))
+    elif op == Decision.CASCADE:
+        stack.append(Task(Auto.CASTLE, seat))
         cascade(st, seat, SEGMENT_CODES.value(code))
-    elif op == D_BUMP:
+    elif op == Decision.BUMP:
         bump(st, code)
-    elif op == D_PICK:
+    elif op == Decision.CHOOSE_PAIR:
         pick_pair(st, seat, PAIR_CODES.value(code))
 
 
@@ -1243,7 +1229,7 @@ def pick_pair(st: State, seat: int, index: int) -> None:
     p.res[2] += card.stone
     gain_debts(st, seat, card.debts)
     gain_deeds(st, seat, card.deeds)
-    st.stack.append((A_SETUP_DECK, seat, 0, 0))
+    st.stack.append(Task(Auto.SETUP_DECK, seat))
     push_effects(st, seat, PLAYER_CARD_SETUP[pair[0]])
 
 
@@ -1255,7 +1241,7 @@ def primary_action(st: State, seat: int, code: int) -> None:
         s = DISMISS_CODES.value(code)
         p.silver -= dismiss_cost(st, seat, s)
         pile = st.piles[s]
-        stack.append((D_ACTION, seat, 0, 0))
+        stack.append(Task(Decision.PRIMARY_ACTION, seat))
         if pile:
             card = pile.pop()
             st.reveals += 1
@@ -1271,29 +1257,29 @@ def primary_action(st: State, seat: int, code: int) -> None:
         times = TRADE_CODES.value(code)
         kind = exchange_kind(st, seat)
         p.silver -= trade_funding(st, seat, times, count).pay
-        stack.append((A_AFTER, seat, Trigger.AFTER_TRADE, 0))
+        stack.append(Task(Auto.AFTER_ACTION, seat, Trigger.AFTER_TRADE))
         if kind == 1:
             p.silver += times
         elif kind == 2:
-            stack += [(D_RESOURCE, seat, 0, 0)] * times
+            stack += [Task(Decision.CHOOSE_RESOURCE, seat)] * times
         elif kind == 3:
-            stack += [(D_DESTROY, seat, 0, 0)] * times
+            stack += [Task(Decision.DESTROY, seat)] * times
         else:
-            stack += [(D_FLIP, seat, 0, 0)] * times
+            stack += [Task(Decision.FLIP, seat)] * times
     elif code in BUILD_CODES:
         building, spot = build_parts(code)
         _pay(p, 2, build_funding(st, seat, building, count).pay)
-        stack.append((A_AFTER, seat, Trigger.AFTER_BUILD, 0))
+        stack.append(Task(Auto.AFTER_ACTION, seat, Trigger.AFTER_BUILD))
         do_build(st, seat, building, spot)
     elif code in PLACE_CODES:
         k = PLACE_CODES.value(code)
         _pay(p, 1, place_funding(st, seat, k, count).pay)
-        stack.append((A_AFTER, seat, Trigger.AFTER_PLACE, 0))
+        stack.append(Task(Auto.AFTER_ACTION, seat, Trigger.AFTER_PLACE))
         place_workers(st, seat, seg, k)
     elif code == TRANSCRIBE:
         _pay(p, 0, transcribe_funding(st, seat, count).pay)
         st.t_transcribed = 1
-        stack.append((A_AFTER, seat, Trigger.AFTER_TRANSCRIBE, 0))
+        stack.append(Task(Auto.AFTER_ACTION, seat, Trigger.AFTER_TRANSCRIBE))
         if st.scripts[seg]:
             take_script(st, seat, seg)
         else:

@@ -13,8 +13,7 @@ Layout conventions (all 0-based):
 * **Castle sections**: section ``p`` lies beside board position ``p``; ``p + 1`` is clockwise.
 * **Piles** (townsfolk, manuscripts): lists whose *last* element is the top card.
 * **Decks**: the draw pile's top is the last element; a line's index 0 is the left slot.
-* **Pending decisions**: ``stack`` holds tasks ``(op, seat, a, b)``; the top task is next. Tasks
-  with ``op >= FIRST_DECISION`` wait for an action of ``seat``.
+* **Pending tasks**: ``stack`` holds :class:`~.tasks.Task` tuples; the top task is next.
 """
 
 from __future__ import annotations
@@ -29,8 +28,7 @@ from ..core.errors import SetupError
 from ..core.protocol import Seat
 from ..core.rng import MASK64
 from .content import N_CARDS, N_SPOTS
-
-Task = tuple[int, int, int, int]
+from .tasks import OPS, Task
 
 
 @dataclasses.dataclass(slots=True)
@@ -244,8 +242,10 @@ def from_json(data: Mapping[str, Any]) -> State:
         if any(len(row) != n for row in grid):
             raise SetupError("Not a Burgrave state: castle rows need one count per seat.")
     for task in model.stack:
-        if len(task) != 4:
-            raise SetupError("Not a Burgrave state: every pending task has 4 numbers.")
+        if len(task) != len(Task._fields) or task[0] not in OPS:
+            raise SetupError(
+                "Not a Burgrave state: every pending task is a known op and 4 more numbers."
+            )
     cards: list[int] = [c for pile in model.piles for c in pile] + list(model.dismissed)
     for p in model.players:
         cards += p.hand + p.deck + p.discard + p.line + p.destroyed
@@ -254,7 +254,7 @@ def from_json(data: Mapping[str, Any]) -> State:
     values = model.model_dump(exclude={"seats", "players", "stack", "game_id"})
     return State(
         seats=tuple(model.seats),
-        stack=[(t[0], t[1], t[2], t[3]) for t in model.stack],
+        stack=[Task(OPS[t[0]], t[1], t[2], t[3], t[4]) for t in model.stack],
         players=[Player(**p.model_dump()) for p in model.players],
         **values,
     )
