@@ -51,7 +51,7 @@ def card(key: str, seat: int = 0) -> int:
 
 def remove_card(data: dict[str, Any], c: int) -> None:
     """Take card ``c`` out of wherever it is (piles, players' zones)."""
-    for pile in data["piles"]:
+    for pile in data["townsfolk_piles"]:
         if c in pile:
             pile.remove(c)
     for p in data["players"]:
@@ -70,7 +70,7 @@ def put(data: dict[str, Any], seat: int, zone: str, cards: list[int]) -> None:
 def top(data: dict[str, Any], seg: int, c: int) -> None:
     """Put card ``c`` on top of the townsfolk pile of board position ``seg``."""
     remove_card(data, c)
-    data["piles"][seg].append(c)
+    data["townsfolk_piles"][seg].append(c)
 
 
 def set_stack(data: dict[str, Any], *tasks: Task) -> None:
@@ -80,7 +80,7 @@ def set_stack(data: dict[str, Any], *tasks: Task) -> None:
 
 def turn(data: dict[str, Any], seat: int, op: Auto = Auto.START_TURN) -> None:
     """Make ``seat`` the current player with a fresh turn about to start."""
-    data["current"] = seat
+    data["turn_seat"] = seat
     set_stack(data, Task(op, seat))
 
 
@@ -92,7 +92,7 @@ _TURN_PHASES = [Auto.END_TURN, Auto.DRAW, Auto.COLLISION, Decision.HIRE, Decisio
 def phase(data: dict[str, Any], seat: int, op: Decision) -> None:
     """Put the game at turn decision ``op`` of ``seat``'s turn, with the rest of the turn after
     it."""
-    data["current"] = seat
+    data["turn_seat"] = seat
     rest = _TURN_PHASES[: _TURN_PHASES.index(op) + 1]
     set_stack(data, *(Task(o, seat) for o in rest))
 

@@ -56,7 +56,7 @@ from kingdoms.burgrave.content import (
     EffectKind,
 )
 from kingdoms.burgrave.game import GAME
-from kingdoms.burgrave.state import State
+from kingdoms.burgrave.state import CLOSED, UNSET, State
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.protocol import Seat
 
@@ -73,7 +73,7 @@ def _at_action(d: dict[str, Any], space: int, line: list[int], silver: int = 0,
     p = d["players"][0]
     p["space"] = space
     p["silver"] = silver
-    p["res"] = list(res)
+    p["resources"] = list(res)
     put(d, 0, "line", line)
     phase(d, 0, Decision.PRIMARY_ACTION)
 
@@ -120,13 +120,13 @@ def test_dismissal_is_part_of_an_action_its_icons_fund() -> None:
     top(d, seg, card("hod-carrier"))
     s = load(d)
     assert "dismiss" not in _kinds(s)
-    d["players"][0]["res"] = [0, 0, 1]  # 2 builders + 1 stone = a workshop
+    d["players"][0]["resources"] = [0, 0, 1]  # 2 builders + 1 stone = a workshop
     s = load(d)
     after = do(s, DISMISS_CODES.code(seg))
     assert _kinds(after) == {"build"}
     assert all(build_parts(c)[0] == WORKSHOP for c in codes(after))  # workshops only
     # a criminal is usable for either action of the outer path
-    d["players"][0]["res"] = [0, 0, 2]
+    d["players"][0]["resources"] = [0, 0, 2]
     top(d, seg, card("pickpocket"))
     after = do(load(d), DISMISS_CODES.code(seg))
     assert _kinds(after) == {"trade", "build"}
@@ -142,9 +142,9 @@ def test_dismissal_counts_its_hire_gains_and_icons_only_this_turn() -> None:
     s = do(load(d), DISMISS_CODES.code(0))
     assert R.icon_counts(s, 0)[2] == 1 and _kinds(s) == {"place"}
     s = do(s, PLACE_CODES.code(1))
-    while s.current == 0 and s.turns == 0:
+    while s.turn_seat == 0 and s.turns == 0:
         s = do(s, codes(s)[0])
-    assert s.t_dismissed == -1 and R.icon_counts(s, 0)[2] == 0, "gone after the turn"
+    assert s.turn_dismissed_card == UNSET and R.icon_counts(s, 0)[2] == 0, "gone after the turn"
 
 
 def test_dismissal_with_trading_post_two_costs_one_silver_for_any_value() -> None:
@@ -212,7 +212,7 @@ def test_link_reward_once_when_you_own_both_ends() -> None:
     d["spot_owner"][b] = 0
     d["spot_building"][b] = 0
     d["players"][0]["built"] = [1, 0, 0]
-    d["current"] = 0
+    d["turn_seat"] = 0
     set_stack(d, Task(Auto.END_TURN, 0), Task(Decision.BUILD_FREE, 0, arg=WORKSHOP))
     s = load(d)
     deeds0 = s.players[0].deeds
@@ -228,16 +228,16 @@ def test_transcribing_the_printed_manuscript_of_an_empty_pile() -> None:
     """Board: "When a pile runs out, a printed card/manuscript on the board remains: it can still
     be … transcribed for its immediate effect, but never taken"."""
     d = base_json()
-    d["scripts"][0] = []
+    d["manuscript_piles"][0] = []
     _at_action(d, 10, [card("novice"), card("apprentice"), card("retainer")], res=(9, 0, 0))
     s = load(d)
     cost = R.PRINTED_SCRIPT_COST[d["segments"][0]]
-    scripts = list(s.players[0].scripts)
+    scripts = list(s.players[0].manuscripts)
     s = do(s, TRANSCRIBE)
     effects = R.PRINTED_SCRIPT_EFFECTS[d["segments"][0]]
     ink = sum(e.amount for e in effects if e.kind == EffectKind.INK)
-    assert s.players[0].res[0] == 9 - (cost - 1) + ink
-    assert s.players[0].scripts == scripts
+    assert s.players[0].resources[0] == 9 - (cost - 1) + ink
+    assert s.players[0].manuscripts == scripts
 
 
 def test_cleric_bonus_card_is_a_permanent_cleric_icon() -> None:
@@ -245,8 +245,8 @@ def test_cleric_bonus_card_is_a_permanent_cleric_icon() -> None:
     d = base_json()
     put(d, 0, "line", [card("retainer"), card("apprentice"), card("hawker")])
     before = R.icon_counts(load(d), 0)[CLERIC]
-    d["players"][0]["bonus"] = [2]
-    d["bonus_owner"][2] = 0
+    d["players"][0]["cleric_bonus"] = [2]
+    d["cleric_bonus_owner"][2] = 0
     s = load(d)
     assert R.icon_counts(s, 0)[CLERIC] == before + 1
     assert R.score_parts(s, 0)["cleric_bonus"] == 3
@@ -280,7 +280,7 @@ def test_rearrange_never_uncovers_a_start_slot() -> None:
     rearranged 2-card line still covers slots 1-2 only."""
     d = base_json()
     put(d, 0, "line", [card("novice"), card("apprentice")])
-    d["current"] = 0
+    d["turn_seat"] = 0
     set_stack(d, Task(Auto.END_TURN, 0), Task(Decision.REARRANGE, 0))
     s = load(d)
     before = R.icon_counts(s, 0)
@@ -304,7 +304,7 @@ def test_landing_on_several_burgraves_each_may_rearrange_in_turn_order() -> None
         d["players"][seat]["space"] = 1
     d["players"][0]["space"] = 0
     d["players"][0]["silver"] = 0
-    d["t_value"] = 1
+    d["turn_played_value"] = 1
     phase(d, 0, Decision.MOVE)
     s = do(load(d), Move(space=1))
     assert (s.stack[-1].op, GAME.current_seat(s)) == (Decision.REARRANGE, 1)
@@ -336,7 +336,7 @@ def test_crowding_on_another_players_cascade_is_decided_by_the_turn_player() -> 
     d["spot_building"][b] = 0
     d["players"][1]["built"] = [1, 0, 0]
     d["tier1"][2] = [1, 1, 1, 0]
-    d["current"] = 0
+    d["turn_seat"] = 0
     set_stack(d, Task(Auto.END_TURN, 0), Task(Decision.BUILD_FREE, 0, arg=WORKSHOP))
     s = do(load(d), SPOT_CODES.code(a))
     places = []
@@ -361,11 +361,11 @@ def test_cascade_gains_the_section_reward() -> None:
     sec = next(k for k in range(5) if all(e[0] <= 3 for e in CASTLE_REWARDS[d["castle"][k]]))
     d["tier1"][sec][0] = 3
     p = d["players"][0]
-    p["silver"], p["res"] = 0, [0, 0, 0]
-    d["current"] = 0
+    p["silver"], p["resources"] = 0, [0, 0, 0]
+    d["turn_seat"] = 0
     set_stack(d, Task(Auto.END_TURN, 0), Task(Auto.CASTLE, 0))
     s = load(d)
-    got = [s.players[0].silver, *s.players[0].res]
+    got = [s.players[0].silver, *s.players[0].resources]
     want = [0, 0, 0, 0]
     for kind, n, _ in CASTLE_REWARDS[d["castle"][sec]]:
         want[kind] += n
@@ -376,19 +376,19 @@ def test_castle_leader_points_and_hand_limit_at_next_draw() -> None:
     """Castle: "Castle leader … Worth 5 VP and +1 hand limit (applied at the next draw; no
     discard when lost)"; Draw: "hand limit (3; +1 for workshop 3; +1 for the castle leader)"."""
     d = base_json()
-    d["leader"] = 0
+    d["castle_leader"] = 0
     d["players"][0]["built"] = [3, 0, 0]
     d["tier3"][0][0] = 1
     put(d, 0, "hand", [])
-    d["current"] = 0
+    d["turn_seat"] = 0
     set_stack(d, Task(Auto.END_TURN, 0), Task(Auto.DRAW, 0))
     s = load(d)
     assert len(s.players[0].hand) == 5 and R.score_parts(s, 0)["castle_leader"] == 5
     # lost: no discard, the hand simply is not refilled past the new limit
     d2 = GAME.state_to_json(s)
-    d2["leader"] = 1
+    d2["castle_leader"] = 1
     d2["tier3"][1][1] = 2
-    d2["current"] = 0
+    d2["turn_seat"] = 0
     set_stack(d2, Task(Auto.END_TURN, 0), Task(Auto.DRAW, 0))
     s2 = load(d2)
     assert len(s2.players[0].hand) == 5 and R.hand_limit(s2, 0) == 4
@@ -403,12 +403,12 @@ def test_hire_at_most_once() -> None:
     seg = d["players"][0]["space"] // 2
     top(d, seg, card("peddler"))
     remove_card(d, card("fishwife"))
-    d["piles"][seg].insert(-1, card("fishwife"))
+    d["townsfolk_piles"][seg].insert(-1, card("fishwife"))
     d["players"][0]["silver"] = 5
     phase(d, 0, Decision.HIRE)
     s = do(load(d), HIRE)
     assert not any(t[:2] == (Decision.HIRE, 0) for t in s.stack)
-    assert s.players[0].silver == 4 and s.piles[seg][-1] == card("fishwife")
+    assert s.players[0].silver == 4 and s.townsfolk_piles[seg][-1] == card("fishwife")
 
 
 def test_collision_steps_run_in_the_printed_order() -> None:
@@ -425,7 +425,7 @@ def test_collision_steps_run_in_the_printed_order() -> None:
     d["players"][2]["built"] = [2, 0, 0]
     put(d, 3, "line", [card("pickpocket"), card("novice", 3)])
     d["players"][3]["built"] = [2, 0, 0]
-    d["current"] = 0
+    d["turn_seat"] = 0
     set_stack(d)
     s = load(d)
     R.collision(s, 0)
@@ -450,7 +450,7 @@ def test_draw_reshuffle_gives_virtue_without_a_criminal() -> None:
     p["discard"], p["deck"] = p["deck"], []
     put(d, 0, "hand", [])
     put(d, 0, "line", [card("novice"), card("hawker")])
-    d["current"] = 0
+    d["turn_seat"] = 0
     set_stack(d, Task(Auto.END_TURN, 0), Task(Auto.DRAW, 0))
     s = load(d)
     assert len(s.players[0].hand) == 3 and (s.players[0].corruption, s.players[0].virtue) == (0, 5)
@@ -490,10 +490,10 @@ def test_last_turn_is_taken_by_the_player_before_the_start_player() -> None:
     """End: "finish the round, then play one more full round, so the player before the start
     player takes the last turn"."""
     d = base_json()
-    d["start"] = 1
+    d["start_seat"] = 1
     d["round"] = 3
     d["deed_pile"] = 1
-    d["current"] = 2
+    d["turn_seat"] = 2
     set_stack(d, Task(Auto.END_TURN, 2), Task(Auto.EFFECT, 2, EffectKind.DEED, 1))
     s = load(d)
     assert s.prosperity and s.final_round == 4
@@ -517,9 +517,9 @@ def test_scoring_debts_deeds_manuscripts_and_no_ongoing_effects() -> None:
     red = [i for i, m in enumerate(SCRIPTS) if m.ribbon == 0 and m.points is None][:1]
     blue = [i for i, m in enumerate(SCRIPTS) if m.ribbon == 1 and m.points is None][:1]
     scripts = [heraldry, *red, *blue]  # red, red, blue: sets {red, blue} + {red} = 4 + 1
-    for pile in d["scripts"]:
+    for pile in d["manuscript_piles"]:
         pile[:] = [m for m in pile if m not in scripts]
-    p["scripts"] = scripts
+    p["manuscripts"] = scripts
     put(d, 0, "line", [card("poacher"), card("racketeer"), card("surveyor")])
     parts = R.score_parts(load(d), 0)
     assert parts["debts"] == -4 and parts["deeds"] == 3 + 3
@@ -550,8 +550,8 @@ def test_setup_pick_order_spaces_and_closed_spots() -> None:
             assert s.players[seat].silver >= silver + pc.silver
             while s.stack[-1].op not in (Decision.CHOOSE_PAIR, Decision.PLAY_CARD):
                 s = R.apply_code(s, R.legal_codes(s)[0])
-        assert order == [(s.start - k) % n for k in range(1, n + 1)]
-        closed = [sum(s.spot_owner[b * 3 + k] == -2 for k in range(3)) for b in range(10)]
+        assert order == [(s.start_seat - k) % n for k in range(1, n + 1)]
+        closed = [sum(s.spot_owner[b * 3 + k] == CLOSED for k in range(3)) for b in range(10)]
         assert closed == ([1] * 10 if n < 3 else [0] * 10)
 
 
@@ -569,13 +569,13 @@ def _scramble(data: dict[str, Any], viewer: int, rng: random.Random) -> dict[str
             p["hand"], p["deck"] = hidden[: len(p["hand"])], hidden[len(p["hand"]):]
         else:
             rng.shuffle(p["deck"])
-    for piles in (out["piles"], out["scripts"]):
+    for piles in (out["townsfolk_piles"], out["manuscript_piles"]):
         for pile in piles:
             below = pile[:-1]
             rng.shuffle(below)
             pile[:-1] = below
     out["seed"] = rng.randrange(2**63)
-    out["counter"] = rng.randrange(1000)
+    out["rng_counter"] = rng.randrange(1000)
     return out
 
 
@@ -623,10 +623,10 @@ def test_paths_links_and_piles() -> None:
         assert (b + 5, 6 * ((p + 1) % 5)) in pairs and (b + 2, b + 3) not in pairs
     assert len(pairs) == 25
     s = GAME.new_game([Seat(name="A"), Seat(name="B"), Seat(name="C")], 8)
-    assert sorted(len(pile) for pile in s.piles) == [13, 13, 14, 14, 14]
+    assert sorted(len(pile) for pile in s.townsfolk_piles) == [13, 13, 14, 14, 14]
     assert sorted(s.segments) == list(range(5))
     assert all((s.castle[k + 1] - s.castle[k]) % 5 == 1 for k in range(4))
-    for pile in s.scripts:
+    for pile in s.manuscript_piles:
         assert len(pile) == 7 and SCRIPTS[pile[0]].base
         assert not any(SCRIPTS[m].base for m in pile[1:])
 

@@ -71,7 +71,7 @@ def test_affordable_answers_agree_with_legal_actions(index: int) -> None:
     p = st.players[seat]
     legal = set(R.legal_codes(st))
     count = R.icon_counts(st, seat)
-    if st.t_dismissed >= 0:  # a dismissal narrows the choice to the kinds its icons fund
+    if R.dismissed_design(st) is not None:  # a dismissal narrows the choice to the kinds it funds
         assert legal <= set(R.action_codes(st, seat))
         return
     if p.space < 10:
@@ -89,7 +89,7 @@ def test_affordable_answers_agree_with_legal_actions(index: int) -> None:
             f = R.build_funding(st, seat, b)
             assert f.need == BUILD_COST[b]
             assert f.from_icons == min(f.need, R.builder_icons(p, count))
-            assert f.stock == p.res[2]
+            assert f.stock == p.resources[2]
             assert (obstacle == "cost") == (bool(spots) and p.built[b] < 3 and not f.affordable)
             assert (obstacle == "no_spot") == (not spots)
     else:
@@ -99,14 +99,14 @@ def test_affordable_answers_agree_with_legal_actions(index: int) -> None:
             f = R.place_funding(st, seat, k)
             assert f.need == WORKER_COSTS[k - 1]
             assert f.from_icons == min(f.need, count[NOBLE] + count[CRIMINAL])
-            assert f.stock == p.res[1]
+            assert f.stock == p.resources[1]
             assert (obstacle == "no_workers") == (p.supply < k)
         obstacle = R.transcribe_obstacle(st, seat)
         assert (obstacle is None) == (TRANSCRIBE in legal)
         f = R.transcribe_funding(st, seat)
         assert f.need == R.script_cost(st, R.segment_of(p.space))
         assert f.from_icons == min(f.need, count[CLERIC] + count[CRIMINAL])
-        assert (obstacle == "transcribed") == bool(st.t_transcribed)
+        assert (obstacle == "transcribed") == bool(st.turn_transcribed)
 
 
 def test_primary_action_pays_what_the_funding_says() -> None:
@@ -133,9 +133,9 @@ def test_primary_action_pays_what_the_funding_says() -> None:
                 f, stock = R.transcribe_funding(st, seat, count), 0
             new = st.clone()
             p = new.players[seat]
-            before = p.silver if stock < 0 else p.res[stock]
+            before = p.silver if stock < 0 else p.resources[stock]
             R.primary_action(new, seat, code)
-            after = p.silver if stock < 0 else p.res[stock]
+            after = p.silver if stock < 0 else p.resources[stock]
             assert before - after == f.pay, (code, f)
             checked += 1
     assert checked > 100
@@ -152,12 +152,12 @@ def test_obstacles_name_the_rule() -> None:
     assert [R.place_obstacle(st, seat, k) for k in range(1, 5)] == ["no_workers"] * 4
     st.players[seat].supply = 2
     assert R.place_obstacle(st, seat, 3) == "no_workers"
-    st.t_transcribed = 1
+    st.turn_transcribed = 1
     assert R.transcribe_obstacle(st, seat) == "transcribed"
-    st.t_transcribed = 0
+    st.turn_transcribed = 0
     p = st.players[seat]
-    p.res[0] = 0
-    p.line, p.bonus = [], []
+    p.resources[0] = 0
+    p.line, p.cleric_bonus = [], []
     count = [0] * 5
     need = R.script_cost(st, R.segment_of(p.space))
     assert R.transcribe_funding(st, seat, count, 0) == R.fund(need, 0, 0)
@@ -193,7 +193,7 @@ def test_every_trade_obstacle_occurs_with_no_trade_legal() -> None:
     for st in POSITIONS:
         seat = st.stack[-1].seat
         p = st.players[seat]
-        if p.space >= 10 or st.t_dismissed >= 0 or R.trade_max(st, seat):
+        if p.space >= 10 or R.dismissed_design(st) is not None or R.trade_max(st, seat):
             continue
         kind = R.exchange_kind(st, seat)
         obstacle = R.trade_obstacle(st, seat)

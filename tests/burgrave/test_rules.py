@@ -34,6 +34,7 @@ from kingdoms.burgrave.actions import (
 )
 from kingdoms.burgrave.content import CARD_DESIGN, PRINTED, SCRIPTS
 from kingdoms.burgrave.game import GAME
+from kingdoms.burgrave.state import CLOSED
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.errors import IllegalActionError, SetupError
 from kingdoms.core.protocol import Seat
@@ -48,7 +49,7 @@ def test_setup_counts_and_reverse_pick_order() -> None:
         state = GAME.new_game([Seat(name=f"P{k}") for k in range(n)], 11)
         assert len(state.pairs) == n + 1
         assert state.debt_pile == debts and state.deed_pile == deeds
-        assert GAME.current_seat(state) == (state.start - 1) % n
+        assert GAME.current_seat(state) == (state.start_seat - 1) % n
         while state.stack[-1].op != Decision.PLAY_CARD:
             state = R.apply_code(state, R.legal_codes(state)[0])
         for p in state.players:
@@ -67,9 +68,9 @@ def test_solo_not_yet_available() -> None:
 def test_closed_spots_below_three_players() -> None:
     """Board: with fewer than 3 players, one spot per bank is closed."""
     two = load(base_json(2))
-    assert two.spot_owner.count(-2) == 10
+    assert two.spot_owner.count(CLOSED) == 10
     four = load(base_json(4))
-    assert four.spot_owner.count(-2) == 0
+    assert four.spot_owner.count(CLOSED) == 0
 
 
 # --- phase 1: cards ------------------------------------------------------------------------------
@@ -148,7 +149,7 @@ def test_start_slot_icons_until_covered() -> None:
 def _at(d: dict, seat: int, space: int, value: int, silver: int) -> None:
     d["players"][seat]["space"] = space
     d["players"][seat]["silver"] = silver
-    d["t_value"] = value
+    d["turn_played_value"] = value
     phase(d, seat, Decision.MOVE)
 
 
@@ -201,7 +202,7 @@ def _action_at(d: dict, space: int, line: list[int], silver: int = 0) -> None:
     p = d["players"][0]
     p["space"] = space
     p["silver"] = silver
-    p["res"] = [0, 0, 0]
+    p["resources"] = [0, 0, 0]
     put(d, 0, "line", line)
     phase(d, 0, Decision.PRIMARY_ACTION)
 
@@ -241,7 +242,7 @@ def test_trading_post_two_makes_dismissal_cost_one() -> None:
 def test_empty_pile_printed_townsfolk_can_be_dismissed_not_hired() -> None:
     """Board: when a pile runs out, the printed card can still be dismissed, never taken."""
     d = base_json()
-    d["piles"][0] = []
+    d["townsfolk_piles"][0] = []
     design = d["segments"][0]
     _action_at(d, 0, [card("novice")], silver=5)
     s = load(d)
@@ -281,7 +282,7 @@ def test_trade_any_resource_with_silver_for_missing_merchants() -> None:
     s = do(load(d), Trade(times=2))
     assert s.players[0].silver == 0  # 4 needed, 1 merchant icon, 3 silver
     s = do(do(s, ChooseResource(resource="gold")), ChooseResource(resource="ink"))
-    assert s.players[0].res == [1, 1, 0]
+    assert s.players[0].resources == [1, 1, 0]
 
 
 def test_trade_destroy_gives_its_value_and_keeps_three_cards() -> None:
@@ -310,16 +311,16 @@ def test_trade_flip_and_flipped_debt_gives_a_resource() -> None:
     assert s.stack[-1].op == Decision.CHOOSE_RESOURCE
     s = do(s, ChooseResource(resource="stone"))
     assert s.players[0].debts == 0 and s.players[0].debts_flipped == 1
-    assert s.players[0].res[2] == 1
+    assert s.players[0].resources[2] == 1
 
 
 def test_build_cost_rewards_and_links_to_both_owners() -> None:
     """Build: workshop 3 builders (stone for missing); spot reward and the reward of every link it
     completes, both owners gain it."""
     d = base_json()
-    d["players"][0]["res"] = [0, 0, 0]
+    d["players"][0]["resources"] = [0, 0, 0]
     _action_at(d, 0, [card("apprentice"), card("novice"), card("retainer")])
-    d["players"][0]["res"] = [0, 0, 2]
+    d["players"][0]["resources"] = [0, 0, 2]
     d["spot_owner"][1] = 1
     d["spot_building"][1] = 0
     d["players"][1]["built"] = [1, 0, 0]
@@ -333,9 +334,9 @@ def test_build_cost_rewards_and_links_to_both_owners() -> None:
         s2 = do(s2, ChooseResource(resource="ink"))
     while GAME.current_seat(s2) == 1 and s2.stack[-1].op == Decision.CHOOSE_RESOURCE:
         s2 = do(s2, ChooseResource(resource="ink"))
-    assert s2.players[0].res[2] == 0 and s2.spot_owner[0] == 0
-    got = s2.players[1].silver + s2.players[1].deeds + sum(s2.players[1].res)
-    had = before1.silver + before1.deeds + sum(before1.res)
+    assert s2.players[0].resources[2] == 0 and s2.spot_owner[0] == 0
+    got = s2.players[1].silver + s2.players[1].deeds + sum(s2.players[1].resources)
+    had = before1.silver + before1.deeds + sum(before1.resources)
     assert got > had, "the other owner of the link gained its reward"
 
 
@@ -365,13 +366,13 @@ def test_place_workers_costs() -> None:
     _action_at(d, 10, [card("retainer"), card("novice"), card("apprentice")])
     s = load(d)
     assert [c for c in codes(s) if c in PLACE_CODES] == [PLACE_CODES.code(1)]
-    d["players"][0]["res"] = [0, 4, 0]
+    d["players"][0]["resources"] = [0, 4, 0]
     s = load(d)
     assert [PLACE_CODES.value(c) for c in codes(s) if c in PLACE_CODES] == [
         1, 2, 3,
     ]
     s = do(s, PlaceWorkers(count=3))
-    assert s.players[0].res[1] == 0 and s.tier1[0][0] >= 3 - 3  # cascaded or not, gold spent
+    assert s.players[0].resources[1] == 0 and s.tier1[0][0] >= 3 - 3  # cascaded or not, gold spent
 
 
 def test_transcribe_one_per_turn_and_cleric_bonus() -> None:
@@ -379,22 +380,22 @@ def test_transcribe_one_per_turn_and_cleric_bonus() -> None:
     takes that colour's cleric bonus card (3 VP, permanent cleric icon)."""
     d = base_json()
     seg = 0
-    top = d["scripts"][seg][-1]
+    top = d["manuscript_piles"][seg][-1]
     ribbon = SCRIPTS[top].ribbon
     same = [m for m in range(35) if SCRIPTS[m].ribbon == ribbon and m != top]
-    d["players"][0]["scripts"] = same[:2]
-    for pile in d["scripts"]:
+    d["players"][0]["manuscripts"] = same[:2]
+    for pile in d["manuscript_piles"]:
         for m in same[:2]:
             if m in pile:
                 pile.remove(m)
     _action_at(d, 10, [card("novice"), card("apprentice"), card("hawker")])
-    d["players"][0]["res"] = [7, 0, 0]
+    d["players"][0]["resources"] = [7, 0, 0]
     s = do(load(d), TRANSCRIBE)
     while s.stack and GAME.current_seat(s) == 0 and s.stack[-1].op != Decision.HIRE:
         s = do(s, codes(s)[-1])
-    assert top in s.players[0].scripts
-    assert s.bonus_owner[ribbon] == 0 and s.players[0].bonus == [ribbon]
-    assert s.players[0].res[0] == 7 - (SCRIPTS[top].cost - 1)
+    assert top in s.players[0].manuscripts
+    assert s.cleric_bonus_owner[ribbon] == 0 and s.players[0].cleric_bonus == [ribbon]
+    assert s.players[0].resources[0] == 7 - (SCRIPTS[top].cost - 1)
     assert R.score_parts(s, 0)["cleric_bonus"] == 3
 
 
@@ -404,7 +405,7 @@ def test_transcribe_one_per_turn_and_cleric_bonus() -> None:
 def _castle(d: dict, tier1: dict[int, int], seat: int = 0) -> None:
     for sec, k in tier1.items():
         d["tier1"][sec][seat] = k
-    d["current"] = seat
+    d["turn_seat"] = seat
     set_stack(d, Task(Auto.END_TURN, seat), Task(Auto.CASTLE, seat))
 
 
@@ -433,15 +434,15 @@ def test_tier_two_to_tier_three_and_castle_leader() -> None:
     d = base_json()
     d["tier2"][1][0] = 3
     d["tier3"][4][1] = 1
-    d["leader"] = 1
+    d["castle_leader"] = 1
     _castle(d, {})
     s = load(d)
     assert s.tier3[1][0] == 1 and s.stack[-1].op == Decision.CHOOSE_RESOURCE
-    assert s.leader == 1, "equal tier-3 counts do not take the card"
+    assert s.castle_leader == 1, "equal tier-3 counts do not take the card"
     d["tier2"][1][0] = 3
     d["tier2"][3][0] = 3
     s = load(d)
-    assert sum(r[0] for r in s.tier3) == 2 and s.leader == 0
+    assert sum(r[0] for r in s.tier3) == 2 and s.castle_leader == 0
 
 
 def test_crowding_bumps_with_refunds() -> None:

@@ -8,6 +8,7 @@ from kingdoms.burgrave import rules as R
 from kingdoms.burgrave.actions import SEGMENT_CODES, SPOT_CODES
 from kingdoms.burgrave.content import SEG_LINK_REWARDS, WORKSHOP, EffectKind
 from kingdoms.burgrave.game import GAME
+from kingdoms.burgrave.state import CLOSED, FREE
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 
 
@@ -50,7 +51,7 @@ def test_bumping_on_another_players_cascade() -> None:
     d["players"][1]["built"] = [1, 0, 0]
     d["tier1"][2] = [2, 2, 0, 0]  # Ben's third worker here cascades; Ana's second crowds it
     set_stack(d, Task(Auto.END_TURN, 0), Task(Decision.BUILD_FREE, 0, arg=WORKSHOP))
-    d["current"] = 0
+    d["turn_seat"] = 0
     s = load(d)
     s = do(s, SPOT_CODES.code(a))
     seen = []
@@ -158,19 +159,19 @@ def test_tie_break_leftovers_then_shared() -> None:
     d = base_json(2)
     d["over"] = True
     set_stack(d)
-    d["current"] = -1
+    d["turn_seat"] = -1
     for p in d["players"]:
-        p.update(silver=0, res=[0, 0, 0], debts=0, deeds=0, deeds_flipped=0, debts_flipped=0)
+        p.update(silver=0, resources=[0, 0, 0], debts=0, deeds=0, deeds_flipped=0, debts_flipped=0)
     for row in d["tier1"] + d["tier2"] + d["tier3"]:
         row[:] = [0, 0]
-    d["spot_owner"] = [o if o == -2 else -1 for o in d["spot_owner"]]
+    d["spot_owner"] = [o if o == CLOSED else FREE for o in d["spot_owner"]]
     for p in d["players"]:
         p["built"] = [0, 0, 0]
-        p["scripts"] = []
+        p["manuscripts"] = []
     d["players"][1]["silver"] = 1
     r = GAME.result(load(d))
     assert r.scores[0].total == r.scores[1].total and r.winners == [1]
-    d["players"][0]["res"] = [1, 0, 0]
+    d["players"][0]["resources"] = [1, 0, 0]
     assert GAME.result(load(d)).winners == [0, 1]
 
 

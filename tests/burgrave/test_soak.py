@@ -50,10 +50,11 @@ from kingdoms.burgrave.content import (
     START_SLOT_ICONS,
     TRADING_POST,
     WORKER_COSTS,
+    Design,
     Trigger,
 )
 from kingdoms.burgrave.game import GAME
-from kingdoms.burgrave.state import State
+from kingdoms.burgrave.state import FREE, UNSET, State
 from kingdoms.burgrave.tasks import Auto, Decision
 from kingdoms.core.protocol import Seat
 from kingdoms.core.rng import Rng, derive_seed
@@ -63,10 +64,10 @@ SURVEYOR = Trigger.MERCHANTS_AS_BUILDERS
 
 
 def check_invariants(s: State) -> None:
-    cards = [c for pile in s.piles for c in pile] + s.dismissed
+    cards = [c for pile in s.townsfolk_piles for c in pile] + s.dismissed
     for p in s.players:
         cards += p.hand + p.deck + p.discard + p.line + p.destroyed
-        assert min(p.silver, *p.res, p.debts, p.deeds, p.debts_flipped, p.deeds_flipped) >= 0
+        assert min(p.silver, *p.resources, p.debts, p.deeds, p.debts_flipped, p.deeds_flipped) >= 0
         assert p.supply >= 0 and len(p.line) <= 3 and 0 <= p.corruption <= p.virtue <= 6
     if s.round == 0:  # setup: decks are formed after each pick's extra step
         return
@@ -98,12 +99,21 @@ def recount(s: State, seat: int) -> list[int]:
         count[PERMANENT_ICON[(TRADING_POST, 3)]] += 1
     for k in range(1, p.built[GUILDHALL] + 1):
         count[PERMANENT_ICON[(GUILDHALL, k)]] += 1
-    count[CLERIC] += len(p.bonus)
-    if s.t_dismissed >= 0:
-        d = PRINTED[s.t_dismissed - 200] if s.t_dismissed >= 200 else CARD_DESIGN[s.t_dismissed]
-        for icon in d.icons:
+    count[CLERIC] += len(p.cleric_bonus)
+    dismissed = dismissed_this_turn(s)
+    if dismissed is not None:
+        for icon in dismissed.icons:
             count[icon] += 1
     return count
+
+
+def dismissed_this_turn(s: State) -> Design | None:
+    """The townsfolk (a card, or the printed one of an empty pile) dismissed this turn."""
+    if s.turn_dismissed_card != UNSET:
+        return CARD_DESIGN[s.turn_dismissed_card]
+    if s.turn_dismissed_printed != UNSET:
+        return PRINTED[s.turn_dismissed_printed]
+    return None
 
 
 def builders(s: State, seat: int, count: list[int]) -> int:
@@ -135,16 +145,16 @@ def expected_primary(s: State, seat: int) -> set[int]:
             if kind == 4:
                 top = min(top, p.debts + p.deeds)
         out |= {TRADE_CODES.code(t) for t in range(1, min(top, MAX_TRADES) + 1)}
-        spots = [sp for sp in range(3 * p.space, 3 * p.space + 3) if s.spot_owner[sp] == -1]
+        spots = [sp for sp in range(3 * p.space, 3 * p.space + 3) if s.spot_owner[sp] == FREE]
         for b in range(3):
-            if p.built[b] < 3 and BUILD_COST[b] - builders(s, seat, count) <= p.res[2]:
+            if p.built[b] < 3 and BUILD_COST[b] - builders(s, seat, count) <= p.resources[2]:
                 out |= {build_code(b, sp) for sp in spots}
     else:
         for k in range(1, 5):
-            if p.supply >= k and WORKER_COSTS[k - 1] - count[NOBLE] - crook <= p.res[1]:
+            if p.supply >= k and WORKER_COSTS[k - 1] - count[NOBLE] - crook <= p.resources[1]:
                 out.add(PLACE_CODES.code(k))
         cost = R.script_cost(s, p.space - 10)
-        if not s.t_transcribed and cost - count[CLERIC] - crook <= p.res[0]:
+        if not s.turn_transcribed and cost - count[CLERIC] - crook <= p.resources[0]:
             out.add(TRANSCRIBE)
     return out
 
@@ -174,24 +184,23 @@ def check_payment(before: State, code: int) -> None:
     legal = set(R.legal_codes(before))
     if op == Decision.PRIMARY_ACTION:
         primary = expected_primary(before, seat)
-        if before.t_dismissed < 0:
+        dismissed = dismissed_this_turn(before)
+        if dismissed is None:
             assert legal - {PASS} - {c for c in legal if c in DISMISS_CODES} == primary
         else:
-            d = (PRINTED[before.t_dismissed - 200] if before.t_dismissed >= 200
-                 else CARD_DESIGN[before.t_dismissed])
             surveyor = any(CARD_DESIGN[c].trigger == SURVEYOR for c in p0.line)
-            funded = {c for c in primary if funded_by(d.icons, c, surveyor)}
+            funded = {c for c in primary if funded_by(dismissed.icons, c, surveyor)}
             assert legal == (funded or {PASS}), "after a dismissal: its actions only"
     if op == Decision.MOVE:
-        value, free = before.t_value, p0.free_steps + (p0.built[TRADING_POST] >= 1)
+        value, free = before.turn_played_value, p0.free_steps + (p0.built[TRADING_POST] >= 1)
         steps = next(n for n in range(value, R.MAX_STEPS + 1)
                      if R.REACH[p0.space][n] >> MOVE_CODES.value(code) & 1)
         paid[0] = max(0, steps - value - free)
     elif op == Decision.HIRE:
         seg = p0.space // 2 if p0.space < 10 else p0.space - 10
-        paid[0] = CARD_VALUE[before.piles[seg][-1]]
+        paid[0] = CARD_VALUE[before.townsfolk_piles[seg][-1]]
     elif code in DISMISS_CODES:
-        pile = before.piles[DISMISS_CODES.value(code)]
+        pile = before.townsfolk_piles[DISMISS_CODES.value(code)]
         value = CARD_VALUE[pile[-1]] if pile else PRINTED[
             before.segments[DISMISS_CODES.value(code)]].value
         paid[0] = 1 if p0.built[TRADING_POST] >= 2 else value
@@ -217,7 +226,7 @@ def check_payment(before: State, code: int) -> None:
     task = after.stack.pop()
     R.decide(after, task, code)  # pay and queue, but do not resolve the queued effects
     p1 = after.players[seat]
-    got = [p0.silver - p1.silver] + [p0.res[r] - p1.res[r] for r in range(3)]
+    got = [p0.silver - p1.silver] + [p0.resources[r] - p1.resources[r] for r in range(3)]
     assert got == paid, f"action {code}: paid {got}, expected {paid}"
     if queued is not None:
         op_q, times = queued

@@ -189,7 +189,7 @@ class BurgraveGame:
                 "kind": state.seats[s].kind,
                 "space": p.space,
                 "silver": p.silver,
-                "resources": dict(zip(RESOURCES, p.res, strict=True)),
+                "resources": dict(zip(RESOURCES, p.resources, strict=True)),
                 "virtue": p.virtue,
                 "corruption": p.corruption,
                 "debts": p.debts, "debts_flipped": p.debts_flipped,
@@ -202,8 +202,8 @@ class BurgraveGame:
                 "destroyed": p.destroyed[:],
                 "workers_in_supply": p.supply,
                 "buildings": dict(zip(BUILDINGS, p.built, strict=True)),
-                "manuscripts": p.scripts[:],
-                "cleric_bonus": [RIBBONS[r] for r in p.bonus],
+                "manuscripts": p.manuscripts[:],
+                "cleric_bonus": [RIBBONS[r] for r in p.cleric_bonus],
                 "player_card": CONTENT.player_cards[p.player_card].key
                 if p.player_card >= 0 else None,
                 "hand_limit": R.hand_limit(state, s),
@@ -216,7 +216,7 @@ class BurgraveGame:
         segments = []
         for pos in range(5):
             design = state.segments[pos]
-            pile, scripts = state.piles[pos], state.scripts[pos]
+            pile, scripts = state.townsfolk_piles[pos], state.manuscript_piles[pos]
             segments.append({
                 "design": CONTENT.segments[design].key,
                 "name": CONTENT.segments[design].name,
@@ -247,17 +247,17 @@ class BurgraveGame:
             "viewer": seat,
             "round": state.round,
             "final_round": state.final_round if state.final_round >= 0 else None,
-            "start_seat": state.start,
-            "turn_seat": state.current if state.current >= 0 else None,
+            "start_seat": state.start_seat,
+            "turn_seat": state.turn_seat if state.turn_seat >= 0 else None,
             "current_seat": self.current_seat(state),
             "decision": decision,
             "over": state.over,
             "players": players,
             "segments": segments,
             "spots": spots,
-            "castle_leader": state.leader if state.leader >= 0 else None,
+            "castle_leader": state.castle_leader if state.castle_leader >= 0 else None,
             "cleric_bonus_owner": {
-                RIBBONS[r]: (o if o >= 0 else None) for r, o in enumerate(state.bonus_owner)
+                RIBBONS[r]: (o if o >= 0 else None) for r, o in enumerate(state.cleric_bonus_owner)
             },
             "debt_pile": state.debt_pile,
             "deed_pile": state.deed_pile,
@@ -292,14 +292,14 @@ class BurgraveGame:
         if code == PLAY_BLIND:
             return f"{name} plays the top card of their draw pile unseen."
         if code == HIRE:
-            pile = state.piles[R.segment_of(p.space)]
+            pile = state.townsfolk_piles[R.segment_of(p.space)]
             card = CARD_DESIGN[pile[-1]] if pile else None
             return f"{name} hires the {card.name if card else 'townsfolk'}."
         if code == DESTROY_TOP:
             return f"{name} destroys the top card of their draw pile."
         if code == TRANSCRIBE:
             seg = R.segment_of(p.space)
-            pile = state.scripts[seg]
+            pile = state.manuscript_piles[seg]
             title = SCRIPTS[pile[-1]].name if pile else "the printed manuscript"
             return f"{name} transcribes {title}."
         if code in PAIR_CODES:
@@ -319,7 +319,7 @@ class BurgraveGame:
             return f"{name} rearranges their line: {order}."
         if code in DISMISS_CODES:
             seg = DISMISS_CODES.value(code)
-            pile = state.piles[seg]
+            pile = state.townsfolk_piles[seg]
             d = CARD_DESIGN[pile[-1]] if pile else PRINTED[state.segments[seg]]
             return f"{name} dismisses the {d.name}: {effects_text(d.hire)}."
         if code in TRADE_CODES:
@@ -335,9 +335,9 @@ class BurgraveGame:
         if code in SEGMENT_CODES:
             s = SEGMENT_CODES.value(code)
             if top == Decision.HIRE_FREE:
-                return f"{name} hires the {CARD_DESIGN[state.piles[s][-1]].name} free."
+                return f"{name} hires the {CARD_DESIGN[state.townsfolk_piles[s][-1]].name} free."
             if top == Decision.TRANSCRIBE_FREE:
-                return f"{name} transcribes {SCRIPTS[state.scripts[s][-1]].name} free."
+                return f"{name} transcribes {SCRIPTS[state.manuscript_piles[s][-1]].name} free."
             if top == Decision.CASCADE:
                 return f"{name} resolves the cascade in castle section {s + 1}."
             return f"{name} places workers in castle section {s + 1}."

@@ -69,6 +69,7 @@ from .content import (
     GUILDHALL,
     HERO_BASE,
     MERCHANT,
+    N_SPOTS,
     N_START,
     NOBLE,
     PERMANENT_ICON,
@@ -76,6 +77,7 @@ from .content import (
     PRINTED,
     PRINTED_SCRIPT_COST,
     PRINTED_SCRIPT_EFFECTS,
+    RIBBONS,
     SCRIPTS,
     SEG_EXCHANGES,
     SEG_LINK_REWARDS,
@@ -91,7 +93,7 @@ from .content import (
     Timing,
     Trigger,
 )
-from .state import Player, State
+from .state import CLOSED, FREE, NOBODY, UNSET, Player, State
 from .tasks import DECISION_NAMES, FIRST_DECISION, Auto, Decision, Task
 
 MIN_SEATS, MAX_SEATS = INFO.min_seats, INFO.max_seats
@@ -173,29 +175,30 @@ def new_state(seats: tuple[Seat, ...], seed: int) -> State:
     bases = [s for s in range(len(SCRIPTS)) if SCRIPTS[s].base]
     rng.shuffle(bases)
     scripts = [[bases[i], *scripts_pool[6 * i: 6 * i + 6]] for i in range(5)]
-    spot_owner = [-1] * 30
+    spot_owner = [FREE] * N_SPOTS
     if n < 3:
         for p in range(5):
-            spot_owner[6 * p + CLOSED_SPOT_INDEX[0]] = -2
-            spot_owner[6 * p + CLOSED_SPOT_INDEX[1]] = -2
+            spot_owner[6 * p + CLOSED_SPOT_INDEX[0]] = CLOSED
+            spot_owner[6 * p + CLOSED_SPOT_INDEX[1]] = CLOSED
     start = rng.below(n)
     cards = list(range(10))
     rng.shuffle(cards)
     heroes = list(range(HERO_BASE, START_BASE))
     rng.shuffle(heroes)
-    pairs = [[cards[i], heroes[i], -1] for i in range(n + 1)]
+    pairs = [[cards[i], heroes[i], NOBODY] for i in range(n + 1)]
     players = [Player(supply=CONTENT.workers_per_player) for _ in range(n)]
     pickers = [(start + n - 1 - i) % n for i in range(n)]
     stack: list[Task] = [Task(Auto.START_TURN, start)]
     stack += [Task(Decision.CHOOSE_PAIR, s) for s in reversed(pickers)]
     state = State(
-        seats=seats, seed=seed, counter=rng.counter, reveals=0, segments=segments,
-        castle=castle, piles=piles, scripts=scripts, dismissed=[], spot_owner=spot_owner,
-        spot_building=[-1] * 30, tier1=[[0] * n for _ in range(5)],
-        tier2=[[0] * n for _ in range(5)], tier3=[[0] * n for _ in range(5)], leader=-1,
-        bonus_owner=[-1] * 4, debt_pile=CONTENT.debts_by_players[n - 1],
+        seats=seats, seed=seed, rng_counter=rng.counter, reveals=0, segments=segments,
+        castle=castle, townsfolk_piles=piles, manuscript_piles=scripts, dismissed=[],
+        spot_owner=spot_owner, spot_building=[UNSET] * N_SPOTS,
+        tier1=[[0] * n for _ in range(5)], tier2=[[0] * n for _ in range(5)],
+        tier3=[[0] * n for _ in range(5)], castle_leader=NOBODY,
+        cleric_bonus_owner=[NOBODY] * len(RIBBONS), debt_pile=CONTENT.debts_by_players[n - 1],
         deed_pile=CONTENT.deeds_by_players[n - 1], poverty=False, prosperity=False,
-        start=start, current=pickers[0], round=0, final_round=-1, turns=0, pairs=pairs,
+        start_seat=start, turn_seat=pickers[0], round=0, final_round=UNSET, turns=0, pairs=pairs,
         stack=stack, players=players,
     )
     advance(state)
@@ -206,9 +209,9 @@ def new_state(seats: tuple[Seat, ...], seed: int) -> State:
 
 
 def _rng_shuffle(st: State, items: list[int]) -> None:
-    rng = Rng(st.seed, st.counter)
+    rng = Rng(st.seed, st.rng_counter)
     rng.shuffle(items)
-    st.counter = rng.counter
+    st.rng_counter = rng.counter
 
 
 _VIRTUE, _CORRUPTION = EffectKind.VIRTUE, EffectKind.CORRUPTION
@@ -272,8 +275,8 @@ def icon_counts(st: State, seat: int) -> list[int]:
         count[PERMANENT_ICON[(TRADING_POST, 3)]] += 1
     for g in range(1, p.built[GUILDHALL] + 1):
         count[PERMANENT_ICON[(GUILDHALL, g)]] += 1
-    count[CLERIC] += len(p.bonus)
-    d = dismissed_design(st) if seat == st.current else None
+    count[CLERIC] += len(p.cleric_bonus)
+    d = dismissed_design(st) if seat == st.turn_seat else None
     if d is not None:
         for i in d.icons:
             count[i] += 1
@@ -300,8 +303,15 @@ def step_corruption(p: Player, k: int) -> None:
             p.corruption += 1
 
 
+def reset_turn_facts(st: State) -> None:
+    """Forget what happened this turn (the card's value, a dismissal, a transcription)."""
+    st.turn_played_value = 0
+    st.turn_dismissed_card = st.turn_dismissed_printed = UNSET
+    st.turn_transcribed = st.turn_dismiss_anywhere = False
+
+
 def trigger_end(st: State) -> None:
-    if st.final_round < 0:
+    if st.final_round == UNSET:
         st.final_round = st.round + 1
 
 
@@ -351,7 +361,7 @@ def draw_cards(st: State, seat: int, k: int) -> None:
 
 def hand_limit(st: State, seat: int) -> int:
     p = st.players[seat]
-    return CONTENT.hand_limit + (p.built[WORKSHOP] >= 3) + (st.leader == seat)
+    return CONTENT.hand_limit + (p.built[WORKSHOP] >= 3) + (st.castle_leader == seat)
 
 
 def flip_debt(st: State, seat: int) -> None:
@@ -377,16 +387,16 @@ def check_leader(st: State, seat: int) -> None:
     mine = sum(row[seat] for row in st.tier3)
     if mine == 0:
         return
-    if st.leader < 0 or (
-        st.leader != seat and mine > sum(row[st.leader] for row in st.tier3)
+    if st.castle_leader == NOBODY or (
+        st.castle_leader != seat and mine > sum(row[st.castle_leader] for row in st.tier3)
     ):
-        st.leader = seat
+        st.castle_leader = seat
 
 
 def take_townsfolk(st: State, seat: int, seg: int) -> None:
     """Hire the top townsfolk of ``seg`` (paid or free): discard pile, hire effect, workshop 1."""
     p = st.players[seat]
-    card = st.piles[seg].pop()
+    card = st.townsfolk_piles[seg].pop()
     st.reveals += 1
     p.discard.append(card)
     push_effects(st, seat, ongoing(p, Trigger.AFTER_HIRE))
@@ -397,13 +407,14 @@ def take_townsfolk(st: State, seat: int, seg: int) -> None:
 
 def take_script(st: State, seat: int, seg: int) -> None:
     p = st.players[seat]
-    script = st.scripts[seg].pop()
+    script = st.manuscript_piles[seg].pop()
     st.reveals += 1
-    p.scripts.append(script)
+    p.manuscripts.append(script)
     ribbon = SCRIPTS[script].ribbon
-    if st.bonus_owner[ribbon] < 0 and sum(SCRIPTS[s].ribbon == ribbon for s in p.scripts) >= 3:
-        st.bonus_owner[ribbon] = seat
-        p.bonus.append(ribbon)
+    same_ribbon = sum(SCRIPTS[s].ribbon == ribbon for s in p.manuscripts)
+    if st.cleric_bonus_owner[ribbon] == NOBODY and same_ribbon >= 3:
+        st.cleric_bonus_owner[ribbon] = seat
+        p.cleric_bonus.append(ribbon)
     push_effects(st, seat, SCRIPTS[script].effects)
 
 
@@ -474,7 +485,7 @@ def play_card(st: State, seat: int, card: int) -> None:
     p = st.players[seat]
     p.line.insert(0, card)
     d = CARD_DESIGN[card]
-    st.t_value = d.value
+    st.turn_played_value = d.value
     if d.criminals:
         step_corruption(p, sum(CARD_DESIGN[c].criminals for c in p.line))
     if d.timing == Timing.INSTANT:
@@ -494,8 +505,8 @@ def _auto(st: State, task: Task) -> None:
     if op == Auto.EFFECT:
         run_effect(st, seat, kind, amount, arg)
     elif op == Auto.START_TURN:
-        st.current = seat
-        st.t_value, st.t_dismissed, st.t_transcribed, st.t_dismiss_any = 0, -1, 0, 0
+        st.turn_seat = seat
+        reset_turn_facts(st)
         stack += [
             Task(Auto.END_TURN, seat), Task(Auto.DRAW, seat), Task(Auto.COLLISION, seat),
             Task(Decision.HIRE, seat), Task(Decision.PRIMARY_ACTION, seat),
@@ -521,7 +532,7 @@ def _auto(st: State, task: Task) -> None:
             if len(options) == 1:
                 bump(st, options[0])
             else:
-                stack.append(Task(Decision.BUMP, st.current if st.current >= 0 else seat))
+                stack.append(Task(Decision.BUMP, st.turn_seat if st.turn_seat != NOBODY else seat))
     elif op == Auto.COLLISION:
         collision(st, seat)
     elif op == Auto.RESET_TRACK:
@@ -548,7 +559,7 @@ def run_effect(st: State, seat: int, kind: int, n: int, arg: int) -> None:
     if kind == 0:
         p.silver += n
     elif kind <= 3:
-        p.res[kind - 1] += n
+        p.resources[kind - 1] += n
     elif kind == EffectKind.ANY:
         stack += [Task(Decision.CHOOSE_RESOURCE, seat)] * n
     elif kind == EffectKind.VIRTUE:
@@ -593,8 +604,8 @@ def run_effect(st: State, seat: int, kind: int, n: int, arg: int) -> None:
         stack.append(Task(Decision.TRANSCRIBE_FREE, seat))
     elif kind == EffectKind.FREE_STEPS:
         p.free_steps += n
-    elif kind == EffectKind.DISMISS_ANY and seat == st.current:
-        st.t_dismiss_any = 1
+    elif kind == EffectKind.DISMISS_ANY and seat == st.turn_seat:
+        st.turn_dismiss_anywhere = True
 
 
 def resolve_castle(st: State, seat: int) -> None:
@@ -652,12 +663,12 @@ def collision(st: State, seat: int) -> None:
 
 def end_turn(st: State, seat: int) -> None:
     st.turns += 1
-    st.t_value, st.t_dismissed, st.t_transcribed, st.t_dismiss_any = 0, -1, 0, 0
+    reset_turn_facts(st)
     nxt = (seat + 1) % st.n
-    if nxt == st.start:
-        if st.final_round >= 0 and st.round >= st.final_round:
+    if nxt == st.start_seat:
+        if st.final_round != UNSET and st.round >= st.final_round:
             st.over = True
-            st.current = -1
+            st.turn_seat = NOBODY
             return
         st.round += 1
     st.stack.append(Task(Auto.START_TURN, nxt))
@@ -669,7 +680,7 @@ def end_turn(st: State, seat: int) -> None:
 def move_options(st: State, seat: int) -> dict[int, int]:
     """Destination space -> silver to pay (the cheapest exact distance reaching it)."""
     p = st.players[seat]
-    v = st.t_value
+    v = st.turn_played_value
     free = p.free_steps + (1 if p.built[TRADING_POST] >= 1 else 0)
     top = min(v + free + p.silver, MAX_STEPS)
     out: dict[int, int] = {}
@@ -685,7 +696,7 @@ def move_options(st: State, seat: int) -> dict[int, int]:
 
 
 def dismiss_cost(st: State, seat: int, seg: int) -> int:
-    pile = st.piles[seg]
+    pile = st.townsfolk_piles[seg]
     value = CARD_VALUE[pile[-1]] if pile else PRINTED[seg].value
     return 1 if st.players[seat].built[TRADING_POST] >= 2 else value
 
@@ -717,7 +728,7 @@ def trade_max(
 
 
 def script_cost(st: State, seg: int) -> int:
-    pile = st.scripts[seg]
+    pile = st.manuscript_piles[seg]
     return SCRIPTS[pile[-1]].cost if pile else PRINTED_SCRIPT_COST[st.segments[seg]]
 
 
@@ -813,7 +824,7 @@ def trade_obstacle(st: State, seat: int) -> TradeObstacle:
 
 def free_spots(st: State, space: int) -> list[int]:
     """The unbuilt spots of the bank beside outer ``space``."""
-    return [s for s in bank_spots(space) if st.spot_owner[s] == -1]
+    return [s for s in bank_spots(space) if st.spot_owner[s] == FREE]
 
 
 def build_funding(
@@ -825,7 +836,7 @@ def build_funding(
     if count is None:
         count = icon_counts(st, seat)
     if stone is None:
-        stone = p.res[2]
+        stone = p.resources[2]
     return fund(BUILD_COST[building], builder_icons(p, count), stone)
 
 
@@ -855,7 +866,7 @@ def place_funding(
     if count is None:
         count = icon_counts(st, seat)
     if gold is None:
-        gold = st.players[seat].res[1]
+        gold = st.players[seat].resources[1]
     return fund(WORKER_COSTS[workers - 1], count[NOBLE] + count[CRIMINAL], gold)
 
 
@@ -882,7 +893,7 @@ def transcribe_funding(
     if count is None:
         count = icon_counts(st, seat)
     if ink is None:
-        ink = st.players[seat].res[0]
+        ink = st.players[seat].resources[0]
     cost = script_cost(st, segment_of(st.players[seat].space))
     return fund(cost, count[CLERIC] + count[CRIMINAL], ink)
 
@@ -895,7 +906,7 @@ def transcribe_obstacle(
 ) -> TranscribeObstacle | None:
     """Why the player cannot transcribe (None: they can): ``transcribed`` (one manuscript per
     turn), ``cost``."""
-    if st.t_transcribed:
+    if st.turn_transcribed:
         return "transcribed"
     if not transcribe_funding(st, seat, count, ink).affordable:
         return "cost"
@@ -946,16 +957,16 @@ def dismiss_kinds(p: Player, d: Design, outer: bool) -> list[int]:
 
 def townsfolk_at(st: State, s: int) -> Design:
     """The townsfolk shown at board position ``s``: its pile's top, else the printed one."""
-    pile = st.piles[s]
+    pile = st.townsfolk_piles[s]
     return CARD_DESIGN[pile[-1]] if pile else PRINTED[st.segments[s]]
 
 
 def dismissed_design(st: State) -> Design | None:
-    if st.t_dismissed < 0:
-        return None
-    if st.t_dismissed >= 200:
-        return PRINTED[st.t_dismissed - 200]
-    return CARD_DESIGN[st.t_dismissed]
+    if st.turn_dismissed_card != UNSET:
+        return CARD_DESIGN[st.turn_dismissed_card]
+    if st.turn_dismissed_printed != UNSET:
+        return PRINTED[st.turn_dismissed_printed]
+    return None
 
 
 def can_dismiss(st: State, seat: int, s: int, count: list[int]) -> bool:
@@ -978,7 +989,7 @@ def can_dismiss(st: State, seat: int, s: int, count: list[int]) -> bool:
     after = count[:]
     for icon in d.icons:
         after[icon] += 1
-    res = [p.res[r] + gain[r + 1] + wildcard for r in range(3)]
+    res = [p.resources[r] + gain[r + 1] + wildcard for r in range(3)]
     codes = primary_codes(st, seat, after, p.silver - cost + gain[0], res)
     return any(codes[k] for k in kinds)
 
@@ -990,13 +1001,13 @@ def action_codes(st: State, seat: int) -> list[int]:
     last spot)."""
     p = st.players[seat]
     count = icon_counts(st, seat)
-    by_kind = primary_codes(st, seat, count, p.silver, p.res)
+    by_kind = primary_codes(st, seat, count, p.silver, p.resources)
     dismissed = dismissed_design(st)
     if dismissed is not None:
         codes = sorted(c for k in dismiss_kinds(p, dismissed, p.space < 10) for c in by_kind[k])
         return codes or [PASS]
     codes = [PASS]
-    anywhere = st.t_dismiss_any or has_modifier(p, Trigger.DISMISS_ANY)
+    anywhere = st.turn_dismiss_anywhere or has_modifier(p, Trigger.DISMISS_ANY)
     for s in range(5) if anywhere else (segment_of(p.space),):
         if can_dismiss(st, seat, s, count):
             codes.append(DISMISS_CODES.code(s))
@@ -1019,7 +1030,7 @@ def decision_codes(st: State, task: Task) -> list[int]:
         return action_codes(st, seat)
     if op == Decision.HIRE:
         seg = segment_of(p.space)
-        pile = st.piles[seg]
+        pile = st.townsfolk_piles[seg]
         if pile and CARD_VALUE[pile[-1]] <= p.silver:
             return [PASS, HIRE]
         return []
@@ -1051,7 +1062,7 @@ def decision_codes(st: State, task: Task) -> list[int]:
         optional = [PASS] if kind == EffectKind.MAY_DISCARD else []
         return optional + [CARD_CODES.code(c) for c in sorted(set(p.hand))]
     if op == Decision.HIRE_FREE:
-        return [PASS] + [SEGMENT_CODES.code(s) for s in range(5) if st.piles[s]]
+        return [PASS] + [SEGMENT_CODES.code(s) for s in range(5) if st.townsfolk_piles[s]]
     if op == Decision.MOVE_WORKER:
         codes = [PASS]
         for sec in range(5):
@@ -1063,18 +1074,18 @@ def decision_codes(st: State, task: Task) -> list[int]:
     if op == Decision.BUILD_FREE:
         if p.built[arg] >= 3:
             return []
-        return [PASS] + [SPOT_CODES.code(s) for s in range(30) if st.spot_owner[s] == -1]
+        return [PASS] + [SPOT_CODES.code(s) for s in range(30) if st.spot_owner[s] == FREE]
     if op == Decision.TRANSCRIBE_FREE:
         return [PASS] + [
             SEGMENT_CODES.code(s) for s in range(5)
-            if st.scripts[s] and 3 <= SCRIPTS[st.scripts[s][-1]].cost <= 4
+            if st.manuscript_piles[s] and 3 <= SCRIPTS[st.manuscript_piles[s][-1]].cost <= 4
         ]
     if op == Decision.CASCADE:
         return [SEGMENT_CODES.code(s) for s in range(5) if st.tier1[s][seat] >= 3]
     if op == Decision.BUMP:
         return bump_options(st)
     if op == Decision.CHOOSE_PAIR:
-        return [PAIR_CODES.code(i) for i, pair in enumerate(st.pairs) if pair[2] < 0]
+        return [PAIR_CODES.code(i) for i, pair in enumerate(st.pairs) if pair[2] == NOBODY]
     raise AssertionError(f"unknown decision {op}")
 
 
@@ -1134,7 +1145,7 @@ def _pay(p: Player, resource: int, amount: int) -> None:
     if resource < 0:
         p.silver -= amount
     else:
-        p.res[resource] -= amount
+        p.resources[resource] -= amount
 
 
 def decide(st: State, task: Task, code: int) -> None:
@@ -1171,10 +1182,10 @@ def decide(st: State, task: Task, code: int) -> None:
         primary_action(st, seat, code)
     elif op == Decision.HIRE:
         seg = segment_of(p.space)
-        p.silver -= CARD_VALUE[st.piles[seg][-1]]
+        p.silver -= CARD_VALUE[st.townsfolk_piles[seg][-1]]
         take_townsfolk(st, seat, seg)
     elif op == Decision.CHOOSE_RESOURCE:
-        p.res[RESOURCE_CODES.value(code)] += 1
+        p.resources[RESOURCE_CODES.value(code)] += 1
     elif op == Decision.FLIP:
         if code == FLIP_DEBT:
             flip_debt(st, seat)
@@ -1224,9 +1235,9 @@ def pick_pair(st: State, seat: int, index: int) -> None:
     p.player_card, p.hero = pair[0], pair[1]
     p.space = card.space - 1
     p.silver += card.silver
-    p.res[0] += card.ink
-    p.res[1] += card.gold
-    p.res[2] += card.stone
+    p.resources[0] += card.ink
+    p.resources[1] += card.gold
+    p.resources[2] += card.stone
     gain_debts(st, seat, card.debts)
     gain_deeds(st, seat, card.deeds)
     st.stack.append(Task(Auto.SETUP_DECK, seat))
@@ -1240,16 +1251,16 @@ def primary_action(st: State, seat: int, code: int) -> None:
     if code in DISMISS_CODES:
         s = DISMISS_CODES.value(code)
         p.silver -= dismiss_cost(st, seat, s)
-        pile = st.piles[s]
+        pile = st.townsfolk_piles[s]
         stack.append(Task(Decision.PRIMARY_ACTION, seat))
         if pile:
             card = pile.pop()
             st.reveals += 1
             st.dismissed.append(card)
-            st.t_dismissed = card
+            st.turn_dismissed_card = card
             push_effects(st, seat, CARD_DESIGN[card].hire)
         else:
-            st.t_dismissed = 200 + st.segments[s]
+            st.turn_dismissed_printed = st.segments[s]
             push_effects(st, seat, PRINTED[st.segments[s]].hire)
         return
     count = icon_counts(st, seat)
@@ -1278,9 +1289,9 @@ def primary_action(st: State, seat: int, code: int) -> None:
         place_workers(st, seat, seg, k)
     elif code == TRANSCRIBE:
         _pay(p, 0, transcribe_funding(st, seat, count).pay)
-        st.t_transcribed = 1
+        st.turn_transcribed = True
         stack.append(Task(Auto.AFTER_ACTION, seat, Trigger.AFTER_TRANSCRIBE))
-        if st.scripts[seg]:
+        if st.manuscript_piles[seg]:
             take_script(st, seat, seg)
         else:
             push_effects(st, seat, PRINTED_SCRIPT_EFFECTS[st.segments[seg]])
@@ -1331,7 +1342,7 @@ def score_parts(st: State, seat: int) -> dict[str, int]:
     for c in p.line:
         for i in CARD_DESIGN[c].icons:
             line_icons[i] += 1
-    for script in p.scripts:
+    for script in p.manuscripts:
         info = SCRIPTS[script]
         ribbons[info.ribbon] += 1
         if info.points is not None:
@@ -1350,8 +1361,8 @@ def score_parts(st: State, seat: int) -> dict[str, int]:
         "workers": workers,
         "manuscript_sets": set_points(ribbons),
         "manuscript_points": own,
-        "castle_leader": CONTENT.castle_leader_points if st.leader == seat else 0,
-        "cleric_bonus": sum(CONTENT.cleric_bonus[r].points for r in p.bonus),
+        "castle_leader": CONTENT.castle_leader_points if st.castle_leader == seat else 0,
+        "cleric_bonus": sum(CONTENT.cleric_bonus[r].points for r in p.cleric_bonus),
         "debts": -2 * p.debts,
         "deeds": p.deeds + 3 * p.deeds_flipped,
         "poverty": poverty,
@@ -1360,4 +1371,4 @@ def score_parts(st: State, seat: int) -> dict[str, int]:
 
 
 def leftovers(p: Player) -> int:
-    return p.silver + sum(p.res)
+    return p.silver + sum(p.resources)

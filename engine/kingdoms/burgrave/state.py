@@ -30,15 +30,24 @@ from ..core.rng import MASK64
 from .content import N_CARDS, N_SPOTS
 from .tasks import OPS, Task
 
+NOBODY = -1
+"""No seat (no castle leader, a cleric bonus card not yet taken, a pair still offered, no turn
+once the game is over)."""
+FREE, CLOSED = -1, -2
+"""``State.spot_owner`` of an unbuilt spot and of a spot closed below 3 players."""
+UNSET = -1
+"""Any other id not (yet) set: a space or player card before setup, no building on a spot, no
+townsfolk dismissed this turn, no final round yet."""
+
 
 @dataclasses.dataclass(slots=True)
 class Player:
     """One burgrave and everything they own."""
 
-    space: int = -1
+    space: int = UNSET
     silver: int = 0
-    res: list[int] = dataclasses.field(default_factory=lambda: [0, 0, 0])
-    """ink, gold, stone"""
+    resources: list[int] = dataclasses.field(default_factory=lambda: [0, 0, 0])
+    """Indexed like ``RESOURCES``: ink, gold, stone."""
     virtue: int = 6
     corruption: int = 0
     debts: int = 0
@@ -50,20 +59,24 @@ class Player:
     discard: list[int] = dataclasses.field(default_factory=list)
     line: list[int] = dataclasses.field(default_factory=list)
     supply: int = 20
+    """Workers not in the castle."""
     built: list[int] = dataclasses.field(default_factory=lambda: [0, 0, 0])
-    scripts: list[int] = dataclasses.field(default_factory=list)
-    bonus: list[int] = dataclasses.field(default_factory=list)
+    """How many of each building (indexed like ``BUILDINGS``)."""
+    manuscripts: list[int] = dataclasses.field(default_factory=list)
+    cleric_bonus: list[int] = dataclasses.field(default_factory=list)
+    """The ribbons of the cleric bonus cards taken."""
     free_steps: int = 0
     destroyed: list[int] = dataclasses.field(default_factory=list)
-    player_card: int = -1
-    hero: int = -1
+    player_card: int = UNSET
+    hero: int = UNSET
 
     def clone(self) -> Player:
         return Player(
-            self.space, self.silver, self.res[:], self.virtue, self.corruption, self.debts,
-            self.debts_flipped, self.deeds, self.deeds_flipped, self.hand[:], self.deck[:],
-            self.discard[:], self.line[:], self.supply, self.built[:], self.scripts[:],
-            self.bonus[:], self.free_steps, self.destroyed[:], self.player_card, self.hero,
+            self.space, self.silver, self.resources[:], self.virtue, self.corruption,
+            self.debts, self.debts_flipped, self.deeds, self.deeds_flipped, self.hand[:],
+            self.deck[:], self.discard[:], self.line[:], self.supply, self.built[:],
+            self.manuscripts[:], self.cleric_bonus[:], self.free_steps, self.destroyed[:],
+            self.player_card, self.hero,
         )
 
     def owned(self) -> int:
@@ -77,54 +90,68 @@ class State:
 
     seats: tuple[Seat, ...]
     seed: int
-    counter: int
+    rng_counter: int
+    """Where the seeded generator stands (every shuffle continues from here)."""
     reveals: int
+    """Counts every uncovered card (draws, blind plays, pile tops); see
+    ``reveals_information``."""
     segments: list[int]
     """Segment design at each board position."""
     castle: list[int]
     """Castle section design at each section."""
-    piles: list[list[int]]
-    scripts: list[list[int]]
+    townsfolk_piles: list[list[int]]
+    manuscript_piles: list[list[int]]
     dismissed: list[int]
+    """Townsfolk removed from the game by dismissals."""
     spot_owner: list[int]
-    """Owner seat, -1 free, -2 closed."""
+    """Owner seat, ``FREE`` or ``CLOSED``."""
     spot_building: list[int]
+    """The building on each spot, or ``UNSET``."""
     tier1: list[list[int]]
+    """``tier1[section][seat]``: workers; likewise tiers 2 and 3."""
     tier2: list[list[int]]
     tier3: list[list[int]]
-    leader: int
-    bonus_owner: list[int]
+    castle_leader: int
+    cleric_bonus_owner: list[int]
+    """The seat holding each ribbon's cleric bonus card, or ``NOBODY``."""
     debt_pile: int
     deed_pile: int
     poverty: bool
     prosperity: bool
-    start: int
-    current: int
+    start_seat: int
+    turn_seat: int
+    """Whose turn it is (the deciding seat may be another: see ``rules.deciding_seat``)."""
     round: int
     final_round: int
     turns: int
     pairs: list[list[int]]
-    """Offered ``[player card, hero, taken by seat or -1]``."""
+    """Offered ``[player card, hero, taken by seat or NOBODY]``."""
     stack: list[Task]
-    t_value: int = 0
-    t_dismissed: int = -1
-    """Card id dismissed this turn, or 200 + segment for a printed townsfolk."""
-    t_transcribed: int = 0
-    t_dismiss_any: int = 0
+    turn_played_value: int = 0
+    """This turn: the value of the card played (the exact distance to move)."""
+    turn_dismissed_card: int = UNSET
+    """This turn: the townsfolk card dismissed."""
+    turn_dismissed_printed: int = UNSET
+    """This turn: the segment design whose printed townsfolk was dismissed (empty pile)."""
+    turn_transcribed: bool = False
+    turn_dismiss_anywhere: bool = False
+    """This turn: an effect allowed dismissing from any segment."""
     over: bool = False
     players: list[Player] = dataclasses.field(default_factory=list)
     legal_cache: list[int] | None = None
 
     def clone(self) -> State:
         return State(
-            self.seats, self.seed, self.counter, self.reveals, self.segments, self.castle,
-            [p[:] for p in self.piles], [s[:] for s in self.scripts], self.dismissed[:],
-            self.spot_owner[:], self.spot_building[:], [t[:] for t in self.tier1],
-            [t[:] for t in self.tier2], [t[:] for t in self.tier3], self.leader,
-            self.bonus_owner[:], self.debt_pile, self.deed_pile, self.poverty, self.prosperity,
-            self.start, self.current, self.round, self.final_round, self.turns, self.pairs,
-            self.stack[:], self.t_value, self.t_dismissed, self.t_transcribed,
-            self.t_dismiss_any, self.over, [p.clone() for p in self.players], None,
+            self.seats, self.seed, self.rng_counter, self.reveals, self.segments, self.castle,
+            [pile[:] for pile in self.townsfolk_piles],
+            [pile[:] for pile in self.manuscript_piles], self.dismissed[:],
+            self.spot_owner[:], self.spot_building[:], [row[:] for row in self.tier1],
+            [row[:] for row in self.tier2], [row[:] for row in self.tier3],
+            self.castle_leader, self.cleric_bonus_owner[:], self.debt_pile, self.deed_pile,
+            self.poverty, self.prosperity, self.start_seat, self.turn_seat, self.round,
+            self.final_round, self.turns, self.pairs, self.stack[:], self.turn_played_value,
+            self.turn_dismissed_card, self.turn_dismissed_printed, self.turn_transcribed,
+            self.turn_dismiss_anywhere, self.over, [p.clone() for p in self.players], None,
         )
 
     @property
@@ -149,7 +176,7 @@ def to_json(state: State) -> dict[str, Any]:
             value = [v[:] if isinstance(v, list) else v for v in value]
         data[name] = value
     data["pairs"] = [p[:] for p in state.pairs]
-    data["stack"] = [list(t) for t in state.stack]
+    data["stack"] = [[int(number) for number in task] for task in state.stack]
     data["players"] = [
         {
             name: (v[:] if isinstance(v := getattr(p, name), list) else v)
@@ -168,7 +195,7 @@ class _PlayerModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
     space: int = Field(ge=-1, le=14)
     silver: int = Field(ge=0)
-    res: list[Int] = Field(min_length=3, max_length=3)
+    resources: list[Int] = Field(min_length=3, max_length=3)
     virtue: int = Field(ge=0, le=6)
     corruption: int = Field(ge=0, le=6)
     debts: int = Field(ge=0)
@@ -181,8 +208,8 @@ class _PlayerModel(BaseModel):
     line: list[Int] = Field(max_length=3)
     supply: int = Field(ge=0, le=40)
     built: list[Int] = Field(min_length=3, max_length=3)
-    scripts: list[Int]
-    bonus: list[Int]
+    manuscripts: list[Int]
+    cleric_bonus: list[Int]
     free_steps: int = Field(ge=0)
     destroyed: list[Int]
     player_card: int = Field(ge=-1, le=9)
@@ -194,35 +221,36 @@ class _StateModel(BaseModel):
     game_id: str = "burgrave"
     seats: list[Seat] = Field(min_length=1, max_length=4)
     seed: int = Field(ge=0, le=MASK64)
-    counter: int = Field(ge=0)
+    rng_counter: int = Field(ge=0)
     reveals: int = Field(ge=0)
     segments: list[Int] = Field(min_length=5, max_length=5)
     castle: list[Int] = Field(min_length=5, max_length=5)
-    piles: list[list[Int]] = Field(min_length=5, max_length=5)
-    scripts: list[list[Int]] = Field(min_length=5, max_length=5)
+    townsfolk_piles: list[list[Int]] = Field(min_length=5, max_length=5)
+    manuscript_piles: list[list[Int]] = Field(min_length=5, max_length=5)
     dismissed: list[Int]
     spot_owner: list[Int] = Field(min_length=N_SPOTS, max_length=N_SPOTS)
     spot_building: list[Int] = Field(min_length=N_SPOTS, max_length=N_SPOTS)
     tier1: list[list[Int]] = Field(min_length=5, max_length=5)
     tier2: list[list[Int]] = Field(min_length=5, max_length=5)
     tier3: list[list[Int]] = Field(min_length=5, max_length=5)
-    leader: int = Field(ge=-1, le=3)
-    bonus_owner: list[Int] = Field(min_length=4, max_length=4)
+    castle_leader: int = Field(ge=-1, le=3)
+    cleric_bonus_owner: list[Int] = Field(min_length=4, max_length=4)
     debt_pile: int = Field(ge=0)
     deed_pile: int = Field(ge=0)
     poverty: bool
     prosperity: bool
-    start: int = Field(ge=0, le=3)
-    current: int = Field(ge=-1, le=3)
+    start_seat: int = Field(ge=0, le=3)
+    turn_seat: int = Field(ge=-1, le=3)
     round: int = Field(ge=0)
     final_round: int = Field(ge=-1)
     turns: int = Field(ge=0)
     pairs: list[list[Int]] = Field(max_length=5)
     stack: list[list[Int]]
-    t_value: int = 0
-    t_dismissed: int = -1
-    t_transcribed: int = 0
-    t_dismiss_any: int = 0
+    turn_played_value: int = 0
+    turn_dismissed_card: int = Field(default=UNSET, ge=-1, lt=N_CARDS)
+    turn_dismissed_printed: int = Field(default=UNSET, ge=-1, le=4)
+    turn_transcribed: bool = False
+    turn_dismiss_anywhere: bool = False
     over: bool = False
     players: list[_PlayerModel]
 
@@ -246,7 +274,7 @@ def from_json(data: Mapping[str, Any]) -> State:
             raise SetupError(
                 "Not a Burgrave state: every pending task is a known op and 4 more numbers."
             )
-    cards: list[int] = [c for pile in model.piles for c in pile] + list(model.dismissed)
+    cards: list[int] = [c for pile in model.townsfolk_piles for c in pile] + list(model.dismissed)
     for p in model.players:
         cards += p.hand + p.deck + p.discard + p.line + p.destroyed
     if any(not 0 <= c < N_CARDS for c in cards) or len(set(cards)) != len(cards):

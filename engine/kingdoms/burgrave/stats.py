@@ -78,7 +78,7 @@ def simulation_report(games: Iterable[State]) -> dict[str, Any]:
         winners = [s for s in range(seats) if keys[s] == best]
         for s in winners:
             wins[s] += 1
-            by_position[(s - state.start) % seats] += 1
+            by_position[(s - state.start_seat) % seats] += 1
         for s in range(seats):
             totals[s] += scores[s]
             categories.update(parts[s])
