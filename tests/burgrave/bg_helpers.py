@@ -13,10 +13,10 @@ import copy
 import functools
 from typing import Any
 
-from kingdoms.burgrave import rules as R
 from kingdoms.burgrave.actions import Action, decode
 from kingdoms.burgrave.content import CARD_DESIGN, START_BASE
 from kingdoms.burgrave.game import GAME
+from kingdoms.burgrave.rules import apply_code, legal_codes
 from kingdoms.burgrave.state import State
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.protocol import Seat
@@ -28,7 +28,7 @@ NAMES = ("Ana", "Ben", "Cid", "Dee")
 def _base(n: int, seed: int) -> dict[str, Any]:
     state = GAME.new_game([Seat(name=NAMES[k]) for k in range(n)], seed)
     while state.stack[-1].op != Decision.PLAY_CARD:
-        state = R.apply_code(state, R.legal_codes(state)[0])
+        state = apply_code(state, legal_codes(state)[0])
     return GAME.state_to_json(state)
 
 
@@ -103,4 +103,4 @@ def do(state: State, action: Action | int) -> State:
 
 
 def codes(state: State) -> list[int]:
-    return list(R.legal_codes(state))
+    return list(legal_codes(state))

@@ -25,7 +25,6 @@ from bg_helpers import (
     turn,
 )
 
-from kingdoms.burgrave import rules as R
 from kingdoms.burgrave.actions import (
     BUILD_CODES,
     DESTROY_TOP,
@@ -45,19 +44,30 @@ from kingdoms.burgrave.actions import (
     build_parts,
     bump_code,
 )
+from kingdoms.burgrave.board import LINKS, next_spaces
 from kingdoms.burgrave.content import (
+    CARD_VALUE,
     CASTLE_REWARDS,
     CLERIC,
+    CONTENT,
+    PRINTED_SCRIPT_COST,
+    PRINTED_SCRIPT_EFFECTS,
     SCRIPTS,
     SEG_EXCHANGES,
     SEG_LINK_REWARDS,
     SEG_SPOT_REWARDS,
     WORKSHOP,
+    Effect,
     EffectKind,
 )
+from kingdoms.burgrave.costs import icon_counts
+from kingdoms.burgrave.effects import corruption_first, gain_debts, hand_limit, push_effects
 from kingdoms.burgrave.game import GAME
+from kingdoms.burgrave.rules import advance, apply_code, legal_codes
+from kingdoms.burgrave.scoring import score_parts
 from kingdoms.burgrave.state import CLOSED, UNSET, State
 from kingdoms.burgrave.tasks import Auto, Decision, Task
+from kingdoms.burgrave.turn import collision
 from kingdoms.core.protocol import Seat
 
 
@@ -140,11 +150,11 @@ def test_dismissal_counts_its_hire_gains_and_icons_only_this_turn() -> None:
     top(d, 0, card("squire"))  # noble, value 1, hire/dismiss: +1 deed
     _at_action(d, 10, line, silver=1)
     s = do(load(d), DISMISS_CODES.code(0))
-    assert R.icon_counts(s, 0)[2] == 1 and _kinds(s) == {"place"}
+    assert icon_counts(s, 0)[2] == 1 and _kinds(s) == {"place"}
     s = do(s, PLACE_CODES.code(1))
     while s.turn_seat == 0 and s.turns == 0:
         s = do(s, codes(s)[0])
-    assert s.turn_dismissed_card == UNSET and R.icon_counts(s, 0)[2] == 0, "gone after the turn"
+    assert s.turn_dismissed_card == UNSET and icon_counts(s, 0)[2] == 0, "gone after the turn"
 
 
 def test_dismissal_with_trading_post_two_costs_one_silver_for_any_value() -> None:
@@ -199,7 +209,7 @@ def test_destroy_from_the_unseen_top_of_the_draw_pile() -> None:
     victim = s.players[0].deck[-1]
     s = do(s, DESTROY_TOP)
     assert victim in s.players[0].destroyed and victim not in s.players[0].deck
-    assert s.players[0].silver == R.CARD_VALUE[victim]
+    assert s.players[0].silver == CARD_VALUE[victim]
 
 
 def test_link_reward_once_when_you_own_both_ends() -> None:
@@ -231,10 +241,10 @@ def test_transcribing_the_printed_manuscript_of_an_empty_pile() -> None:
     d["manuscript_piles"][0] = []
     _at_action(d, 10, [card("novice"), card("apprentice"), card("retainer")], res=(9, 0, 0))
     s = load(d)
-    cost = R.PRINTED_SCRIPT_COST[d["segments"][0]]
+    cost = PRINTED_SCRIPT_COST[d["segments"][0]]
     scripts = list(s.players[0].manuscripts)
     s = do(s, TRANSCRIBE)
-    effects = R.PRINTED_SCRIPT_EFFECTS[d["segments"][0]]
+    effects = PRINTED_SCRIPT_EFFECTS[d["segments"][0]]
     ink = sum(e.amount for e in effects if e.kind == EffectKind.INK)
     assert s.players[0].resources[0] == 9 - (cost - 1) + ink
     assert s.players[0].manuscripts == scripts
@@ -244,12 +254,12 @@ def test_cleric_bonus_card_is_a_permanent_cleric_icon() -> None:
     """Transcribe: the cleric bonus card gives "3 VP, and a permanent cleric icon"."""
     d = base_json()
     put(d, 0, "line", [card("retainer"), card("apprentice"), card("hawker")])
-    before = R.icon_counts(load(d), 0)[CLERIC]
+    before = icon_counts(load(d), 0)[CLERIC]
     d["players"][0]["cleric_bonus"] = [2]
     d["cleric_bonus_owner"][2] = 0
     s = load(d)
-    assert R.icon_counts(s, 0)[CLERIC] == before + 1
-    assert R.score_parts(s, 0)["cleric_bonus"] == 3
+    assert icon_counts(s, 0)[CLERIC] == before + 1
+    assert score_parts(s, 0)["cleric_bonus"] == 3
 
 
 # --- phase 1: cards ------------------------------------------------------------------------------
@@ -283,10 +293,10 @@ def test_rearrange_never_uncovers_a_start_slot() -> None:
     d["turn_seat"] = 0
     set_stack(d, Task(Auto.END_TURN, 0), Task(Decision.REARRANGE, 0))
     s = load(d)
-    before = R.icon_counts(s, 0)
+    before = icon_counts(s, 0)
     s = do(s, REARRANGE_CODES.code(1))
     assert s.players[0].line == [card("apprentice"), card("novice")]
-    assert R.icon_counts(s, 0) == before
+    assert icon_counts(s, 0) == before
 
 
 # --- phase 2: move -------------------------------------------------------------------------------
@@ -319,7 +329,7 @@ def test_landing_on_several_burgraves_each_may_rearrange_in_turn_order() -> None
 
 
 def _link_with_workers(d: dict[str, Any]) -> tuple[int, int]:
-    for pos, index, a, b in R.LINKS:
+    for pos, index, a, b in LINKS:
         reward = SEG_LINK_REWARDS[d["segments"][pos]][index]
         if any(e.kind == EffectKind.PLACE_WORKERS for e in reward):
             return a, b
@@ -383,7 +393,7 @@ def test_castle_leader_points_and_hand_limit_at_next_draw() -> None:
     d["turn_seat"] = 0
     set_stack(d, Task(Auto.END_TURN, 0), Task(Auto.DRAW, 0))
     s = load(d)
-    assert len(s.players[0].hand) == 5 and R.score_parts(s, 0)["castle_leader"] == 5
+    assert len(s.players[0].hand) == 5 and score_parts(s, 0)["castle_leader"] == 5
     # lost: no discard, the hand simply is not refilled past the new limit
     d2 = GAME.state_to_json(s)
     d2["castle_leader"] = 1
@@ -391,7 +401,7 @@ def test_castle_leader_points_and_hand_limit_at_next_draw() -> None:
     d2["turn_seat"] = 0
     set_stack(d2, Task(Auto.END_TURN, 0), Task(Auto.DRAW, 0))
     s2 = load(d2)
-    assert len(s2.players[0].hand) == 5 and R.hand_limit(s2, 0) == 4
+    assert len(s2.players[0].hand) == 5 and hand_limit(s2, 0) == 4
 
 
 # --- phase 4 / 5 / 6 ------------------------------------------------------------------------------
@@ -428,7 +438,7 @@ def test_collision_steps_run_in_the_printed_order() -> None:
     d["turn_seat"] = 0
     set_stack(d)
     s = load(d)
-    R.collision(s, 0)
+    collision(s, 0)
     assert s.players[2].virtue == 5 and s.players[3].virtue == 6, "(1) done first, honest only"
     order = [(t[0], t[1], t[2]) for t in reversed(s.stack)]
     ek = Auto.EFFECT
@@ -464,12 +474,12 @@ def test_corruption_moves_first_when_both_are_gained_at_once() -> None:
     d["players"][0]["virtue"], d["players"][0]["corruption"] = 1, 0
     set_stack(d)
     s = load(d)
-    R.push_effects(s, 0, [(EffectKind.VIRTUE, 1, 0), (EffectKind.CORRUPTION, 1, 0)])
-    R.advance(s)
+    virtue, corruption = Effect(EffectKind.VIRTUE, 1, 0), Effect(EffectKind.CORRUPTION, 1, 0)
+    push_effects(s, 0, [virtue, corruption])
+    advance(s)
     assert (s.players[0].corruption, s.players[0].virtue) == (0, 0)
-    assert R.corruption_first([(EffectKind.SILVER, 1, 0), (EffectKind.VIRTUE, 1, 0),
-                               (EffectKind.CORRUPTION, 2, 0)]) == [
-        (EffectKind.SILVER, 1, 0), (EffectKind.CORRUPTION, 2, 0), (EffectKind.VIRTUE, 1, 0)]
+    silver, corruption2 = Effect(EffectKind.SILVER, 1, 0), Effect(EffectKind.CORRUPTION, 2, 0)
+    assert corruption_first([silver, virtue, corruption2]) == [silver, corruption2, virtue]
 
 
 # --- debts, deeds, end, scoring ------------------------------------------------------------------
@@ -482,7 +492,7 @@ def test_gains_continue_after_the_pile_runs_out() -> None:
     d["debt_pile"] = 1
     s = load(d)
     debts = s.players[0].debts
-    R.gain_debts(s, 0, 3)
+    gain_debts(s, 0, 3)
     assert s.players[0].debts == debts + 3 and s.poverty and s.debt_pile == 0
 
 
@@ -501,7 +511,7 @@ def test_last_turn_is_taken_by_the_player_before_the_start_player() -> None:
     while not s.over:
         if s.stack and s.stack[-1].op == Decision.PLAY_CARD and s.stack[-1].seat not in seats[-1:]:
             seats.append(s.stack[-1].seat)
-        s = R.apply_code(s, R.legal_codes(s)[0])
+        s = apply_code(s, legal_codes(s)[0])
     assert seats == [3, 0, 1, 2, 3, 0], "round 3: seats 3, 0; round 4: seats 1, 2, 3, 0"
 
 
@@ -521,11 +531,11 @@ def test_scoring_debts_deeds_manuscripts_and_no_ongoing_effects() -> None:
         pile[:] = [m for m in pile if m not in scripts]
     p["manuscripts"] = scripts
     put(d, 0, "line", [card("poacher"), card("racketeer"), card("surveyor")])
-    parts = R.score_parts(load(d), 0)
+    parts = score_parts(load(d), 0)
     assert parts["debts"] == -4 and parts["deeds"] == 3 + 3
     assert parts["manuscript_sets"] == 5 and parts["manuscript_points"] == 2  # 1 noble x 2
     put(d, 0, "line", [card("poacher"), card("racketeer"), card("apprentice")])
-    assert R.score_parts(load(d), 0) == parts, "the Surveyor's ongoing rule scores nothing"
+    assert score_parts(load(d), 0) == parts, "the Surveyor's ongoing rule scores nothing"
 
 
 # --- setup ---------------------------------------------------------------------------------------
@@ -542,14 +552,14 @@ def test_setup_pick_order_spaces_and_closed_spots() -> None:
             seat = GAME.current_seat(s)
             assert seat is not None
             order.append(seat)
-            index = PAIR_CODES.value(R.legal_codes(s)[0])
-            pc = R.CONTENT.player_cards[s.pairs[index][0]]
+            index = PAIR_CODES.value(legal_codes(s)[0])
+            pc = CONTENT.player_cards[s.pairs[index][0]]
             silver = s.players[seat].silver
-            s = R.apply_code(s, PAIR_CODES.code(index))
+            s = apply_code(s, PAIR_CODES.code(index))
             assert s.players[seat].space == pc.space - 1
             assert s.players[seat].silver >= silver + pc.silver
             while s.stack[-1].op not in (Decision.CHOOSE_PAIR, Decision.PLAY_CARD):
-                s = R.apply_code(s, R.legal_codes(s)[0])
+                s = apply_code(s, legal_codes(s)[0])
         assert order == [(s.start_seat - k) % n for k in range(1, n + 1)]
         closed = [sum(s.spot_owner[b * 3 + k] == CLOSED for k in range(3)) for b in range(10)]
         assert closed == ([1] * 10 if n < 3 else [0] * 10)
@@ -598,7 +608,7 @@ def test_view_is_unchanged_by_everything_it_must_hide() -> None:
                     )
                     assert GAME.view(other, viewer) == GAME.view(s, viewer)
             checked += 1
-        s = R.apply_code(s, rng.choice(R.legal_codes(s)))
+        s = apply_code(s, rng.choice(legal_codes(s)))
     assert checked >= 8
 
 
@@ -613,10 +623,10 @@ def test_paths_links_and_piles() -> None:
     manuscript piles of 7 with the grey base at the bottom, castle in a random orientation."""
     for p in range(5):
         west, east, inner = 2 * p, 2 * p + 1, 10 + p
-        assert set(R._next_spaces(west)) == {east, inner}
-        assert set(R._next_spaces(inner)) == {east, 10 + (p + 1) % 5}
-        assert set(R._next_spaces(east)) == {2 * ((p + 1) % 5)}
-    pairs = {(a, b) for _p, _i, a, b in R.LINKS}
+        assert set(next_spaces(west)) == {east, inner}
+        assert set(next_spaces(inner)) == {east, 10 + (p + 1) % 5}
+        assert set(next_spaces(east)) == {2 * ((p + 1) % 5)}
+    pairs = {(a, b) for _p, _i, a, b in LINKS}
     for p in range(5):
         b = 6 * p
         assert {(b, b + 1), (b + 1, b + 2), (b + 3, b + 4), (b + 4, b + 5)} <= pairs
@@ -639,7 +649,7 @@ def test_starting_townsfolk_match_the_spec() -> None:
     with 1 merchant, ongoing: after you trade, gain 1 silver"."""
     got = {
         (t.value, tuple(t.icons), t.timing, t.trigger, tuple(t.effects))
-        for t in R.CONTENT.starting_townsfolk
+        for t in CONTENT.starting_townsfolk
     }
     assert got == {
         (2, ("cleric",), "none", None, ()),
@@ -669,6 +679,6 @@ def test_building_and_worker_points() -> None:
     d = base_json()
     for built, points in (([1, 0, 0], 2), ([2, 1, 0], 9), ([3, 2, 1], 24), ([0, 3, 3], 36)):
         d["players"][0]["built"] = built
-        assert R.score_parts(load(d), 0)["buildings"] == points
+        assert score_parts(load(d), 0)["buildings"] == points
     d["tier1"][0][0], d["tier2"][1][0], d["tier3"][2][0] = 2, 1, 3
-    assert R.score_parts(load(d), 0)["workers"] == 2 + 2 + 9
+    assert score_parts(load(d), 0)["workers"] == 2 + 2 + 9

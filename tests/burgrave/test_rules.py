@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from bg_helpers import base_json, card, codes, do, load, phase, put, set_stack, top, turn
 
-from kingdoms.burgrave import rules as R
 from kingdoms.burgrave.actions import (
     BUILD_CODES,
     DESTROY_TOP,
@@ -33,8 +32,12 @@ from kingdoms.burgrave.actions import (
     bump_code,
 )
 from kingdoms.burgrave.content import CARD_DESIGN, PRINTED, SCRIPTS
+from kingdoms.burgrave.costs import icon_counts, move_options
+from kingdoms.burgrave.effects import hand_limit, step_corruption, step_virtue
 from kingdoms.burgrave.game import GAME
-from kingdoms.burgrave.state import CLOSED
+from kingdoms.burgrave.rules import apply_code, legal_codes
+from kingdoms.burgrave.scoring import score_parts
+from kingdoms.burgrave.state import CLOSED, Player
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.errors import IllegalActionError, SetupError
 from kingdoms.core.protocol import Seat
@@ -51,7 +54,7 @@ def test_setup_counts_and_reverse_pick_order() -> None:
         assert state.debt_pile == debts and state.deed_pile == deeds
         assert GAME.current_seat(state) == (state.start_seat - 1) % n
         while state.stack[-1].op != Decision.PLAY_CARD:
-            state = R.apply_code(state, R.legal_codes(state)[0])
+            state = apply_code(state, legal_codes(state)[0])
         for p in state.players:
             assert len(p.hand) == 3 and p.owned() >= 9
             assert 0 <= p.space < 10
@@ -136,11 +139,11 @@ def test_start_slot_icons_until_covered() -> None:
     d = base_json()
     put(d, 0, "line", [card("novice")])
     s = load(d)
-    count = R.icon_counts(s, 0)
+    count = icon_counts(s, 0)
     # line: novice (cleric); uncovered slots 1 (noble) and 2 (merchant)
     assert count[:4] == [1, 0, 1, 1]
     put(d, 0, "line", [card("novice"), card("retainer"), card("apprentice")])
-    assert R.icon_counts(load(d), 0)[:4] == [0, 1, 1, 1]
+    assert icon_counts(load(d), 0)[:4] == [0, 1, 1, 1]
 
 
 # --- phase 2: move -------------------------------------------------------------------------------
@@ -163,7 +166,7 @@ def test_move_exact_distance_and_paid_steps() -> None:
     assert codes(s) == [MOVE_CODES.code(1), MOVE_CODES.code(10)]  # west bank -> east bank / inner
     _at(d, 0, 0, 1, 1)
     s = load(d)
-    assert R.move_options(s, 0)[2] == 1 and R.move_options(s, 0)[11] == 1
+    assert move_options(s, 0)[2] == 1 and move_options(s, 0)[11] == 1
     after = do(s, Move(space=2))
     assert after.players[0].silver == 0 and after.players[0].space == 2
 
@@ -175,10 +178,10 @@ def test_trading_post_one_gives_a_free_step_and_laps_are_allowed() -> None:
         p["space"] = 9
     _at(d, 0, 0, 1, 0)
     d["players"][0]["built"] = [0, 1, 0]
-    assert R.move_options(load(d), 0)[2] == 0
+    assert move_options(load(d), 0)[2] == 0
     _at(d, 0, 10, 3, 5)  # inner ring: a lap of five inner spaces returns home
     d["players"][0]["built"] = [0, 0, 0]
-    opts = R.move_options(load(d), 0)
+    opts = move_options(load(d), 0)
     assert opts[10] == 2
 
 
@@ -223,7 +226,7 @@ def test_dismiss_once_icon_matched_criminals_wild() -> None:
     assert card("squire") in s.dismissed and s.players[0].silver == 2
     assert s.players[0].deeds == load(d).players[0].deeds + 1  # squire's hire/dismiss effect
     assert DISMISS_CODES.code(seg) not in codes(s), "once per turn"
-    assert R.icon_counts(s, 0)[2] == 2  # retainer + dismissed squire
+    assert icon_counts(s, 0)[2] == 2  # retainer + dismissed squire
     top(d, seg, card("pickpocket"))  # criminal: usable anywhere
     d["players"][0]["space"] = 0
     assert DISMISS_CODES.code(seg) in codes(load(d))
@@ -346,8 +349,8 @@ def test_building_benefits() -> None:
     put(d, 0, "line", [card("novice"), card("apprentice"), card("retainer")])
     d["players"][0]["built"] = [3, 3, 3]
     s = load(d)
-    assert R.icon_counts(s, 0)[:4] == [1, 2, 2, 2]  # TP3 merchant, GH1-3 builder/noble/cleric
-    assert R.hand_limit(s, 0) == 4
+    assert icon_counts(s, 0)[:4] == [1, 2, 2, 2]  # TP3 merchant, GH1-3 builder/noble/cleric
+    assert hand_limit(s, 0) == 4
 
 
 def test_workshop_one_offers_a_discard_on_hire() -> None:
@@ -396,7 +399,7 @@ def test_transcribe_one_per_turn_and_cleric_bonus() -> None:
     assert top in s.players[0].manuscripts
     assert s.cleric_bonus_owner[ribbon] == 0 and s.players[0].cleric_bonus == [ribbon]
     assert s.players[0].resources[0] == 7 - (SCRIPTS[top].cost - 1)
-    assert R.score_parts(s, 0)["cleric_bonus"] == 3
+    assert score_parts(s, 0)["cleric_bonus"] == 3
 
 
 # --- castle ---------------------------------------------------------------------------------------
@@ -480,13 +483,13 @@ def test_hire_pays_value_to_discard_with_effect() -> None:
 def test_track_moves_together_and_ignores_far_end() -> None:
     """Track: corruption moves right, virtue left; at the far end further steps are ignored;
     once they meet they stay together and move together."""
-    p = R.Player()
-    R.step_corruption(p, 2)
-    R.step_virtue(p, 4)
+    p = Player()
+    step_corruption(p, 2)
+    step_virtue(p, 4)
     assert (p.corruption, p.virtue) == (2, 2)
-    R.step_virtue(p, 5)
+    step_virtue(p, 5)
     assert (p.corruption, p.virtue) == (0, 0)
-    R.step_corruption(p, 9)
+    step_corruption(p, 9)
     assert (p.corruption, p.virtue) == (6, 6)
 
 

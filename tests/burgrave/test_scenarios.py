@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from bg_helpers import base_json, card, codes, do, load, phase, put, set_stack
 
-from kingdoms.burgrave import rules as R
 from kingdoms.burgrave.actions import SEGMENT_CODES, SPOT_CODES
+from kingdoms.burgrave.board import LINKS
 from kingdoms.burgrave.content import SEG_LINK_REWARDS, WORKSHOP, EffectKind
 from kingdoms.burgrave.game import GAME
-from kingdoms.burgrave.state import CLOSED, FREE
+from kingdoms.burgrave.rules import apply_code, legal_codes
+from kingdoms.burgrave.scoring import majority, score_parts, set_points
+from kingdoms.burgrave.state import CLOSED, FREE, State
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 
 
@@ -45,7 +47,7 @@ def test_bumping_on_another_players_cascade() -> None:
                 target = (pos, index)
     assert target is not None
     pos, index = target
-    a, b = next((x, y) for p_, i_, x, y in R.LINKS if (p_, i_) == (pos, index))
+    a, b = next((x, y) for p_, i_, x, y in LINKS if (p_, i_) == (pos, index))
     d["spot_owner"][b] = 1
     d["spot_building"][b] = 0
     d["players"][1]["built"] = [1, 0, 0]
@@ -92,10 +94,10 @@ def test_collision_caused_by_reshuffle_waits_a_turn() -> None:
     assert (s2.players[0].corruption, s2.players[0].virtue) == (0, 6)
 
 
-def _play_to_end(s: R.State) -> R.State:
+def _play_to_end(s: State) -> State:
     moves = 0
     while not s.over:
-        s = R.apply_code(s, R.legal_codes(s)[0])
+        s = apply_code(s, legal_codes(s)[0])
         moves += 1
         assert moves < 20_000
     return s
@@ -124,13 +126,13 @@ def test_both_end_cards_revealed_both_score_and_one_more_round() -> None:
 def test_majority_tie_splits() -> None:
     """Scoring: 12/8/4 for first/second/third, at least one flipped card to qualify; ties share
     the points of the places they cover, rounded down; with fewer than 3 players skip the 8."""
-    assert R.majority([3, 3, 1, 0], 4) == [10, 10, 4, 0]
-    assert R.majority([2, 2, 2, 0], 4) == [8, 8, 8, 0]
-    assert R.majority([1, 1, 1, 1], 4) == [6, 6, 6, 6]
-    assert R.majority([5, 2, 2, 0], 4) == [12, 6, 6, 0]
-    assert R.majority([0, 0, 0], 3) == [0, 0, 0]
-    assert R.majority([2, 1], 2) == [12, 4]
-    assert R.majority([1, 1], 2) == [8, 8]
+    assert majority([3, 3, 1, 0], 4) == [10, 10, 4, 0]
+    assert majority([2, 2, 2, 0], 4) == [8, 8, 8, 0]
+    assert majority([1, 1, 1, 1], 4) == [6, 6, 6, 6]
+    assert majority([5, 2, 2, 0], 4) == [12, 6, 6, 0]
+    assert majority([0, 0, 0], 3) == [0, 0, 0]
+    assert majority([2, 1], 2) == [12, 4]
+    assert majority([1, 1], 2) == [8, 8]
 
 
 def test_tie_splits_in_a_finished_position() -> None:
@@ -141,17 +143,17 @@ def test_tie_splits_in_a_finished_position() -> None:
         d["players"][seat]["deeds_flipped"] = fd
         d["players"][seat]["debts_flipped"] = fb
     s = load(d)
-    parts = [R.score_parts(s, k) for k in range(4)]
+    parts = [score_parts(s, k) for k in range(4)]
     assert [p["poverty"] for p in parts] == [10, 10, 4, 0]
     assert [p["prosperity"] for p in parts] == [8, 0, 12, 0]
 
 
 def test_set_scoring() -> None:
     """Scoring: sets of different ribbon colours score 1/4/9/16; several sets allowed."""
-    assert R.set_points([1, 1, 1, 1]) == 16
-    assert R.set_points([2, 1, 0, 0]) == 4 + 1
-    assert R.set_points([2, 2, 2, 1]) == 16 + 9
-    assert R.set_points([0, 0, 0, 0]) == 0
+    assert set_points([1, 1, 1, 1]) == 16
+    assert set_points([2, 1, 0, 0]) == 4 + 1
+    assert set_points([2, 2, 2, 1]) == 16 + 9
+    assert set_points([0, 0, 0, 0]) == 0
 
 
 def test_tie_break_leftovers_then_shared() -> None:

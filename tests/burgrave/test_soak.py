@@ -8,18 +8,17 @@ cap, and the final score equals the sum of its breakdown.
 Payments ("icons paid exactly"): before every primary action, dismissal, hire and move the test
 recounts the player's icons itself (line, uncovered start slots, buildings, cleric bonus cards,
 the townsfolk dismissed this turn) and predicts the payment from the spec's tables; the action is
-then applied without running the effects it queues (``rules.decide`` on a copy), so the change in
-silver, ink, gold and stone is exactly the payment (plus the 1-silver exchange's own silver). It
-also checks that the offered primary actions are exactly the affordable ones (each exchange kind,
-every build, 1-4 workers, transcribe), and that after a dismissal only actions its icons fund
-are offered.
+then applied without running the effects it queues (``decisions.apply_decision`` on a copy), so
+the change in silver, ink, gold and stone is exactly the payment (plus the 1-silver exchange's
+own silver). It also checks that the offered primary actions are exactly the affordable ones
+(each exchange kind, every build, 1-4 workers, transcribe), and that after a dismissal only
+actions its icons fund are offered.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from kingdoms.burgrave import rules as R
 from kingdoms.burgrave.actions import (
     BUILD_CODES,
     DISMISS_CODES,
@@ -32,6 +31,7 @@ from kingdoms.burgrave.actions import (
     build_code,
     build_parts,
 )
+from kingdoms.burgrave.board import MAX_STEPS, REACH
 from kingdoms.burgrave.content import (
     BUILD_COST,
     BUILDER,
@@ -53,7 +53,10 @@ from kingdoms.burgrave.content import (
     Design,
     Trigger,
 )
+from kingdoms.burgrave.costs import script_cost
+from kingdoms.burgrave.decisions import apply_decision
 from kingdoms.burgrave.game import GAME
+from kingdoms.burgrave.rules import apply_code, legal_codes
 from kingdoms.burgrave.state import FREE, UNSET, State
 from kingdoms.burgrave.tasks import Auto, Decision
 from kingdoms.core.protocol import Seat
@@ -86,7 +89,7 @@ def check_invariants(s: State) -> None:
 
 
 def recount(s: State, seat: int) -> list[int]:
-    """The spec's icon sources, counted here independently of ``rules.icon_counts``."""
+    """The spec's icon sources, counted here independently of ``costs.icon_counts``."""
     p = s.players[seat]
     count = [0] * 5
     for c in p.line:
@@ -153,7 +156,7 @@ def expected_primary(s: State, seat: int) -> set[int]:
         for k in range(1, 5):
             if p.supply >= k and WORKER_COSTS[k - 1] - count[NOBLE] - crook <= p.resources[1]:
                 out.add(PLACE_CODES.code(k))
-        cost = R.script_cost(s, p.space - 10)
+        cost = script_cost(s, p.space - 10)
         if not s.turn_transcribed and cost - count[CLERIC] - crook <= p.resources[0]:
             out.add(TRANSCRIBE)
     return out
@@ -181,7 +184,7 @@ def check_payment(before: State, code: int) -> None:
     paid = [0, 0, 0, 0]  # silver, ink, gold, stone
     queued: tuple[int, int] | None = None
     count = recount(before, seat)
-    legal = set(R.legal_codes(before))
+    legal = set(legal_codes(before))
     if op == Decision.PRIMARY_ACTION:
         primary = expected_primary(before, seat)
         dismissed = dismissed_this_turn(before)
@@ -193,8 +196,8 @@ def check_payment(before: State, code: int) -> None:
             assert legal == (funded or {PASS}), "after a dismissal: its actions only"
     if op == Decision.MOVE:
         value, free = before.turn_played_value, p0.free_steps + (p0.built[TRADING_POST] >= 1)
-        steps = next(n for n in range(value, R.MAX_STEPS + 1)
-                     if R.REACH[p0.space][n] >> MOVE_CODES.value(code) & 1)
+        steps = next(n for n in range(value, MAX_STEPS + 1)
+                     if REACH[p0.space][n] >> MOVE_CODES.value(code) & 1)
         paid[0] = max(0, steps - value - free)
     elif op == Decision.HIRE:
         seg = p0.space // 2 if p0.space < 10 else p0.space - 10
@@ -220,11 +223,11 @@ def check_payment(before: State, code: int) -> None:
     elif code in PLACE_CODES:
         paid[2] = max(0, WORKER_COSTS[PLACE_CODES.value(code) - 1] - count[NOBLE] - count[CRIMINAL])
     elif code == TRANSCRIBE:
-        cost = R.script_cost(before, p0.space - 10)
+        cost = script_cost(before, p0.space - 10)
         paid[1] = max(0, cost - count[CLERIC] - count[CRIMINAL])
     after = before.clone()
     task = after.stack.pop()
-    R.decide(after, task, code)  # pay and queue, but do not resolve the queued effects
+    apply_decision(after, task, code)  # pay and queue, but do not resolve the queued effects
     p1 = after.players[seat]
     got = [p0.silver - p1.silver] + [p0.resources[r] - p1.resources[r] for r in range(3)]
     assert got == paid, f"action {code}: paid {got}, expected {paid}"
@@ -243,11 +246,11 @@ def run_games(players: int, games: int, salt: str) -> list[int]:
         s = GAME.new_game([Seat(name=f"P{k}") for k in range(players)], seed)
         moves = 0
         while not s.over:
-            legal = R.legal_codes(s)
+            legal = legal_codes(s)
             assert legal, f"no legal action (game {number}, move {moves})"
             code = chooser.choice(legal)
             check_payment(s, code)
-            s = R.apply_code(s, code)
+            s = apply_code(s, code)
             if moves % 7 == 0:
                 check_invariants(s)
             moves += 1

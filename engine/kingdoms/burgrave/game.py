@@ -21,7 +21,6 @@ from pydantic import TypeAdapter
 from ..core.errors import KingdomsError, SetupError
 from ..core.protocol import Game, GameResult, Seat, SeatScore, check_seats, check_seed
 from . import INFO
-from . import rules as R
 from .actions import (
     ACTIONS,
     BUILD_CODES,
@@ -55,6 +54,7 @@ from .actions import (
     encode,
     move_worker_parts,
 )
+from .board import SPOT_LINKS, is_outer, segment_of, spot_place
 from .content import (
     BUILDINGS,
     CARD_DESIGN,
@@ -69,6 +69,10 @@ from .content import (
     SEG_SPOT_REWARDS,
     effects_text,
 )
+from .costs import exchange_kind, move_options
+from .effects import hand_limit
+from .rules import advance, apply_code, deciding_seat, legal_codes, new_state
+from .scoring import leftovers, score_parts
 from .state import State, from_json, to_json
 from .tasks import DECISION_NAMES, Decision
 
@@ -89,7 +93,7 @@ PASS_TEXT: dict[int, str] = {
 
 
 def space_name(space: int) -> str:
-    if space < 10:
+    if is_outer(space):
         return f"outer space {space + 1}"
     return f"the inner space of segment {space - 9}"
 
@@ -116,16 +120,16 @@ class BurgraveGame:
             raise SetupError(f"Burgrave has no option {str(next(iter(options)))[:32]!r}.")
         checked = check_seats(seats)
         check_seed(seed)
-        return R.new_state(checked, seed)
+        return new_state(checked, seed)
 
     def legal_actions(self, state: State) -> list[Action]:
-        return [ACTIONS[c] for c in R.legal_codes(state)]
+        return [ACTIONS[c] for c in legal_codes(state)]
 
     def apply(self, state: State, action: Action) -> State:
-        return R.apply_code(state, encode(action))
+        return apply_code(state, encode(action))
 
     def current_seat(self, state: State) -> int | None:
-        return R.deciding_seat(state)
+        return deciding_seat(state)
 
     def is_over(self, state: State) -> bool:
         return state.over
@@ -133,10 +137,10 @@ class BurgraveGame:
     def result(self, state: State) -> GameResult:
         scores = []
         for seat in range(state.n):
-            parts = R.score_parts(state, seat)
+            parts = score_parts(state, seat)
             scores.append(SeatScore(
                 seat=seat, total=sum(parts.values()), breakdown=parts,
-                tie_break=[R.leftovers(state.players[seat])],
+                tie_break=[leftovers(state.players[seat])],
             ))
         if not state.over:
             return GameResult(scores=scores, winners=[])
@@ -156,7 +160,7 @@ class BurgraveGame:
     def reveals_information(self, state: State, action: Action) -> bool:
         """True when the action draws, plays blind, reshuffles or uncovers a pile's next card."""
         try:
-            after = R.apply_code(state, encode(action))
+            after = apply_code(state, encode(action))
         except KingdomsError:
             return False
         return after.reveals != state.reveals
@@ -168,7 +172,7 @@ class BurgraveGame:
         """Load a state; pending automatic tasks (hand-made positions) are run first."""
         state = from_json(data)
         if state.stack and not state.over:
-            R.advance(state)
+            advance(state)
         return state
 
     # --- views -----------------------------------------------------------------------------
@@ -206,7 +210,7 @@ class BurgraveGame:
                 "cleric_bonus": [RIBBONS[r] for r in p.cleric_bonus],
                 "player_card": CONTENT.player_cards[p.player_card].key
                 if p.player_card >= 0 else None,
-                "hand_limit": R.hand_limit(state, s),
+                "hand_limit": hand_limit(state, s),
                 "score": result.scores[s].total,
             }
             if s == seat:
@@ -280,7 +284,7 @@ class BurgraveGame:
 
     def describe_action(self, state: State, action: Action) -> str:
         code = encode(action)
-        seat = R.deciding_seat(state)
+        seat = deciding_seat(state)
         name = state.seats[seat].name if seat is not None else "Nobody"
         if seat is None:
             return f"{name} acts."
@@ -292,13 +296,13 @@ class BurgraveGame:
         if code == PLAY_BLIND:
             return f"{name} plays the top card of their draw pile unseen."
         if code == HIRE:
-            pile = state.townsfolk_piles[R.segment_of(p.space)]
+            pile = state.townsfolk_piles[segment_of(p.space)]
             card = CARD_DESIGN[pile[-1]] if pile else None
             return f"{name} hires the {card.name if card else 'townsfolk'}."
         if code == DESTROY_TOP:
             return f"{name} destroys the top card of their draw pile."
         if code == TRANSCRIBE:
-            seg = R.segment_of(p.space)
+            seg = segment_of(p.space)
             pile = state.manuscript_piles[seg]
             title = SCRIPTS[pile[-1]].name if pile else "the printed manuscript"
             return f"{name} transcribes {title}."
@@ -308,7 +312,7 @@ class BurgraveGame:
                     f"{CARD_DESIGN[hero].name}.")
         if code in MOVE_CODES:
             dest = MOVE_CODES.value(code)
-            cost = R.move_options(state, seat).get(dest, 0)
+            cost = move_options(state, seat).get(dest, 0)
             paid = f", paying {cost} silver" if cost else ""
             return f"{name} moves to {space_name(dest)}{paid}."
         if code in REARRANGE_CODES:
@@ -323,7 +327,7 @@ class BurgraveGame:
             d = CARD_DESIGN[pile[-1]] if pile else PRINTED[state.segments[seg]]
             return f"{name} dismisses the {d.name}: {effects_text(d.hire)}."
         if code in TRADE_CODES:
-            kind = SEG_EXCHANGES[state.segments[R.segment_of(p.space)]][p.space % 2]
+            kind = exchange_kind(state, seat)
             return f"{name} trades {TRADE_CODES.value(code)}× ({EXCHANGE_TEXT[kind]})."
         if code in PLACE_CODES:
             k = PLACE_CODES.value(code)
@@ -366,12 +370,13 @@ class BurgraveGame:
 
     def _build_text(self, state: State, seat: int, building: int, spot: int, free: bool) -> str:
         name = state.seats[seat].name
-        spot_name = SEG_SPOT_NAMES[state.segments[spot // 6]][spot % 6]
-        parts = [effects_text(SEG_SPOT_REWARDS[state.segments[spot // 6]][spot % 6])]
-        for pos, index, other in R.SPOT_LINKS[spot]:
-            owner = state.spot_owner[other]
+        position, index = spot_place(spot)
+        spot_name = SEG_SPOT_NAMES[state.segments[position]][index]
+        parts = [effects_text(SEG_SPOT_REWARDS[state.segments[position]][index])]
+        for link in SPOT_LINKS[spot]:
+            owner = state.spot_owner[link.other]
             if owner >= 0:
-                reward = effects_text(SEG_LINK_REWARDS[state.segments[pos]][index])
+                reward = effects_text(SEG_LINK_REWARDS[state.segments[link.position]][link.number])
                 to = "" if owner == seat else f" to {state.seats[owner].name}"
                 parts.append(f"link {reward}{to}" if to else f"link {reward}")
         what = BUILDINGS[building].replace("_", " ")
