@@ -323,8 +323,8 @@ _SIMPLE = {Pass: PASS, PlayBlind: PLAY_BLIND, Transcribe: TRANSCRIBE, Hire: HIRE
            DestroyTop: DESTROY_TOP}
 
 
-def encode(action: Action) -> int:
-    """The action's vocabulary index."""
+def _encode_fields(action: Action) -> int:
+    """The vocabulary index computed from the action's type and fields."""
     kind = type(action)
     if kind in _SIMPLE:
         return _SIMPLE[kind]
@@ -390,12 +390,22 @@ def _build_table() -> dict[int, Action]:
     actions += [ChooseCard(card=c) for c in range(N_CARDS)]
     actions += [Build(building=b, spot=s) for b in BUILDINGS for s in range(N_SPOTS)]
     for action in actions:
-        table[encode(action)] = action
+        table[_encode_fields(action)] = action
     return table
 
 
 ACTIONS: dict[int, Action] = _build_table()
 """Every action of the vocabulary by its index (shared instances: actions are immutable)."""
+_SHARED_CODES = {id(action): code for code, action in ACTIONS.items()}
+"""The index of each shared instance by identity: ``legal_actions`` hands these out, so encoding
+them (once per action played) needs no type tests. ``ACTIONS`` keeps them alive, so an id here
+always belongs to its action."""
+
+
+def encode(action: Action) -> int:
+    """The action's vocabulary index."""
+    code = _SHARED_CODES.get(id(action))
+    return _encode_fields(action) if code is None else code
 
 
 def decode(code: int) -> Action:

@@ -29,6 +29,8 @@ N_POSITIONS = 5
 FIRST_INNER = 10
 """Spaces below this are outer spaces (on a bank), the rest inner spaces."""
 N_SPACES = FIRST_INNER + N_POSITIONS
+ALL_SPACES = (1 << N_SPACES) - 1
+"""The bit mask of every space (see :data:`REACH`)."""
 MAX_STEPS = 48
 """The longest move considered (the most a card's value, free steps and silver could pay)."""
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Literal, NamedTuple
 
 from .actions import MAX_TRADES
-from .board import MAX_STEPS, N_SPACES, REACH, bank_spots, segment_of
+from .board import ALL_SPACES, MAX_STEPS, REACH, bank_spots, segment_of
 from .content import (
     BUILD_COST,
     BUILDER,
@@ -142,23 +142,28 @@ def fund(need: int, icons: int, stock: int) -> Funding:
 
 
 def move_options(state: State, seat: int) -> dict[int, int]:
-    """Destination space -> silver to pay. Spec, move: "exactly the played card's silver value in
-    spaces …, plus any number of extra spaces at 1 silver each (trading post 1: one extra
-    free)"; free steps from effects count first. The cheapest exact distance reaching a space
-    wins (paying more to reach the same space is never useful)."""
+    """Destination space -> silver to pay (nearest first). Spec, move: "exactly the played
+    card's silver value in spaces …, plus any number of extra spaces at 1 silver each (trading
+    post 1: one extra free)"; free steps from effects count first. The cheapest exact distance
+    reaching a space wins (paying more to reach the same space is never useful)."""
     player = state.players[seat]
     value = state.turn_played_value
     free = player.free_steps + (1 if player.built[TRADING_POST] >= 1 else 0)
     top = min(value + free + player.silver, MAX_STEPS)
-    out: dict[int, int] = {}
     reach = REACH[player.space]
+    out: dict[int, int] = {}
+    seen = 0
     for steps in range(value, top + 1):
-        mask = reach[steps]
-        for space in range(N_SPACES):
-            if mask >> space & 1 and space not in out:
-                out[space] = max(0, steps - value - free)
-        if len(out) == N_SPACES:
-            break
+        new = reach[steps] & ~seen
+        if new:
+            seen |= new
+            cost = max(0, steps - value - free)
+            while new:  # each newly reached space, lowest first
+                lowest = new & -new
+                out[lowest.bit_length() - 1] = cost
+                new ^= lowest
+            if seen == ALL_SPACES:
+                break
     return out
 
 
