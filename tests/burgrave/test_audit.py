@@ -242,7 +242,7 @@ def test_transcribing_the_printed_manuscript_of_an_empty_pile() -> None:
     _at_action(d, 10, [card("novice"), card("apprentice"), card("retainer")], res=(9, 0, 0))
     s = load(d)
     cost = PRINTED_SCRIPT_COST[d["segments"][0]]
-    scripts = list(s.players[0].manuscripts)
+    scripts = s.players[0].manuscripts
     s = do(s, TRANSCRIBE)
     effects = PRINTED_SCRIPT_EFFECTS[d["segments"][0]]
     ink = sum(e.amount for e in effects if e.kind == EffectKind.INK)
@@ -553,7 +553,7 @@ def test_setup_pick_order_spaces_and_closed_spots() -> None:
             assert seat is not None
             order.append(seat)
             index = PAIR_CODES.value(legal_codes(s)[0])
-            pc = CONTENT.player_cards[s.pairs[index][0]]
+            pc = CONTENT.player_cards[s.pairs[index].player_card]
             silver = s.players[seat].silver
             s = apply_code(s, PAIR_CODES.code(index))
             assert s.players[seat].space == pc.space - 1

@@ -179,7 +179,7 @@ def test_obstacles_name_the_rule() -> None:
     st.turn_transcribed = 0
     p = st.players[seat]
     p.resources[0] = 0
-    p.line, p.cleric_bonus = [], []
+    p.line, p.cleric_bonus = [], ()
     count = [0] * 5
     need = script_cost(st, segment_of(p.space))
     assert transcribe_funding(st, seat, count, 0) == fund(need, 0, 0)
@@ -191,7 +191,7 @@ def test_obstacles_name_the_rule() -> None:
     p.built = [3, p.built[1], p.built[2]]
     assert build_obstacle(st, seat, 0) in ("all_built", "no_spot")
     for s in bank_spots(p.space):
-        st.spot_owner[s] = (seat + 1) % st.n
+        st.spot_owner[s] = (seat + 1) % st.seat_count
     assert [build_obstacle(st, seat, b) for b in range(3)] == ["no_spot"] * 3
     count = [0] * 5
     assert build_funding(st, seat, 2, count, 1) == fund(BUILD_COST[2], 0, 1)

@@ -397,7 +397,7 @@ def test_transcribe_one_per_turn_and_cleric_bonus() -> None:
     while s.stack and GAME.current_seat(s) == 0 and s.stack[-1].op != Decision.HIRE:
         s = do(s, codes(s)[-1])
     assert top in s.players[0].manuscripts
-    assert s.cleric_bonus_owner[ribbon] == 0 and s.players[0].cleric_bonus == [ribbon]
+    assert s.cleric_bonus_owner[ribbon] == 0 and s.players[0].cleric_bonus == (ribbon,)
     assert s.players[0].resources[0] == 7 - (SCRIPTS[top].cost - 1)
     assert score_parts(s, 0)["cleric_bonus"] == 3
 

@@ -67,15 +67,15 @@ SURVEYOR = Trigger.MERCHANTS_AS_BUILDERS
 
 
 def check_invariants(s: State) -> None:
-    cards = [c for pile in s.townsfolk_piles for c in pile] + s.dismissed
+    cards = [c for pile in s.townsfolk_piles for c in pile] + list(s.dismissed)
     for p in s.players:
-        cards += p.hand + p.deck + p.discard + p.line + p.destroyed
+        cards += p.hand + p.deck + p.discard + p.line + list(p.destroyed)
         assert min(p.silver, *p.resources, p.debts, p.deeds, p.debts_flipped, p.deeds_flipped) >= 0
         assert p.supply >= 0 and len(p.line) <= 3 and 0 <= p.corruption <= p.virtue <= 6
     if s.round == 0:  # setup: decks are formed after each pick's extra step
         return
     expected = list(range(HERO_BASE)) + [p.hero for p in s.players]
-    expected += [START_BASE + 8 * seat + k for seat in range(s.n) for k in range(8)]
+    expected += [START_BASE + 8 * seat + k for seat in range(s.seat_count) for k in range(8)]
     assert sorted(cards) == sorted(expected), "every card exists exactly once"
     for seat, p in enumerate(s.players):
         castle = sum(s.tier1[k][seat] + s.tier2[k][seat] + s.tier3[k][seat] for k in range(5))

@@ -94,7 +94,7 @@ def bump_options(state: State) -> list[int]:
         for tier, grid in ((1, state.tier1), (2, state.tier2)):
             row = grid[section]
             if sum(row) > SECTION_LIMIT:
-                codes += [bump_code(section, tier, seat) for seat in range(state.n) if row[seat]]
+                codes += [bump_code(section, tier, seat) for seat, count in enumerate(row) if count]
     return codes
 
 

@@ -64,7 +64,7 @@ def apply_decision(state: State, task: Task, code: int) -> None:
 
 
 def _pair_codes(state: State, task: Task) -> list[int]:
-    return [PAIR_CODES.code(i) for i, pair in enumerate(state.pairs) if pair[2] == NOBODY]
+    return [PAIR_CODES.code(i) for i, pair in enumerate(state.pairs) if pair.taken_by == NOBODY]
 
 
 def _choose_pair(state: State, task: Task, code: int) -> None:
@@ -107,7 +107,7 @@ def _move(state: State, task: Task, code: int) -> None:
     player.silver -= move_options(state, seat)[destination]
     player.free_steps = 0
     player.space = destination
-    seats = state.n
+    seats = state.seat_count
     for later in range(seats - 1, 0, -1):  # pushed last-first: asked in turn order
         other = (seat + later) % seats
         them = state.players[other]
@@ -199,7 +199,7 @@ def _destroy(state: State, task: Task, code: int) -> None:
     else:
         card = CARD_CODES.value(code)
         player.hand.remove(card)
-    player.destroyed.append(card)
+    player.destroyed += (card,)
     player.silver += CARD_VALUE[card]
 
 

@@ -41,6 +41,14 @@ RESOURCE_OF_GAIN: dict[int, int] = {EffectKind.INK: INK, EffectKind.GOLD: GOLD,
 """The resource (index into ``RESOURCES``) each resource-gain effect kind adds to."""
 
 
+def take_top(piles: list[tuple[int, ...]], position: int) -> int:
+    """Take the top card of ``piles[position]`` (a tuple, so the pile is replaced: the old one
+    may be shared with earlier states)."""
+    pile = piles[position]
+    piles[position] = pile[:-1]
+    return pile[-1]
+
+
 def shuffle(state: State, cards: list[int]) -> None:
     """Shuffle ``cards`` in place with the game's seeded generator (continuing its sequence)."""
     rng = Rng(state.seed, state.rng_counter)
@@ -216,7 +224,7 @@ def hire(state: State, seat: int, position: int) -> None:
     """Take the top townsfolk at ``position`` (paid or free) into the discard pile: the line's
     ``AFTER_HIRE`` abilities, workshop 1's optional discard, then its hire effect."""
     player = state.players[seat]
-    card = state.townsfolk_piles[position].pop()
+    card = take_top(state.townsfolk_piles, position)
     state.reveals += 1
     player.discard.append(card)
     push_effects(state, seat, ongoing_effects(player, Trigger.AFTER_HIRE))
@@ -229,14 +237,14 @@ def take_manuscript(state: State, seat: int, position: int) -> None:
     """Take the top manuscript at ``position`` and resolve its effect. Spec: "First to own 3
     manuscripts of one ribbon colour takes that colour's cleric bonus card"."""
     player = state.players[seat]
-    script = state.manuscript_piles[position].pop()
+    script = take_top(state.manuscript_piles, position)
     state.reveals += 1
-    player.manuscripts.append(script)
+    player.manuscripts += (script,)
     ribbon = SCRIPTS[script].ribbon
     same_ribbon = sum(SCRIPTS[mine].ribbon == ribbon for mine in player.manuscripts)
     if state.cleric_bonus_owner[ribbon] == NOBODY and same_ribbon >= BONUS_MANUSCRIPTS:
         state.cleric_bonus_owner[ribbon] = seat
-        player.cleric_bonus.append(ribbon)
+        player.cleric_bonus += (ribbon,)
     push_effects(state, seat, SCRIPTS[script].effects)
 
 
@@ -257,7 +265,7 @@ def build(state: State, seat: int, building: int, spot: int) -> None:
             mine += reward
             if owner != seat:
                 others.setdefault(owner, []).extend(reward)
-    seats = state.n
+    seats = state.seat_count
     for later in range(seats - 1, 0, -1):  # pushed last-first: they resolve in turn order
         other = (seat + later) % seats
         if other in others:

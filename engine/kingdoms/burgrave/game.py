@@ -136,7 +136,7 @@ class BurgraveGame:
 
     def result(self, state: State) -> GameResult:
         scores = []
-        for seat in range(state.n):
+        for seat in range(state.seat_count):
             parts = score_parts(state, seat)
             scores.append(SeatScore(
                 seat=seat, total=sum(parts.values()), breakdown=parts,
@@ -183,7 +183,7 @@ class BurgraveGame:
 
         Cards and manuscripts appear as ids; their names and texts are static and come from
         :func:`kingdoms.burgrave.content.catalogue` (fetched once by the page)."""
-        if seat is not None and not 0 <= seat < state.n:
+        if seat is not None and not 0 <= seat < state.seat_count:
             raise KingdomsError(f"There is no seat {seat} in this game.")
         result = self.result(state)
         players = []
@@ -203,10 +203,10 @@ class BurgraveGame:
                 "hand_size": len(p.hand),
                 "deck_size": len(p.deck),
                 "discard": p.discard[:],
-                "destroyed": p.destroyed[:],
+                "destroyed": list(p.destroyed),
                 "workers_in_supply": p.supply,
                 "buildings": dict(zip(BUILDINGS, p.built, strict=True)),
-                "manuscripts": p.manuscripts[:],
+                "manuscripts": list(p.manuscripts),
                 "cleric_bonus": [RIBBONS[r] for r in p.cleric_bonus],
                 "player_card": CONTENT.player_cards[p.player_card].key
                 if p.player_card >= 0 else None,
@@ -275,7 +275,7 @@ class BurgraveGame:
                 }
                 for pc, hero, taken in state.pairs
             ],
-            "dismissed": state.dismissed[:],
+            "dismissed": list(state.dismissed),
             "scores": [s.model_dump() for s in result.scores],
             "winners": result.winners,
         }
@@ -355,7 +355,7 @@ class BurgraveGame:
             return f"{name} moves a worker from castle section {sec + 1} {way}."
         if code in BUMP_CODES:
             sec, tier, owner = bump_parts(code)
-            whose = state.seats[owner].name if owner < state.n else "?"
+            whose = state.seats[owner].name if owner < state.seat_count else "?"
             return (f"{name} bumps a worker of {whose} from tier {tier} of castle "
                     f"section {sec + 1}.")
         if code in PLAY_CODES:

@@ -65,6 +65,7 @@ from .effects import (
     has_modifier,
     push_effects,
     take_manuscript,
+    take_top,
 )
 from .state import Player, State
 from .tasks import Auto, Decision, Task
@@ -223,12 +224,11 @@ def dismiss(state: State, seat: int, position: int) -> None:
     primary action itself is decided next."""
     player = state.players[seat]
     player.silver -= dismiss_cost(state, seat, position)
-    pile = state.townsfolk_piles[position]
     state.stack.append(Task(Decision.PRIMARY_ACTION, seat))
-    if pile:
-        card = pile.pop()
+    if state.townsfolk_piles[position]:
+        card = take_top(state.townsfolk_piles, position)
         state.reveals += 1
-        state.dismissed.append(card)
+        state.dismissed += (card,)
         state.turn_dismissed_card = card
         push_effects(state, seat, CARD_DESIGN[card].hire)
     else:

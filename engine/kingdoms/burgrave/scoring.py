@@ -96,7 +96,7 @@ def score_parts(state: State, seat: int) -> dict[str, int]:
     ribbons = [0] * len(RIBBONS)
     for script in player.manuscripts:
         ribbons[SCRIPTS[script].ribbon] += 1
-    players = state.n
+    players = state.seat_count
     poverty = prosperity = 0
     if state.poverty:  # spec: poverty rewards the most flipped deeds
         poverty = majority([p.deeds_flipped for p in state.players], players)[seat]

@@ -29,7 +29,7 @@ from .content import (
     STONE,
 )
 from .effects import draw_cards, gain_debts, gain_deeds, push_effects, shuffle
-from .state import CLOSED, FREE, NOBODY, UNSET, Player, State
+from .state import CLOSED, FREE, NOBODY, UNSET, Pair, Player, State
 from .tasks import Auto, Decision, Task
 
 SCRIPTS_ABOVE_BASE = 6
@@ -51,16 +51,16 @@ def initial_state(seats: tuple[Seat, ...], seed: int) -> State:
     segments = list(range(N_POSITIONS))
     rng.shuffle(segments)
     turn = rng.below(N_POSITIONS)
-    castle = [(section + turn) % N_POSITIONS for section in range(N_POSITIONS)]
+    castle = tuple((section + turn) % N_POSITIONS for section in range(N_POSITIONS))
     neutrals = list(range(HERO_BASE))
     rng.shuffle(neutrals)
-    townsfolk = [neutrals[i::N_POSITIONS] for i in range(N_POSITIONS)]
+    townsfolk = [tuple(neutrals[i::N_POSITIONS]) for i in range(N_POSITIONS)]
     others = [s for s in range(len(SCRIPTS)) if not SCRIPTS[s].base]
     rng.shuffle(others)
     bases = [s for s in range(len(SCRIPTS)) if SCRIPTS[s].base]
     rng.shuffle(bases)
     size = SCRIPTS_ABOVE_BASE
-    manuscripts = [[bases[i], *others[size * i: size * i + size]] for i in range(N_POSITIONS)]
+    manuscripts = [(bases[i], *others[size * i: size * i + size]) for i in range(N_POSITIONS)]
     spot_owner = [FREE] * N_SPOTS
     if players < 3:
         for position in range(N_POSITIONS):
@@ -71,13 +71,13 @@ def initial_state(seats: tuple[Seat, ...], seed: int) -> State:
     rng.shuffle(cards)
     heroes = list(range(HERO_BASE, START_BASE))
     rng.shuffle(heroes)
-    pairs = [[cards[i], heroes[i], NOBODY] for i in range(players + 1)]
+    pairs = [Pair(cards[i], heroes[i], NOBODY) for i in range(players + 1)]
     pickers = [(start + players - 1 - i) % players for i in range(players)]
     stack = [Task(Auto.START_TURN, start)]
     stack += [Task(Decision.CHOOSE_PAIR, seat) for seat in reversed(pickers)]
     return State(
-        seats=seats, seed=seed, rng_counter=rng.counter, reveals=0, segments=segments,
-        castle=castle, townsfolk_piles=townsfolk, manuscript_piles=manuscripts, dismissed=[],
+        seats=seats, seed=seed, rng_counter=rng.counter, reveals=0, segments=tuple(segments),
+        castle=castle, townsfolk_piles=townsfolk, manuscript_piles=manuscripts, dismissed=(),
         spot_owner=spot_owner, spot_building=[UNSET] * N_SPOTS,
         tier1=[[0] * players for _ in range(N_POSITIONS)],
         tier2=[[0] * players for _ in range(N_POSITIONS)],
@@ -95,12 +95,10 @@ def pick_pair(state: State, seat: int, index: int) -> None:
     """Spec, setup 3: "place the burgrave on the player card's numbered space; take its listed
     silver, resources, debts and deeds; do its extra setup step; shuffle the hero into your 8
     starting townsfolk to form your deck; draw 3" (the extra step resolves first)."""
-    state.pairs = [pair[:] for pair in state.pairs]  # shared with earlier states until now
-    pair = state.pairs[index]
-    pair[2] = seat
-    card = CONTENT.player_cards[pair[0]]
+    pair = state.pairs[index] = state.pairs[index]._replace(taken_by=seat)
+    card = CONTENT.player_cards[pair.player_card]
     player = state.players[seat]
-    player.player_card, player.hero = pair[0], pair[1]
+    player.player_card, player.hero = pair.player_card, pair.hero
     player.space = card.space - 1
     player.silver += card.silver
     player.resources[INK] += card.ink
@@ -109,7 +107,7 @@ def pick_pair(state: State, seat: int, index: int) -> None:
     gain_debts(state, seat, card.debts)
     gain_deeds(state, seat, card.deeds)
     state.stack.append(Task(Auto.SETUP_DECK, seat))
-    push_effects(state, seat, PLAYER_CARD_SETUP[pair[0]])
+    push_effects(state, seat, PLAYER_CARD_SETUP[pair.player_card])
 
 
 def setup_deck(state: State, seat: int) -> None:

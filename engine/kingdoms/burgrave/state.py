@@ -1,17 +1,16 @@
 """Burgrave's game state: plain mutable dataclasses that ``apply`` clones before changing.
 
-Why mutable with a hand-written :meth:`State.clone`: a Burgrave state has a few dozen small lists
-(hands, decks, piles, the castle); cloning them by hand is several times faster than rebuilding
-frozen tuples on every change, and ``apply`` stays pure because it only ever mutates its clone.
-Pydantic is used only at the edge (:func:`from_json`).
+Why mutable with a hand-written :meth:`State.clone`: a Burgrave state has a few dozen small
+containers (hands, decks, piles, the castle); copying them by hand is several times faster than
+rebuilding frozen objects on every change, and ``apply`` stays pure because it only ever mutates
+its clone. What changes at nearly every action is a list (copied by ``clone``); what changes a
+few times a game is a tuple (shared by a state and its clones, replaced when it changes): the
+piles, the dismissed cards, the pairs, a player's manuscripts, cleric bonus cards and destroyed
+cards. Pydantic is used only at the edge (:func:`from_json`).
 
-Layout conventions (all 0-based):
+Conventions (all 0-based; the board's layout is described in :mod:`.board`):
 
-* **Spaces**: outer spaces ``0..9`` clockwise (board position ``p`` has west bank ``2p`` and east
-  bank ``2p + 1``; printed numbers 1-10 are these plus one), inner spaces ``10..14`` (``10 + p``).
-* **Spots**: ``6p + 0..2`` on the west bank, ``6p + 3..5`` on the east bank, in clockwise order.
-* **Castle sections**: section ``p`` lies beside board position ``p``; ``p + 1`` is clockwise.
-* **Piles** (townsfolk, manuscripts): lists whose *last* element is the top card.
+* **Piles** (townsfolk, manuscripts): tuples whose *last* element is the top card.
 * **Decks**: the draw pile's top is the last element; a line's index 0 is the left slot.
 * **Pending tasks**: ``stack`` holds :class:`~.tasks.Task` tuples; the top task is next.
 """
@@ -20,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -38,6 +37,15 @@ FREE, CLOSED = -1, -2
 UNSET = -1
 """Any other id not (yet) set: a space or player card before setup, no building on a spot, no
 townsfolk dismissed this turn, no final round yet."""
+
+
+class Pair(NamedTuple):
+    """A player card and hero offered at setup."""
+
+    player_card: int
+    hero: int
+    taken_by: int
+    """The seat that took the pair, or ``NOBODY``."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -62,11 +70,11 @@ class Player:
     """Workers not in the castle."""
     built: list[int] = dataclasses.field(default_factory=lambda: [0, 0, 0])
     """How many of each building (indexed like ``BUILDINGS``)."""
-    manuscripts: list[int] = dataclasses.field(default_factory=list)
-    cleric_bonus: list[int] = dataclasses.field(default_factory=list)
+    manuscripts: tuple[int, ...] = ()
+    cleric_bonus: tuple[int, ...] = ()
     """The ribbons of the cleric bonus cards taken."""
     free_steps: int = 0
-    destroyed: list[int] = dataclasses.field(default_factory=list)
+    destroyed: tuple[int, ...] = ()
     player_card: int = UNSET
     hero: int = UNSET
 
@@ -75,7 +83,7 @@ class Player:
             self.space, self.silver, self.resources[:], self.virtue, self.corruption,
             self.debts, self.debts_flipped, self.deeds, self.deeds_flipped, self.hand[:],
             self.deck[:], self.discard[:], self.line[:], self.supply, self.built[:],
-            self.manuscripts[:], self.cleric_bonus[:], self.free_steps, self.destroyed[:],
+            self.manuscripts, self.cleric_bonus, self.free_steps, self.destroyed,
             self.player_card, self.hero,
         )
 
@@ -95,13 +103,13 @@ class State:
     reveals: int
     """Counts every uncovered card (draws, blind plays, pile tops); see
     ``reveals_information``."""
-    segments: list[int]
+    segments: tuple[int, ...]
     """Segment design at each board position."""
-    castle: list[int]
+    castle: tuple[int, ...]
     """Castle section design at each section."""
-    townsfolk_piles: list[list[int]]
-    manuscript_piles: list[list[int]]
-    dismissed: list[int]
+    townsfolk_piles: list[tuple[int, ...]]
+    manuscript_piles: list[tuple[int, ...]]
+    dismissed: tuple[int, ...]
     """Townsfolk removed from the game by dismissals."""
     spot_owner: list[int]
     """Owner seat, ``FREE`` or ``CLOSED``."""
@@ -124,8 +132,7 @@ class State:
     round: int
     final_round: int
     turns: int
-    pairs: list[list[int]]
-    """Offered ``[player card, hero, taken by seat or NOBODY]``."""
+    pairs: list[Pair]
     stack: list[Task]
     turn_played_value: int = 0
     """This turn: the value of the card played (the exact distance to move)."""
@@ -139,31 +146,40 @@ class State:
     over: bool = False
     players: list[Player] = dataclasses.field(default_factory=list)
     legal_cache: list[int] | None = None
+    """The legal codes of the pending decision, once computed (never copied by ``clone``)."""
 
     def clone(self) -> State:
         return State(
             self.seats, self.seed, self.rng_counter, self.reveals, self.segments, self.castle,
-            [pile[:] for pile in self.townsfolk_piles],
-            [pile[:] for pile in self.manuscript_piles], self.dismissed[:],
+            self.townsfolk_piles[:], self.manuscript_piles[:], self.dismissed,
             self.spot_owner[:], self.spot_building[:], [row[:] for row in self.tier1],
             [row[:] for row in self.tier2], [row[:] for row in self.tier3],
             self.castle_leader, self.cleric_bonus_owner[:], self.debt_pile, self.deed_pile,
             self.poverty, self.prosperity, self.start_seat, self.turn_seat, self.round,
-            self.final_round, self.turns, self.pairs, self.stack[:], self.turn_played_value,
+            self.final_round, self.turns, self.pairs[:], self.stack[:], self.turn_played_value,
             self.turn_dismissed_card, self.turn_dismissed_printed, self.turn_transcribed,
             self.turn_dismiss_anywhere, self.over, [p.clone() for p in self.players], None,
         )
 
     @property
-    def n(self) -> int:
+    def seat_count(self) -> int:
         return len(self.players)
 
 
 _PLAYER_FIELDS = [f.name for f in dataclasses.fields(Player)]
 _STATE_FIELDS = [
     f.name for f in dataclasses.fields(State)
-    if f.name not in ("seats", "players", "legal_cache", "stack", "pairs")
+    if f.name not in ("seats", "players", "legal_cache", "stack")
 ]
+
+
+def _plain(value: Any) -> Any:
+    """A field's value as JSON: containers become lists, numbers plain ints."""
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, bool):
+        return value
+    return int(value) if isinstance(value, int) else value
 
 
 def to_json(state: State) -> dict[str, Any]:
@@ -171,24 +187,16 @@ def to_json(state: State) -> dict[str, Any]:
     data: dict[str, Any] = {"game_id": "burgrave"}
     data["seats"] = [seat.model_dump() for seat in state.seats]
     for name in _STATE_FIELDS:
-        value = getattr(state, name)
-        if isinstance(value, list):
-            value = [v[:] if isinstance(v, list) else v for v in value]
-        data[name] = value
-    data["pairs"] = [p[:] for p in state.pairs]
-    data["stack"] = [[int(number) for number in task] for task in state.stack]
+        data[name] = _plain(getattr(state, name))
+    data["stack"] = _plain(state.stack)
     data["players"] = [
-        {
-            name: (v[:] if isinstance(v := getattr(p, name), list) else v)
-            for name in _PLAYER_FIELDS
-        }
-        for p in state.players
+        {name: _plain(getattr(player, name)) for name in _PLAYER_FIELDS}
+        for player in state.players
     ]
     return data
 
 
 Int = int
-Card = Field(ge=0, lt=N_CARDS)
 
 
 class _PlayerModel(BaseModel):
@@ -208,10 +216,10 @@ class _PlayerModel(BaseModel):
     line: list[Int] = Field(max_length=3)
     supply: int = Field(ge=0, le=40)
     built: list[Int] = Field(min_length=3, max_length=3)
-    manuscripts: list[Int]
-    cleric_bonus: list[Int]
+    manuscripts: tuple[Int, ...]
+    cleric_bonus: tuple[Int, ...]
     free_steps: int = Field(ge=0)
-    destroyed: list[Int]
+    destroyed: tuple[Int, ...]
     player_card: int = Field(ge=-1, le=9)
     hero: int = Field(ge=-1, lt=N_CARDS)
 
@@ -223,11 +231,11 @@ class _StateModel(BaseModel):
     seed: int = Field(ge=0, le=MASK64)
     rng_counter: int = Field(ge=0)
     reveals: int = Field(ge=0)
-    segments: list[Int] = Field(min_length=5, max_length=5)
-    castle: list[Int] = Field(min_length=5, max_length=5)
-    townsfolk_piles: list[list[Int]] = Field(min_length=5, max_length=5)
-    manuscript_piles: list[list[Int]] = Field(min_length=5, max_length=5)
-    dismissed: list[Int]
+    segments: tuple[Int, ...] = Field(min_length=5, max_length=5)
+    castle: tuple[Int, ...] = Field(min_length=5, max_length=5)
+    townsfolk_piles: list[tuple[Int, ...]] = Field(min_length=5, max_length=5)
+    manuscript_piles: list[tuple[Int, ...]] = Field(min_length=5, max_length=5)
+    dismissed: tuple[Int, ...]
     spot_owner: list[Int] = Field(min_length=N_SPOTS, max_length=N_SPOTS)
     spot_building: list[Int] = Field(min_length=N_SPOTS, max_length=N_SPOTS)
     tier1: list[list[Int]] = Field(min_length=5, max_length=5)
@@ -244,7 +252,7 @@ class _StateModel(BaseModel):
     round: int = Field(ge=0)
     final_round: int = Field(ge=-1)
     turns: int = Field(ge=0)
-    pairs: list[list[Int]] = Field(max_length=5)
+    pairs: list[tuple[Int, Int, Int]] = Field(max_length=5)
     stack: list[list[Int]]
     turn_played_value: int = 0
     turn_dismissed_card: int = Field(default=UNSET, ge=-1, lt=N_CARDS)
@@ -263,26 +271,29 @@ def from_json(data: Mapping[str, Any]) -> State:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         raise SetupError(f"Not a Burgrave state: {where}: {first['msg']}.") from None
-    n = len(model.seats)
-    if len(model.players) != n:
+    seats = len(model.seats)
+    if len(model.players) != seats:
         raise SetupError("Not a Burgrave state: one entry in 'players' is needed per seat.")
     for grid in (model.tier1, model.tier2, model.tier3):
-        if any(len(row) != n for row in grid):
+        if any(len(row) != seats for row in grid):
             raise SetupError("Not a Burgrave state: castle rows need one count per seat.")
     for task in model.stack:
         if len(task) != len(Task._fields) or task[0] not in OPS:
             raise SetupError(
                 "Not a Burgrave state: every pending task is a known op and 4 more numbers."
             )
-    cards: list[int] = [c for pile in model.townsfolk_piles for c in pile] + list(model.dismissed)
-    for p in model.players:
-        cards += p.hand + p.deck + p.discard + p.line + p.destroyed
-    if any(not 0 <= c < N_CARDS for c in cards) or len(set(cards)) != len(cards):
+    cards = [card for pile in model.townsfolk_piles for card in pile] + list(model.dismissed)
+    for player in model.players:
+        cards += player.hand + player.deck + player.discard + player.line
+        cards += player.destroyed
+    if any(not 0 <= card < N_CARDS for card in cards) or len(set(cards)) != len(cards):
         raise SetupError("Not a Burgrave state: card ids must be valid and appear once.")
-    values = model.model_dump(exclude={"seats", "players", "stack", "game_id"})
-    return State(
+    values = dict(model)
+    del values["game_id"]
+    values.update(
         seats=tuple(model.seats),
-        stack=[Task(OPS[t[0]], t[1], t[2], t[3], t[4]) for t in model.stack],
-        players=[Player(**p.model_dump()) for p in model.players],
-        **values,
+        pairs=[Pair(*pair) for pair in model.pairs],
+        stack=[Task(OPS[task[0]], *task[1:]) for task in model.stack],
+        players=[Player(**dict(player)) for player in model.players],
     )
+    return State(**values)

@@ -67,7 +67,7 @@ def simulation_report(games: Iterable[State]) -> dict[str, Any]:
         if not state.over:
             raise ValueError("simulation_report needs finished games")
         count += 1
-        seats = state.n
+        seats = state.seat_count
         if not wins:
             wins = [0.0] * seats
             by_position = [0.0] * seats

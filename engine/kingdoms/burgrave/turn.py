@@ -109,7 +109,7 @@ def collision(state: State, seat: int) -> None:
         return
     space = player.virtue
     stack = state.stack
-    seats = state.n
+    seats = state.seat_count
     order = [(seat + k) % seats for k in range(seats)]
     stack.append(Task(Auto.RESET_TRACK, seat))
     # Pushed last-first: (4) opponents below, (3) you above, (2) collision cards; (1) at once.
@@ -154,7 +154,7 @@ def end_turn(state: State, seat: int) -> None:
     before the start player) the game is over."""
     state.turns += 1
     reset_turn_facts(state)
-    following = (seat + 1) % state.n
+    following = (seat + 1) % state.seat_count
     if following == state.start_seat:
         if state.final_round != UNSET and state.round >= state.final_round:
             state.over = True
