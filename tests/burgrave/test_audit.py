@@ -358,11 +358,11 @@ def test_crowding_on_another_players_cascade_is_decided_by_the_turn_player() -> 
         else:
             s = do(s, codes(s)[0])
     assert places == [0, 1], "the builder's reward first, then the other owner's"
-    assert s.tier1[2] == [1, 2, 1, 0]
+    assert s.tier1[2] == (1, 2, 1, 0)
     assert GAME.current_seat(s) == 0, "Ana (whose turn it is) chooses whom to bump"
     assert codes(s) == [bump_code(2, 1, seat) for seat in (0, 1, 2)]
     s = do(s, bump_code(2, 1, 1))
-    assert s.tier1[2] == [1, 1, 1, 0] and s.players[1].supply == load(d).players[1].supply
+    assert s.tier1[2] == (1, 1, 1, 0) and s.players[1].supply == load(d).players[1].supply
 
 
 def test_cascade_gains_the_section_reward() -> None:

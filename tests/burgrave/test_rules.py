@@ -459,7 +459,7 @@ def test_crowding_bumps_with_refunds() -> None:
     s = load(d)
     assert s.stack[-1].op == Decision.BUMP and GAME.current_seat(s) == 0
     s = do(s, bump_code(0, 1, 1))
-    assert s.tier1[0] == [1, 1, 1, 0] and s.players[1].silver == 2
+    assert s.tier1[0] == (1, 1, 1, 0) and s.players[1].silver == 2
     s = do(s, bump_code(4, 2, 2))
     assert s.players[2].virtue == 5 and GAME.current_seat(s) == 2  # their resource choice
 

@@ -24,6 +24,14 @@ BUMP_SILVER = 2
 """What a worker bumped from tier 1 returns with (from tier 2: 1 virtue + 1 any resource)."""
 
 
+def add_workers(grid: list[tuple[int, ...]], section: int, seat: int, count: int) -> None:
+    """Add ``count`` (negative: remove) of ``seat``'s workers to ``section`` of a tier. A row is
+    a tuple shared with earlier states, so it is replaced, not changed."""
+    row = list(grid[section])
+    row[seat] += count
+    grid[section] = tuple(row)
+
+
 def place_workers(state: State, seat: int, section: int, count: int) -> None:
     """Put up to ``count`` workers from the supply into tier 1 of ``section``, then resolve."""
     player = state.players[seat]
@@ -31,15 +39,15 @@ def place_workers(state: State, seat: int, section: int, count: int) -> None:
     if count <= 0:
         return
     player.supply -= count
-    state.tier1[section][seat] += count
+    add_workers(state.tier1, section, seat, count)
     state.stack.append(Task(Auto.CASTLE, seat))
 
 
 def move_worker(state: State, seat: int, section: int, direction: int) -> None:
     """The ``move_worker`` effect: one tier-1 worker to a neighbouring section, then resolve."""
-    state.tier1[section][seat] -= 1
     step = 1 if direction == CLOCKWISE else -1
-    state.tier1[(section + step) % N_POSITIONS][seat] += 1
+    add_workers(state.tier1, section, seat, -1)
+    add_workers(state.tier1, (section + step) % N_POSITIONS, seat, 1)
     state.stack.append(Task(Auto.CASTLE, seat))
 
 
@@ -47,10 +55,10 @@ def cascade(state: State, seat: int, section: int) -> None:
     """Spec, castle: of 3 of your tier-1 workers, "move one of them to tier 2 of that section
     (gain the section's tier-2 reward), one to the clockwise neighbour's tier 1 and one to the
     counter-clockwise neighbour's tier 1"."""
-    state.tier1[section][seat] -= CASCADE_WORKERS
-    state.tier2[section][seat] += 1
-    state.tier1[(section + 1) % N_POSITIONS][seat] += 1
-    state.tier1[(section - 1) % N_POSITIONS][seat] += 1
+    add_workers(state.tier1, section, seat, -CASCADE_WORKERS)
+    add_workers(state.tier2, section, seat, 1)
+    add_workers(state.tier1, (section + 1) % N_POSITIONS, seat, 1)
+    add_workers(state.tier1, (section - 1) % N_POSITIONS, seat, 1)
     push_effects(state, seat, CASTLE_REWARDS[state.castle[section]])
 
 
@@ -69,8 +77,8 @@ def resolve_castle(state: State, seat: int) -> None:
     state.stack.append(Task(Auto.CROWDING, seat))
     for section in range(N_POSITIONS):
         while state.tier2[section][seat] >= CASCADE_WORKERS:
-            state.tier2[section][seat] -= 1
-            state.tier3[section][seat] += 1
+            add_workers(state.tier2, section, seat, -1)
+            add_workers(state.tier3, section, seat, 1)
             state.stack.append(Task(Decision.CHOOSE_RESOURCE, seat))
             update_castle_leader(state, seat)
 
@@ -122,10 +130,10 @@ def bump(state: State, code: int) -> None:
     player = state.players[seat]
     player.supply += 1
     if tier == 1:
-        state.tier1[section][seat] -= 1
+        add_workers(state.tier1, section, seat, -1)
         player.silver += BUMP_SILVER
     else:
-        state.tier2[section][seat] -= 1
+        add_workers(state.tier2, section, seat, -1)
         step_virtue(player, 1)
         state.stack.append(Task(Decision.CHOOSE_RESOURCE, seat))
 

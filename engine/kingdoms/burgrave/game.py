@@ -232,9 +232,9 @@ class BurgraveGame:
                 "manuscripts_left": len(scripts),
                 "castle": {
                     "design": CONTENT.castle[state.castle[pos]].key,
-                    "tier1": state.tier1[pos][:],
-                    "tier2": state.tier2[pos][:],
-                    "tier3": state.tier3[pos][:],
+                    "tier1": list(state.tier1[pos]),
+                    "tier2": list(state.tier2[pos]),
+                    "tier3": list(state.tier3[pos]),
                 },
             })
         spots = {

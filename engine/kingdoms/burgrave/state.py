@@ -5,8 +5,9 @@ containers (hands, decks, piles, the castle); copying them by hand is several ti
 rebuilding frozen objects on every change, and ``apply`` stays pure because it only ever mutates
 its clone. What changes at nearly every action is a list (copied by ``clone``); what changes a
 few times a game is a tuple (shared by a state and its clones, replaced when it changes): the
-piles, the dismissed cards, the pairs, a player's manuscripts, cleric bonus cards and destroyed
-cards. Pydantic is used only at the edge (:func:`from_json`).
+piles, the dismissed cards, the pairs, the castle's rows, a player's manuscripts, cleric bonus
+cards and destroyed cards. The clones assign every slot by name (quicker than the generated
+``__init__`` with its 35 arguments). Pydantic is used only at the edge (:func:`from_json`).
 
 Conventions (all 0-based; the board's layout is described in :mod:`.board`):
 
@@ -37,6 +38,7 @@ FREE, CLOSED = -1, -2
 UNSET = -1
 """Any other id not (yet) set: a space or player card before setup, no building on a spot, no
 townsfolk dismissed this turn, no final round yet."""
+_new = object.__new__
 
 
 class Pair(NamedTuple):
@@ -79,13 +81,30 @@ class Player:
     hero: int = UNSET
 
     def clone(self) -> Player:
-        return Player(
-            self.space, self.silver, self.resources[:], self.virtue, self.corruption,
-            self.debts, self.debts_flipped, self.deeds, self.deeds_flipped, self.hand[:],
-            self.deck[:], self.discard[:], self.line[:], self.supply, self.built[:],
-            self.manuscripts, self.cleric_bonus, self.free_steps, self.destroyed,
-            self.player_card, self.hero,
-        )
+        """A copy sharing only immutable parts."""
+        new = _new(Player)
+        new.space = self.space
+        new.silver = self.silver
+        new.resources = self.resources[:]
+        new.virtue = self.virtue
+        new.corruption = self.corruption
+        new.debts = self.debts
+        new.debts_flipped = self.debts_flipped
+        new.deeds = self.deeds
+        new.deeds_flipped = self.deeds_flipped
+        new.hand = self.hand[:]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.line = self.line[:]
+        new.supply = self.supply
+        new.built = self.built[:]
+        new.manuscripts = self.manuscripts
+        new.cleric_bonus = self.cleric_bonus
+        new.free_steps = self.free_steps
+        new.destroyed = self.destroyed
+        new.player_card = self.player_card
+        new.hero = self.hero
+        return new
 
     def owned(self) -> int:
         """Cards the player owns (hand, draw pile, discards, line)."""
@@ -115,10 +134,10 @@ class State:
     """Owner seat, ``FREE`` or ``CLOSED``."""
     spot_building: list[int]
     """The building on each spot, or ``UNSET``."""
-    tier1: list[list[int]]
-    """``tier1[section][seat]``: workers; likewise tiers 2 and 3."""
-    tier2: list[list[int]]
-    tier3: list[list[int]]
+    tier1: list[tuple[int, ...]]
+    """``tier1[section][seat]``: workers; likewise tiers 2 and 3 (see ``castle.add_workers``)."""
+    tier2: list[tuple[int, ...]]
+    tier3: list[tuple[int, ...]]
     castle_leader: int
     cleric_bonus_owner: list[int]
     """The seat holding each ribbon's cleric bonus card, or ``NOBODY``."""
@@ -149,17 +168,44 @@ class State:
     """The legal codes of the pending decision, once computed (never copied by ``clone``)."""
 
     def clone(self) -> State:
-        return State(
-            self.seats, self.seed, self.rng_counter, self.reveals, self.segments, self.castle,
-            self.townsfolk_piles[:], self.manuscript_piles[:], self.dismissed,
-            self.spot_owner[:], self.spot_building[:], [row[:] for row in self.tier1],
-            [row[:] for row in self.tier2], [row[:] for row in self.tier3],
-            self.castle_leader, self.cleric_bonus_owner[:], self.debt_pile, self.deed_pile,
-            self.poverty, self.prosperity, self.start_seat, self.turn_seat, self.round,
-            self.final_round, self.turns, self.pairs[:], self.stack[:], self.turn_played_value,
-            self.turn_dismissed_card, self.turn_dismissed_printed, self.turn_transcribed,
-            self.turn_dismiss_anywhere, self.over, [p.clone() for p in self.players], None,
-        )
+        """A copy sharing only immutable parts, without the legal-codes cache."""
+        new = _new(State)
+        new.seats = self.seats
+        new.seed = self.seed
+        new.rng_counter = self.rng_counter
+        new.reveals = self.reveals
+        new.segments = self.segments
+        new.castle = self.castle
+        new.townsfolk_piles = self.townsfolk_piles[:]
+        new.manuscript_piles = self.manuscript_piles[:]
+        new.dismissed = self.dismissed
+        new.spot_owner = self.spot_owner[:]
+        new.spot_building = self.spot_building[:]
+        new.tier1 = self.tier1[:]
+        new.tier2 = self.tier2[:]
+        new.tier3 = self.tier3[:]
+        new.castle_leader = self.castle_leader
+        new.cleric_bonus_owner = self.cleric_bonus_owner[:]
+        new.debt_pile = self.debt_pile
+        new.deed_pile = self.deed_pile
+        new.poverty = self.poverty
+        new.prosperity = self.prosperity
+        new.start_seat = self.start_seat
+        new.turn_seat = self.turn_seat
+        new.round = self.round
+        new.final_round = self.final_round
+        new.turns = self.turns
+        new.pairs = self.pairs[:]
+        new.stack = self.stack[:]
+        new.turn_played_value = self.turn_played_value
+        new.turn_dismissed_card = self.turn_dismissed_card
+        new.turn_dismissed_printed = self.turn_dismissed_printed
+        new.turn_transcribed = self.turn_transcribed
+        new.turn_dismiss_anywhere = self.turn_dismiss_anywhere
+        new.over = self.over
+        new.players = [player.clone() for player in self.players]
+        new.legal_cache = None
+        return new
 
     @property
     def seat_count(self) -> int:
@@ -238,9 +284,9 @@ class _StateModel(BaseModel):
     dismissed: tuple[Int, ...]
     spot_owner: list[Int] = Field(min_length=N_SPOTS, max_length=N_SPOTS)
     spot_building: list[Int] = Field(min_length=N_SPOTS, max_length=N_SPOTS)
-    tier1: list[list[Int]] = Field(min_length=5, max_length=5)
-    tier2: list[list[Int]] = Field(min_length=5, max_length=5)
-    tier3: list[list[Int]] = Field(min_length=5, max_length=5)
+    tier1: list[tuple[Int, ...]] = Field(min_length=5, max_length=5)
+    tier2: list[tuple[Int, ...]] = Field(min_length=5, max_length=5)
+    tier3: list[tuple[Int, ...]] = Field(min_length=5, max_length=5)
     castle_leader: int = Field(ge=-1, le=3)
     cleric_bonus_owner: list[Int] = Field(min_length=4, max_length=4)
     debt_pile: int = Field(ge=0)
