@@ -155,9 +155,8 @@ def rearrange_codes(cards: int) -> range:
     >>> list(rearrange_codes(2)), list(rearrange_codes(3))
     ([40, 41], [42, 43, 44, 45, 46, 47])
     """
-    first = 0 if cards == 2 else 2
-    count = 2 if cards == 2 else 6
-    return range(REARRANGE_CODES.base + first, REARRANGE_CODES.base + first + count)
+    indices = [index for index, perm in enumerate(PERMS) if len(perm) == cards]
+    return range(REARRANGE_CODES.code(indices[0]), REARRANGE_CODES.code(indices[-1]) + 1)
 
 
 # --- the actions ---------------------------------------------------------------------------------

@@ -66,7 +66,10 @@ def resolve_castle(state: State, seat: int) -> None:
     """``Auto.CASTLE``: tier-1 cascades (one at a time, the owner choosing among several; spec:
     "Repeat as long as any section qualifies; you choose the order"), then tier 2 → 3 ("move
     one to tier 3 and gain any 1 resource"), then crowding."""
-    qualifying = [s for s in range(N_POSITIONS) if state.tier1[s][seat] >= CASCADE_WORKERS]
+    qualifying = [
+        section for section in range(N_POSITIONS)
+        if state.tier1[section][seat] >= CASCADE_WORKERS
+    ]
     if qualifying:
         state.stack.append(Task(Auto.CASTLE, seat))
         if len(qualifying) == 1:

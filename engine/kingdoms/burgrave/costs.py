@@ -41,11 +41,10 @@ from .content import (
     Trigger,
 )
 from .effects import has_modifier
-from .state import FREE, UNSET, Player, State
+from .state import FREE, LINE_SLOTS, UNSET, Player, State
 
 MIN_CARDS = 3
 """Spec, cards: "You always own at least 3 cards" (so a destroy needs more)."""
-LINE_SLOTS = 3
 MAX_BUILT = 3
 """Buildings of one type a player can own."""
 

@@ -21,7 +21,7 @@ from ..core.errors import IllegalActionError
 from ..core.protocol import Seat
 from .actions import PASS
 from .castle import resolve_castle, resolve_crowding
-from .decisions import LEGAL_CODES, apply_decision
+from .decisions import apply_decision, decision_codes
 from .effects import run_effect
 from .setup import initial_state, setup_deck
 from .state import State
@@ -58,7 +58,7 @@ def advance(state: State) -> None:
     while stack:
         task = stack[-1]
         if task.op >= FIRST_DECISION:
-            codes = LEGAL_CODES[task.op](state, task)
+            codes = decision_codes(state, task)
             if codes and codes != [PASS]:
                 state.legal_cache = codes
                 return
@@ -75,8 +75,7 @@ def legal_codes(state: State) -> list[int]:
         if state.over or not state.stack:
             state.legal_cache = []
         else:
-            top = state.stack[-1]
-            state.legal_cache = LEGAL_CODES[top.op](state, top)
+            state.legal_cache = decision_codes(state, state.stack[-1])
     return state.legal_cache
 
 

@@ -52,8 +52,8 @@ def majority(values: list[int], players: int) -> list[int]:
 
 def castle_workers(state: State, seat: int) -> int:
     return sum(
-        state.tier1[s][seat] + state.tier2[s][seat] + state.tier3[s][seat]
-        for s in range(N_POSITIONS)
+        state.tier1[section][seat] + state.tier2[section][seat] + state.tier3[section][seat]
+        for section in range(N_POSITIONS)
     )
 
 
@@ -90,8 +90,9 @@ def score_parts(state: State, seat: int) -> dict[str, int]:
         BUILD_POINTS[building][built - 1] for building, built in enumerate(player.built) if built
     )
     workers = sum(
-        state.tier1[s][seat] + 2 * state.tier2[s][seat] + 3 * state.tier3[s][seat]
-        for s in range(N_POSITIONS)
+        state.tier1[section][seat] + 2 * state.tier2[section][seat]
+        + 3 * state.tier3[section][seat]
+        for section in range(N_POSITIONS)
     )
     ribbons = [0] * len(RIBBONS)
     for script in player.manuscripts:
@@ -99,16 +100,16 @@ def score_parts(state: State, seat: int) -> dict[str, int]:
     players = state.seat_count
     poverty = prosperity = 0
     if state.poverty:  # spec: poverty rewards the most flipped deeds
-        poverty = majority([p.deeds_flipped for p in state.players], players)[seat]
+        poverty = majority([them.deeds_flipped for them in state.players], players)[seat]
     if state.prosperity:  # and prosperity the most flipped debts
-        prosperity = majority([p.debts_flipped for p in state.players], players)[seat]
+        prosperity = majority([them.debts_flipped for them in state.players], players)[seat]
     return {
         "buildings": buildings,
         "workers": workers,
         "manuscript_sets": set_points(ribbons),
         "manuscript_points": manuscript_points(state, seat),
         "castle_leader": CONTENT.castle_leader_points if state.castle_leader == seat else 0,
-        "cleric_bonus": sum(CONTENT.cleric_bonus[r].points for r in player.cleric_bonus),
+        "cleric_bonus": sum(CONTENT.cleric_bonus[ribbon].points for ribbon in player.cleric_bonus),
         "debts": DEBT_POINTS * player.debts,
         "deeds": DEED_POINTS * player.deeds + FLIPPED_DEED_POINTS * player.deeds_flipped,
         "poverty": poverty,

@@ -55,9 +55,9 @@ def initial_state(seats: tuple[Seat, ...], seed: int) -> State:
     neutrals = list(range(HERO_BASE))
     rng.shuffle(neutrals)
     townsfolk = [tuple(neutrals[i::N_POSITIONS]) for i in range(N_POSITIONS)]
-    others = [s for s in range(len(SCRIPTS)) if not SCRIPTS[s].base]
+    others = [script for script in range(len(SCRIPTS)) if not SCRIPTS[script].base]
     rng.shuffle(others)
-    bases = [s for s in range(len(SCRIPTS)) if SCRIPTS[s].base]
+    bases = [script for script in range(len(SCRIPTS)) if SCRIPTS[script].base]
     rng.shuffle(bases)
     size = SCRIPTS_ABOVE_BASE
     manuscripts = [(bases[i], *others[size * i: size * i + size]) for i in range(N_POSITIONS)]

@@ -38,6 +38,8 @@ FREE, CLOSED = -1, -2
 UNSET = -1
 """Any other id not (yet) set: a space or player card before setup, no building on a spot, no
 townsfolk dismissed this turn, no final round yet."""
+LINE_SLOTS = 3
+"""Card slots in a player's line."""
 _new = object.__new__
 
 
@@ -259,7 +261,7 @@ class _PlayerModel(BaseModel):
     hand: list[Int]
     deck: list[Int]
     discard: list[Int]
-    line: list[Int] = Field(max_length=3)
+    line: list[Int] = Field(max_length=LINE_SLOTS)
     supply: int = Field(ge=0, le=40)
     built: list[Int] = Field(min_length=3, max_length=3)
     manuscripts: tuple[Int, ...]

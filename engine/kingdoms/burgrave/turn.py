@@ -28,10 +28,9 @@ from .effects import (
     step_corruption,
     step_virtue,
 )
-from .state import NOBODY, UNSET, State
+from .state import LINE_SLOTS, NOBODY, UNSET, State
 from .tasks import Auto, Decision, Task
 
-LINE_LENGTH = 3
 REARRANGE_ONLY = Effect(EffectKind.REARRANGE, 1, 0)
 """The collision reward below the middle space: "every opponent may rearrange"."""
 
@@ -71,7 +70,7 @@ def shift(state: State, seat: int) -> None:
     """Phase 1: "Shift the cards in your line one slot right; a card pushed off goes to your
     discard pile and its drop-off effect resolves now"."""
     player = state.players[seat]
-    if len(player.line) >= LINE_LENGTH:
+    if len(player.line) >= LINE_SLOTS:
         dropped = player.line.pop()
         player.discard.append(dropped)
         design = CARD_DESIGN[dropped]
@@ -88,7 +87,7 @@ def play_card(state: State, seat: int, card: int) -> None:
     design = CARD_DESIGN[card]
     state.turn_played_value = design.value
     if design.criminals:
-        step_corruption(player, sum(CARD_DESIGN[c].criminals for c in player.line))
+        step_corruption(player, sum(CARD_DESIGN[mine].criminals for mine in player.line))
     if design.timing == Timing.INSTANT:
         push_effects(state, seat, design.effects)
 
