@@ -592,7 +592,6 @@ def design_of(card: int) -> int:
 
 CARD_DESIGN: tuple[Design, ...] = tuple(DESIGNS[design_of(c)] for c in range(N_CARDS))
 CARD_VALUE: tuple[int, ...] = tuple(d.value for d in CARD_DESIGN)
-CARD_KEY: tuple[str, ...] = tuple(d.key for d in CARD_DESIGN)
 
 
 class ScriptInfo:

@@ -14,6 +14,7 @@ from ..core.rng import Rng
 from . import INFO
 from .board import N_POSITIONS
 from .content import (
+    BASE_SCRIPTS,
     CLOSED_SPOT_INDEX,
     CONTENT,
     GOLD,
@@ -21,9 +22,9 @@ from .content import (
     INK,
     N_SPOTS,
     N_START,
+    OTHER_SCRIPTS,
     PLAYER_CARD_SETUP,
     RIBBONS,
-    SCRIPTS,
     SPOTS_PER_SEGMENT,
     START_BASE,
     STONE,
@@ -55,9 +56,9 @@ def initial_state(seats: tuple[Seat, ...], seed: int) -> State:
     neutrals = list(range(HERO_BASE))
     rng.shuffle(neutrals)
     townsfolk = [tuple(neutrals[i::N_POSITIONS]) for i in range(N_POSITIONS)]
-    others = [script for script in range(len(SCRIPTS)) if not SCRIPTS[script].base]
+    others = list(OTHER_SCRIPTS)
     rng.shuffle(others)
-    bases = [script for script in range(len(SCRIPTS)) if SCRIPTS[script].base]
+    bases = list(BASE_SCRIPTS)
     rng.shuffle(bases)
     size = SCRIPTS_ABOVE_BASE
     manuscripts = [(bases[i], *others[size * i: size * i + size]) for i in range(N_POSITIONS)]
