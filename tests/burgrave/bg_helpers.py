@@ -4,7 +4,7 @@
 legal option), waiting for the start player's first card. Tests edit that JSON (hands, lines,
 the castle, the pending ``stack``) and load it with :func:`load`, so every position goes through
 the same validated edge as a saved game. A position whose stack starts with automatic tasks is
-advanced on load (e.g. ``[[A_TURN, seat, 0, 0]]`` starts a turn).
+advanced on load (e.g. ``set_stack(data, Task(Auto.START_TURN, seat))`` starts a turn).
 """
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ import copy
 import functools
 from typing import Any
 
-from kingdoms.burgrave import rules as R
 from kingdoms.burgrave.actions import Action, decode
 from kingdoms.burgrave.content import CARD_DESIGN, START_BASE
 from kingdoms.burgrave.game import GAME
+from kingdoms.burgrave.rules import apply_code, legal_codes
 from kingdoms.burgrave.state import State
+from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.protocol import Seat
 
 NAMES = ("Ana", "Ben", "Cid", "Dee")
@@ -26,8 +27,8 @@ NAMES = ("Ana", "Ben", "Cid", "Dee")
 @functools.cache
 def _base(n: int, seed: int) -> dict[str, Any]:
     state = GAME.new_game([Seat(name=NAMES[k]) for k in range(n)], seed)
-    while state.stack[-1][0] != R.D_PLAY:
-        state = R.apply_code(state, R.legal_codes(state)[0])
+    while state.stack[-1].op != Decision.PLAY_CARD:
+        state = apply_code(state, legal_codes(state)[0])
     return GAME.state_to_json(state)
 
 
@@ -50,7 +51,7 @@ def card(key: str, seat: int = 0) -> int:
 
 def remove_card(data: dict[str, Any], c: int) -> None:
     """Take card ``c`` out of wherever it is (piles, players' zones)."""
-    for pile in data["piles"]:
+    for pile in data["townsfolk_piles"]:
         if c in pile:
             pile.remove(c)
     for p in data["players"]:
@@ -69,31 +70,31 @@ def put(data: dict[str, Any], seat: int, zone: str, cards: list[int]) -> None:
 def top(data: dict[str, Any], seg: int, c: int) -> None:
     """Put card ``c`` on top of the townsfolk pile of board position ``seg``."""
     remove_card(data, c)
-    data["piles"][seg].append(c)
+    data["townsfolk_piles"][seg].append(c)
 
 
-def turn(data: dict[str, Any], seat: int, task: int = R.A_TURN) -> None:
+def set_stack(data: dict[str, Any], *tasks: Task) -> None:
+    """Make ``tasks`` the pending tasks (the last one on top)."""
+    data["stack"] = [list(task) for task in tasks]
+
+
+def turn(data: dict[str, Any], seat: int, op: Auto = Auto.START_TURN) -> None:
     """Make ``seat`` the current player with a fresh turn about to start."""
-    data["current"] = seat
-    data["stack"] = [[task, seat, 0, 0]]
+    data["turn_seat"] = seat
+    set_stack(data, Task(op, seat))
 
 
-def phase(data: dict[str, Any], seat: int, op: int, a: int = 0) -> None:
-    """Put the game at decision ``op`` of ``seat``'s turn, with the rest of the turn after it."""
-    data["current"] = seat
-    rest = {
-        R.D_PLAY: [R.A_END, R.A_DRAW, R.A_COLLISION, R.D_HIRE, R.D_ACTION, R.D_MOVE],
-        R.D_MOVE: [R.A_END, R.A_DRAW, R.A_COLLISION, R.D_HIRE, R.D_ACTION],
-        R.D_ACTION: [R.A_END, R.A_DRAW, R.A_COLLISION, R.D_HIRE],
-        R.D_HIRE: [R.A_END, R.A_DRAW, R.A_COLLISION],
-    }.get(op, [R.A_END])
-    data["stack"] = [[o, seat, 0, 0] for o in rest] + [[op, seat, a, 0]]
+_TURN_PHASES = [Auto.END_TURN, Auto.DRAW, Auto.COLLISION, Decision.HIRE, Decision.PRIMARY_ACTION,
+                Decision.MOVE, Decision.PLAY_CARD]
+"""A turn's phases after the shift, last first (as on the stack)."""
 
 
-def only(data: dict[str, Any], op: int, seat: int, a: int = 0) -> None:
-    """Leave just one decision pending (nothing after it): for testing effects in isolation."""
-    data["current"] = seat
-    data["stack"] = [[op, seat, a, 0]]
+def phase(data: dict[str, Any], seat: int, op: Decision) -> None:
+    """Put the game at turn decision ``op`` of ``seat``'s turn, with the rest of the turn after
+    it."""
+    data["turn_seat"] = seat
+    rest = _TURN_PHASES[: _TURN_PHASES.index(op) + 1]
+    set_stack(data, *(Task(o, seat) for o in rest))
 
 
 def do(state: State, action: Action | int) -> State:
@@ -102,4 +103,4 @@ def do(state: State, action: Action | int) -> State:
 
 
 def codes(state: State) -> list[int]:
-    return list(R.legal_codes(state))
+    return list(legal_codes(state))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from kingdoms.burgrave import actions as A
-from kingdoms.burgrave import rules as R
+from kingdoms.burgrave.actions import VOCAB_SIZE
 from kingdoms.burgrave.cards_doc import cards_markdown
 from kingdoms.burgrave.content import CONTENT, SCRIPTS, catalogue, load_content
 from kingdoms.burgrave.game import GAME
@@ -53,4 +53,4 @@ def test_vocabulary_round_trip() -> None:
     for code, action in A.ACTIONS.items():
         assert A.encode(action) == code and GAME.decode_action(code) == action
         assert GAME.action_adapter.validate_json(action.model_dump_json()) == action
-    assert max(A.ACTIONS) < R.VOCAB_SIZE
+    assert max(A.ACTIONS) < VOCAB_SIZE

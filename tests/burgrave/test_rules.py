@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 import pytest
-from bg_helpers import base_json, card, codes, do, load, phase, put, top, turn
+from bg_helpers import base_json, card, codes, do, load, phase, put, set_stack, top, turn
 
-from kingdoms.burgrave import rules as R
 from kingdoms.burgrave.actions import (
+    BUILD_CODES,
+    DESTROY_TOP,
+    DISMISS_CODES,
+    FLIP_DEBT,
+    FLIP_DEED,
+    HIRE,
+    MOVE_CODES,
+    PASS,
+    PLACE_CODES,
+    PLAY_BLIND,
+    SEGMENT_CODES,
+    TRADE_CODES,
+    TRANSCRIBE,
     Build,
     ChooseCard,
     ChooseResource,
@@ -17,9 +29,16 @@ from kingdoms.burgrave.actions import (
     PlayCard,
     Rearrange,
     Trade,
+    bump_code,
 )
 from kingdoms.burgrave.content import CARD_DESIGN, PRINTED, SCRIPTS
+from kingdoms.burgrave.costs import icon_counts, move_options
+from kingdoms.burgrave.effects import hand_limit, step_corruption, step_virtue
 from kingdoms.burgrave.game import GAME
+from kingdoms.burgrave.rules import apply_code, legal_codes
+from kingdoms.burgrave.scoring import score_parts
+from kingdoms.burgrave.state import CLOSED, Player
+from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.errors import IllegalActionError, SetupError
 from kingdoms.core.protocol import Seat
 
@@ -33,9 +52,9 @@ def test_setup_counts_and_reverse_pick_order() -> None:
         state = GAME.new_game([Seat(name=f"P{k}") for k in range(n)], 11)
         assert len(state.pairs) == n + 1
         assert state.debt_pile == debts and state.deed_pile == deeds
-        assert GAME.current_seat(state) == (state.start - 1) % n
-        while state.stack[-1][0] != R.D_PLAY:
-            state = R.apply_code(state, R.legal_codes(state)[0])
+        assert GAME.current_seat(state) == (state.start_seat - 1) % n
+        while state.stack[-1].op != Decision.PLAY_CARD:
+            state = apply_code(state, legal_codes(state)[0])
         for p in state.players:
             assert len(p.hand) == 3 and p.owned() >= 9
             assert 0 <= p.space < 10
@@ -52,9 +71,9 @@ def test_solo_not_yet_available() -> None:
 def test_closed_spots_below_three_players() -> None:
     """Board: with fewer than 3 players, one spot per bank is closed."""
     two = load(base_json(2))
-    assert two.spot_owner.count(-2) == 10
+    assert two.spot_owner.count(CLOSED) == 10
     four = load(base_json(4))
-    assert four.spot_owner.count(-2) == 0
+    assert four.spot_owner.count(CLOSED) == 0
 
 
 # --- phase 1: cards ------------------------------------------------------------------------------
@@ -70,7 +89,7 @@ def test_shift_drops_off_right_card_with_effect() -> None:
     s = load(d)
     assert fish in s.players[0].discard and s.players[0].silver == 2
     assert s.players[0].line == [card("novice"), card("apprentice")]
-    assert s.stack[-1][0] == R.D_PLAY
+    assert s.stack[-1].op == Decision.PLAY_CARD
 
 
 def test_criminal_gives_corruption_per_criminal_icon_in_line() -> None:
@@ -78,7 +97,7 @@ def test_criminal_gives_corruption_per_criminal_icon_in_line() -> None:
     d = base_json()
     put(d, 0, "line", [card("racketeer"), card("novice")])
     put(d, 0, "hand", [card("urchin")])
-    phase(d, 0, R.D_PLAY)
+    phase(d, 0, Decision.PLAY_CARD)
     s = do(load(d), PlayCard(card=card("urchin")))
     p = s.players[0]
     assert p.corruption == 3  # urchin 1 + racketeer 2
@@ -89,9 +108,9 @@ def test_blind_play_from_empty_hand() -> None:
     """Cards: with an empty hand, play the top card of your draw pile unseen (reveals it)."""
     d = base_json()
     put(d, 0, "hand", [])
-    phase(d, 0, R.D_PLAY)
+    phase(d, 0, Decision.PLAY_CARD)
     s = load(d)
-    assert codes(s) == [R.PLAY_BLIND]
+    assert codes(s) == [PLAY_BLIND]
     top = s.players[0].deck[-1]
     assert GAME.reveals_information(s, PlayBlind())
     after = do(s, PlayBlind())
@@ -120,11 +139,11 @@ def test_start_slot_icons_until_covered() -> None:
     d = base_json()
     put(d, 0, "line", [card("novice")])
     s = load(d)
-    count = R.icon_counts(s, 0)
+    count = icon_counts(s, 0)
     # line: novice (cleric); uncovered slots 1 (noble) and 2 (merchant)
     assert count[:4] == [1, 0, 1, 1]
     put(d, 0, "line", [card("novice"), card("retainer"), card("apprentice")])
-    assert R.icon_counts(load(d), 0)[:4] == [0, 1, 1, 1]
+    assert icon_counts(load(d), 0)[:4] == [0, 1, 1, 1]
 
 
 # --- phase 2: move -------------------------------------------------------------------------------
@@ -133,8 +152,8 @@ def test_start_slot_icons_until_covered() -> None:
 def _at(d: dict, seat: int, space: int, value: int, silver: int) -> None:
     d["players"][seat]["space"] = space
     d["players"][seat]["silver"] = silver
-    d["t_value"] = value
-    phase(d, seat, R.D_MOVE)
+    d["turn_played_value"] = value
+    phase(d, seat, Decision.MOVE)
 
 
 def test_move_exact_distance_and_paid_steps() -> None:
@@ -144,10 +163,10 @@ def test_move_exact_distance_and_paid_steps() -> None:
         p["space"] = 9
     _at(d, 0, 0, 1, 0)
     s = load(d)
-    assert codes(s) == [R.MOVE_BASE + 1, R.MOVE_BASE + 10]  # west bank -> east bank / inner
+    assert codes(s) == [MOVE_CODES.code(1), MOVE_CODES.code(10)]  # west bank -> east bank / inner
     _at(d, 0, 0, 1, 1)
     s = load(d)
-    assert R.move_options(s, 0)[2] == 1 and R.move_options(s, 0)[11] == 1
+    assert move_options(s, 0)[2] == 1 and move_options(s, 0)[11] == 1
     after = do(s, Move(space=2))
     assert after.players[0].silver == 0 and after.players[0].space == 2
 
@@ -159,10 +178,10 @@ def test_trading_post_one_gives_a_free_step_and_laps_are_allowed() -> None:
         p["space"] = 9
     _at(d, 0, 0, 1, 0)
     d["players"][0]["built"] = [0, 1, 0]
-    assert R.move_options(load(d), 0)[2] == 0
+    assert move_options(load(d), 0)[2] == 0
     _at(d, 0, 10, 3, 5)  # inner ring: a lap of five inner spaces returns home
     d["players"][0]["built"] = [0, 0, 0]
-    opts = R.move_options(load(d), 0)
+    opts = move_options(load(d), 0)
     assert opts[10] == 2
 
 
@@ -173,7 +192,7 @@ def test_landed_on_player_rearranges() -> None:
     d["players"][1]["space"] = 1
     _at(d, 0, 0, 1, 0)
     s = do(load(d), Move(space=1))
-    assert GAME.current_seat(s) == 1 and s.stack[-1][0] == R.D_REARRANGE
+    assert GAME.current_seat(s) == 1 and s.stack[-1].op == Decision.REARRANGE
     s = do(s, Rearrange(order=(2, 1, 0)))
     assert s.players[1].line == [card("apprentice", 1), card("retainer", 1), card("novice", 1)]
     assert GAME.current_seat(s) == 0
@@ -186,9 +205,9 @@ def _action_at(d: dict, space: int, line: list[int], silver: int = 0) -> None:
     p = d["players"][0]
     p["space"] = space
     p["silver"] = silver
-    p["res"] = [0, 0, 0]
+    p["resources"] = [0, 0, 0]
     put(d, 0, "line", line)
-    phase(d, 0, R.D_ACTION)
+    phase(d, 0, Decision.PRIMARY_ACTION)
 
 
 def test_dismiss_once_icon_matched_criminals_wild() -> None:
@@ -199,18 +218,18 @@ def test_dismiss_once_icon_matched_criminals_wild() -> None:
     top(d, seg, card("squire"))  # noble: not usable on an outer space
     _action_at(d, 0, [card("novice"), card("apprentice"), card("retainer")], silver=3)
     s = load(d)
-    assert R.DISMISS_BASE + seg not in codes(s)
+    assert DISMISS_CODES.code(seg) not in codes(s)
     d["players"][0]["space"] = 10  # inner space: nobles usable
     s = load(d)
-    assert R.DISMISS_BASE + seg in codes(s)
+    assert DISMISS_CODES.code(seg) in codes(s)
     s = do(s, Dismiss(segment=seg))
     assert card("squire") in s.dismissed and s.players[0].silver == 2
     assert s.players[0].deeds == load(d).players[0].deeds + 1  # squire's hire/dismiss effect
-    assert R.DISMISS_BASE + seg not in codes(s), "once per turn"
-    assert R.icon_counts(s, 0)[2] == 2  # retainer + dismissed squire
+    assert DISMISS_CODES.code(seg) not in codes(s), "once per turn"
+    assert icon_counts(s, 0)[2] == 2  # retainer + dismissed squire
     top(d, seg, card("pickpocket"))  # criminal: usable anywhere
     d["players"][0]["space"] = 0
-    assert R.DISMISS_BASE + seg in codes(load(d))
+    assert DISMISS_CODES.code(seg) in codes(load(d))
 
 
 def test_trading_post_two_makes_dismissal_cost_one() -> None:
@@ -218,22 +237,22 @@ def test_trading_post_two_makes_dismissal_cost_one() -> None:
     d = base_json()
     top(d, 0, card("auctioneer"))
     _action_at(d, 0, [card("novice")], silver=1)
-    assert R.DISMISS_BASE not in codes(load(d))
+    assert DISMISS_CODES.code(0) not in codes(load(d))
     d["players"][0]["built"] = [0, 2, 0]
-    assert R.DISMISS_BASE in codes(load(d))
+    assert DISMISS_CODES.code(0) in codes(load(d))
 
 
 def test_empty_pile_printed_townsfolk_can_be_dismissed_not_hired() -> None:
     """Board: when a pile runs out, the printed card can still be dismissed, never taken."""
     d = base_json()
-    d["piles"][0] = []
+    d["townsfolk_piles"][0] = []
     design = d["segments"][0]
     _action_at(d, 0, [card("novice")], silver=5)
     s = load(d)
     usable = {0, 1, 4}.intersection(PRINTED[design].icons)
-    assert (R.DISMISS_BASE in codes(s)) == bool(usable)
-    phase(d, 0, R.D_HIRE)
-    assert R.HIRE not in codes(load(d))
+    assert (DISMISS_CODES.code(0) in codes(s)) == bool(usable)
+    phase(d, 0, Decision.HIRE)
+    assert HIRE not in codes(load(d))
 
 
 def _exchange_space(d: dict, kind: int) -> int:
@@ -251,7 +270,7 @@ def test_trade_one_merchant_one_silver_never_silver_funded() -> None:
     space = _exchange_space(d, 1)
     _action_at(d, space, [card("hawker"), card("go-between"), card("novice")], silver=5)
     s = load(d)
-    assert [c - R.TRADE_BASE for c in codes(s) if R.TRADE_BASE < c <= R.TRADE_BASE + 20] == [
+    assert [TRADE_CODES.value(c) for c in codes(s) if c in TRADE_CODES] == [
         1, 2, 3,
     ]
     s = do(s, Trade(times=3))
@@ -266,7 +285,7 @@ def test_trade_any_resource_with_silver_for_missing_merchants() -> None:
     s = do(load(d), Trade(times=2))
     assert s.players[0].silver == 0  # 4 needed, 1 merchant icon, 3 silver
     s = do(do(s, ChooseResource(resource="gold")), ChooseResource(resource="ink"))
-    assert s.players[0].res == [1, 1, 0]
+    assert s.players[0].resources == [1, 1, 0]
 
 
 def test_trade_destroy_gives_its_value_and_keeps_three_cards() -> None:
@@ -275,7 +294,7 @@ def test_trade_destroy_gives_its_value_and_keeps_three_cards() -> None:
     space = _exchange_space(d, 3)
     _action_at(d, space, [card("hawker"), card("go-between"), card("novice")])
     s = do(load(d), Trade(times=1))
-    assert s.stack[-1][0] == R.D_DESTROY and R.DECK_TOP in codes(s)
+    assert s.stack[-1].op == Decision.DESTROY and DESTROY_TOP in codes(s)
     victim = s.players[0].hand[0]
     s = do(s, ChooseCard(card=victim))
     assert victim in s.players[0].destroyed
@@ -290,37 +309,37 @@ def test_trade_flip_and_flipped_debt_gives_a_resource() -> None:
     d["players"][0]["deeds"] = 1
     _action_at(d, space, [card("go-between"), card("debt-collector"), card("hawker")], silver=0)
     s = do(load(d), Trade(times=1))
-    assert codes(s) == [R.FLIP_BASE, R.FLIP_BASE + 1]
-    s = do(s, R.FLIP_BASE)
-    assert s.stack[-1][0] == R.D_RESOURCE
+    assert codes(s) == [FLIP_DEBT, FLIP_DEED]
+    s = do(s, FLIP_DEBT)
+    assert s.stack[-1].op == Decision.CHOOSE_RESOURCE
     s = do(s, ChooseResource(resource="stone"))
     assert s.players[0].debts == 0 and s.players[0].debts_flipped == 1
-    assert s.players[0].res[2] == 1
+    assert s.players[0].resources[2] == 1
 
 
 def test_build_cost_rewards_and_links_to_both_owners() -> None:
     """Build: workshop 3 builders (stone for missing); spot reward and the reward of every link it
     completes, both owners gain it."""
     d = base_json()
-    d["players"][0]["res"] = [0, 0, 0]
+    d["players"][0]["resources"] = [0, 0, 0]
     _action_at(d, 0, [card("apprentice"), card("novice"), card("retainer")])
-    d["players"][0]["res"] = [0, 0, 2]
+    d["players"][0]["resources"] = [0, 0, 2]
     d["spot_owner"][1] = 1
     d["spot_building"][1] = 0
     d["players"][1]["built"] = [1, 0, 0]
     s = load(d)
-    assert R.BUILD_BASE + 0 in codes(s) and R.BUILD_BASE + 30 not in codes(s)
+    assert BUILD_CODES.code(0) in codes(s) and BUILD_CODES.code(30) not in codes(s)
     text = GAME.describe_action(s, Build(building="workshop", spot=0))
     assert text.startswith("Ana builds a workshop on the") and "to Ben" in text
     before1 = s.players[1]
     s2 = do(s, Build(building="workshop", spot=0))
-    while GAME.current_seat(s2) == 0 and s2.stack[-1][0] == R.D_RESOURCE:
+    while GAME.current_seat(s2) == 0 and s2.stack[-1].op == Decision.CHOOSE_RESOURCE:
         s2 = do(s2, ChooseResource(resource="ink"))
-    while GAME.current_seat(s2) == 1 and s2.stack[-1][0] == R.D_RESOURCE:
+    while GAME.current_seat(s2) == 1 and s2.stack[-1].op == Decision.CHOOSE_RESOURCE:
         s2 = do(s2, ChooseResource(resource="ink"))
-    assert s2.players[0].res[2] == 0 and s2.spot_owner[0] == 0
-    got = s2.players[1].silver + s2.players[1].deeds + sum(s2.players[1].res)
-    had = before1.silver + before1.deeds + sum(before1.res)
+    assert s2.players[0].resources[2] == 0 and s2.spot_owner[0] == 0
+    got = s2.players[1].silver + s2.players[1].deeds + sum(s2.players[1].resources)
+    had = before1.silver + before1.deeds + sum(before1.resources)
     assert got > had, "the other owner of the link gained its reward"
 
 
@@ -330,8 +349,8 @@ def test_building_benefits() -> None:
     put(d, 0, "line", [card("novice"), card("apprentice"), card("retainer")])
     d["players"][0]["built"] = [3, 3, 3]
     s = load(d)
-    assert R.icon_counts(s, 0)[:4] == [1, 2, 2, 2]  # TP3 merchant, GH1-3 builder/noble/cleric
-    assert R.hand_limit(s, 0) == 4
+    assert icon_counts(s, 0)[:4] == [1, 2, 2, 2]  # TP3 merchant, GH1-3 builder/noble/cleric
+    assert hand_limit(s, 0) == 4
 
 
 def test_workshop_one_offers_a_discard_on_hire() -> None:
@@ -339,9 +358,9 @@ def test_workshop_one_offers_a_discard_on_hire() -> None:
     d = base_json()
     d["players"][0]["built"] = [1, 0, 0]
     d["players"][0]["silver"] = 5
-    phase(d, 0, R.D_HIRE)
-    s = do(load(d), R.HIRE)
-    assert s.stack[-1][0] == R.D_DISCARD and R.PASS in codes(s)
+    phase(d, 0, Decision.HIRE)
+    s = do(load(d), HIRE)
+    assert s.stack[-1].op == Decision.DISCARD and PASS in codes(s)
 
 
 def test_place_workers_costs() -> None:
@@ -349,14 +368,14 @@ def test_place_workers_costs() -> None:
     d = base_json()
     _action_at(d, 10, [card("retainer"), card("novice"), card("apprentice")])
     s = load(d)
-    assert [c for c in codes(s) if R.PLACE_BASE < c <= R.PLACE_BASE + 4] == [R.PLACE_BASE + 1]
-    d["players"][0]["res"] = [0, 4, 0]
+    assert [c for c in codes(s) if c in PLACE_CODES] == [PLACE_CODES.code(1)]
+    d["players"][0]["resources"] = [0, 4, 0]
     s = load(d)
-    assert [c - R.PLACE_BASE for c in codes(s) if R.PLACE_BASE < c <= R.PLACE_BASE + 4] == [
+    assert [PLACE_CODES.value(c) for c in codes(s) if c in PLACE_CODES] == [
         1, 2, 3,
     ]
     s = do(s, PlaceWorkers(count=3))
-    assert s.players[0].res[1] == 0 and s.tier1[0][0] >= 3 - 3  # cascaded or not, gold spent
+    assert s.players[0].resources[1] == 0 and s.tier1[0][0] >= 3 - 3  # cascaded or not, gold spent
 
 
 def test_transcribe_one_per_turn_and_cleric_bonus() -> None:
@@ -364,23 +383,23 @@ def test_transcribe_one_per_turn_and_cleric_bonus() -> None:
     takes that colour's cleric bonus card (3 VP, permanent cleric icon)."""
     d = base_json()
     seg = 0
-    top = d["scripts"][seg][-1]
+    top = d["manuscript_piles"][seg][-1]
     ribbon = SCRIPTS[top].ribbon
     same = [m for m in range(35) if SCRIPTS[m].ribbon == ribbon and m != top]
-    d["players"][0]["scripts"] = same[:2]
-    for pile in d["scripts"]:
+    d["players"][0]["manuscripts"] = same[:2]
+    for pile in d["manuscript_piles"]:
         for m in same[:2]:
             if m in pile:
                 pile.remove(m)
     _action_at(d, 10, [card("novice"), card("apprentice"), card("hawker")])
-    d["players"][0]["res"] = [7, 0, 0]
-    s = do(load(d), R.TRANSCRIBE)
-    while s.stack and GAME.current_seat(s) == 0 and s.stack[-1][0] != R.D_HIRE:
+    d["players"][0]["resources"] = [7, 0, 0]
+    s = do(load(d), TRANSCRIBE)
+    while s.stack and GAME.current_seat(s) == 0 and s.stack[-1].op != Decision.HIRE:
         s = do(s, codes(s)[-1])
-    assert top in s.players[0].scripts
-    assert s.bonus_owner[ribbon] == 0 and s.players[0].bonus == [ribbon]
-    assert s.players[0].res[0] == 7 - (SCRIPTS[top].cost - 1)
-    assert R.score_parts(s, 0)["cleric_bonus"] == 3
+    assert top in s.players[0].manuscripts
+    assert s.cleric_bonus_owner[ribbon] == 0 and s.players[0].cleric_bonus == (ribbon,)
+    assert s.players[0].resources[0] == 7 - (SCRIPTS[top].cost - 1)
+    assert score_parts(s, 0)["cleric_bonus"] == 3
 
 
 # --- castle ---------------------------------------------------------------------------------------
@@ -389,8 +408,8 @@ def test_transcribe_one_per_turn_and_cleric_bonus() -> None:
 def _castle(d: dict, tier1: dict[int, int], seat: int = 0) -> None:
     for sec, k in tier1.items():
         d["tier1"][sec][seat] = k
-    d["current"] = seat
-    d["stack"] = [[R.A_END, seat, 0, 0], [R.A_CASTLE, seat, 0, 0]]
+    d["turn_seat"] = seat
+    set_stack(d, Task(Auto.END_TURN, seat), Task(Auto.CASTLE, seat))
 
 
 def test_tier_one_cascade_moves_up_and_sideways() -> None:
@@ -408,8 +427,8 @@ def test_several_cascades_player_chooses_order() -> None:
     d = base_json()
     _castle(d, {0: 3, 2: 3})
     s = load(d)
-    assert s.stack[-1][0] == R.D_CASCADE
-    assert codes(s) == [R.SEG_BASE + 0, R.SEG_BASE + 2]
+    assert s.stack[-1].op == Decision.CASCADE
+    assert codes(s) == [SEGMENT_CODES.code(0), SEGMENT_CODES.code(2)]
 
 
 def test_tier_two_to_tier_three_and_castle_leader() -> None:
@@ -418,15 +437,15 @@ def test_tier_two_to_tier_three_and_castle_leader() -> None:
     d = base_json()
     d["tier2"][1][0] = 3
     d["tier3"][4][1] = 1
-    d["leader"] = 1
+    d["castle_leader"] = 1
     _castle(d, {})
     s = load(d)
-    assert s.tier3[1][0] == 1 and s.stack[-1][0] == R.D_RESOURCE
-    assert s.leader == 1, "equal tier-3 counts do not take the card"
+    assert s.tier3[1][0] == 1 and s.stack[-1].op == Decision.CHOOSE_RESOURCE
+    assert s.castle_leader == 1, "equal tier-3 counts do not take the card"
     d["tier2"][1][0] = 3
     d["tier2"][3][0] = 3
     s = load(d)
-    assert sum(r[0] for r in s.tier3) == 2 and s.leader == 0
+    assert sum(r[0] for r in s.tier3) == 2 and s.castle_leader == 0
 
 
 def test_crowding_bumps_with_refunds() -> None:
@@ -438,10 +457,10 @@ def test_crowding_bumps_with_refunds() -> None:
     d["players"][1]["silver"] = 0
     _castle(d, {})
     s = load(d)
-    assert s.stack[-1][0] == R.D_BUMP and GAME.current_seat(s) == 0
-    s = do(s, R.BUMP_BASE + 0 * 8 + 0 * 4 + 1)
-    assert s.tier1[0] == [1, 1, 1, 0] and s.players[1].silver == 2
-    s = do(s, R.BUMP_BASE + 4 * 8 + 1 * 4 + 2)
+    assert s.stack[-1].op == Decision.BUMP and GAME.current_seat(s) == 0
+    s = do(s, bump_code(0, 1, 1))
+    assert s.tier1[0] == (1, 1, 1, 0) and s.players[1].silver == 2
+    s = do(s, bump_code(4, 2, 2))
     assert s.players[2].virtue == 5 and GAME.current_seat(s) == 2  # their resource choice
 
 
@@ -454,8 +473,8 @@ def test_hire_pays_value_to_discard_with_effect() -> None:
     seg = d["players"][0]["space"] // 2
     top(d, seg, card("peddler"))
     d["players"][0]["silver"] = 1
-    phase(d, 0, R.D_HIRE)
-    s = do(load(d), R.HIRE)
+    phase(d, 0, Decision.HIRE)
+    s = do(load(d), HIRE)
     p = s.players[0]
     assert card("peddler") in p.discard and p.silver == 0
     assert p.deeds == load(d).players[0].deeds + 1
@@ -464,13 +483,13 @@ def test_hire_pays_value_to_discard_with_effect() -> None:
 def test_track_moves_together_and_ignores_far_end() -> None:
     """Track: corruption moves right, virtue left; at the far end further steps are ignored;
     once they meet they stay together and move together."""
-    p = R.Player()
-    R.step_corruption(p, 2)
-    R.step_virtue(p, 4)
+    p = Player()
+    step_corruption(p, 2)
+    step_virtue(p, 4)
     assert (p.corruption, p.virtue) == (2, 2)
-    R.step_virtue(p, 5)
+    step_virtue(p, 5)
     assert (p.corruption, p.virtue) == (0, 0)
-    R.step_corruption(p, 9)
+    step_corruption(p, 9)
     assert (p.corruption, p.virtue) == (6, 6)
 
 
@@ -485,8 +504,8 @@ def test_collision_order_and_rewards() -> None:
     put(d, 2, "line", [card("novice", 2)])
     d["players"][2]["built"] = [2, 0, 0]
     d["players"][2]["virtue"] = 6
-    phase(d, 0, R.D_HIRE)
-    d["stack"] = [[R.A_END, 0, 0, 0], [R.A_COLLISION, 0, 0, 0]]
+    phase(d, 0, Decision.HIRE)
+    set_stack(d, Task(Auto.END_TURN, 0), Task(Auto.COLLISION, 0))
     before = load(base_json())
     s = load(d)
     p0 = s.players[0]
@@ -507,8 +526,8 @@ def test_draw_to_limit_and_reshuffle_gives_virtue_or_corruption() -> None:
     p["deck"] = []
     put(d, 0, "hand", [])
     put(d, 0, "line", [card("urchin")])
-    turn(d, 0, R.A_DRAW)
-    d["stack"] = [[R.A_END, 0, 0, 0], [R.A_DRAW, 0, 0, 0]]
+    turn(d, 0, Auto.DRAW)
+    set_stack(d, Task(Auto.END_TURN, 0), Task(Auto.DRAW, 0))
     s = load(d)
     assert len(s.players[0].hand) == 3 and s.players[0].corruption == 1
 

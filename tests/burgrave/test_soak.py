@@ -8,18 +8,30 @@ cap, and the final score equals the sum of its breakdown.
 Payments ("icons paid exactly"): before every primary action, dismissal, hire and move the test
 recounts the player's icons itself (line, uncovered start slots, buildings, cleric bonus cards,
 the townsfolk dismissed this turn) and predicts the payment from the spec's tables; the action is
-then applied without running the effects it queues (``rules.decide`` on a copy), so the change in
-silver, ink, gold and stone is exactly the payment (plus the 1-silver exchange's own silver). It
-also checks that the offered primary actions are exactly the affordable ones (each exchange kind,
-every build, 1-4 workers, transcribe), and that after a dismissal only actions its icons fund
-are offered.
+then applied without running the effects it queues (``decisions.apply_decision`` on a copy), so
+the change in silver, ink, gold and stone is exactly the payment (plus the 1-silver exchange's
+own silver). It also checks that the offered primary actions are exactly the affordable ones
+(each exchange kind, every build, 1-4 workers, transcribe), and that after a dismissal only
+actions its icons fund are offered.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from kingdoms.burgrave import rules as R
+from kingdoms.burgrave.actions import (
+    BUILD_CODES,
+    DISMISS_CODES,
+    MAX_TRADES,
+    MOVE_CODES,
+    PASS,
+    PLACE_CODES,
+    TRADE_CODES,
+    TRANSCRIBE,
+    build_code,
+    build_parts,
+)
+from kingdoms.burgrave.board import MAX_STEPS, REACH
 from kingdoms.burgrave.content import (
     BUILD_COST,
     BUILDER,
@@ -37,28 +49,33 @@ from kingdoms.burgrave.content import (
     START_BASE,
     START_SLOT_ICONS,
     TRADING_POST,
-    TRIGGERS,
     WORKER_COSTS,
+    Design,
+    Trigger,
 )
+from kingdoms.burgrave.costs import script_cost
+from kingdoms.burgrave.decisions import apply_decision
 from kingdoms.burgrave.game import GAME
-from kingdoms.burgrave.state import State
+from kingdoms.burgrave.rules import apply_code, legal_codes
+from kingdoms.burgrave.state import FREE, UNSET, State
+from kingdoms.burgrave.tasks import Auto, Decision
 from kingdoms.core.protocol import Seat
 from kingdoms.core.rng import Rng, derive_seed
 
 ACTION_CAP = 5_000
-SURVEYOR = TRIGGERS.index("merchants_as_builders")
+SURVEYOR = Trigger.MERCHANTS_AS_BUILDERS
 
 
 def check_invariants(s: State) -> None:
-    cards = [c for pile in s.piles for c in pile] + s.dismissed
+    cards = [c for pile in s.townsfolk_piles for c in pile] + list(s.dismissed)
     for p in s.players:
-        cards += p.hand + p.deck + p.discard + p.line + p.destroyed
-        assert min(p.silver, *p.res, p.debts, p.deeds, p.debts_flipped, p.deeds_flipped) >= 0
+        cards += p.hand + p.deck + p.discard + p.line + list(p.destroyed)
+        assert min(p.silver, *p.resources, p.debts, p.deeds, p.debts_flipped, p.deeds_flipped) >= 0
         assert p.supply >= 0 and len(p.line) <= 3 and 0 <= p.corruption <= p.virtue <= 6
     if s.round == 0:  # setup: decks are formed after each pick's extra step
         return
     expected = list(range(HERO_BASE)) + [p.hero for p in s.players]
-    expected += [START_BASE + 8 * seat + k for seat in range(s.n) for k in range(8)]
+    expected += [START_BASE + 8 * seat + k for seat in range(s.seat_count) for k in range(8)]
     assert sorted(cards) == sorted(expected), "every card exists exactly once"
     for seat, p in enumerate(s.players):
         castle = sum(s.tier1[k][seat] + s.tier2[k][seat] + s.tier3[k][seat] for k in range(5))
@@ -67,12 +84,12 @@ def check_invariants(s: State) -> None:
     if not s.stack or s.over:
         return
     for k in range(5):
-        pending = (R.A_CASTLE, R.D_CASCADE, R.A_CROWD, R.D_BUMP)
+        pending = (Auto.CASTLE, Decision.CASCADE, Auto.CROWDING, Decision.BUMP)
         assert sum(s.tier1[k]) <= 3 or any(t[0] in pending for t in s.stack)
 
 
 def recount(s: State, seat: int) -> list[int]:
-    """The spec's icon sources, counted here independently of ``rules.icon_counts``."""
+    """The spec's icon sources, counted here independently of ``costs.icon_counts``."""
     p = s.players[seat]
     count = [0] * 5
     for c in p.line:
@@ -85,12 +102,21 @@ def recount(s: State, seat: int) -> list[int]:
         count[PERMANENT_ICON[(TRADING_POST, 3)]] += 1
     for k in range(1, p.built[GUILDHALL] + 1):
         count[PERMANENT_ICON[(GUILDHALL, k)]] += 1
-    count[CLERIC] += len(p.bonus)
-    if s.t_dismissed >= 0:
-        d = PRINTED[s.t_dismissed - 200] if s.t_dismissed >= 200 else CARD_DESIGN[s.t_dismissed]
-        for icon in d.icons:
+    count[CLERIC] += len(p.cleric_bonus)
+    dismissed = dismissed_this_turn(s)
+    if dismissed is not None:
+        for icon in dismissed.icons:
             count[icon] += 1
     return count
+
+
+def dismissed_this_turn(s: State) -> Design | None:
+    """The townsfolk (a card, or the printed one of an empty pile) dismissed this turn."""
+    if s.turn_dismissed_card != UNSET:
+        return CARD_DESIGN[s.turn_dismissed_card]
+    if s.turn_dismissed_printed != UNSET:
+        return PRINTED[s.turn_dismissed_printed]
+    return None
 
 
 def builders(s: State, seat: int, count: list[int]) -> int:
@@ -121,18 +147,18 @@ def expected_primary(s: State, seat: int) -> set[int]:
                 top = min(top, p.owned() - 3, len(p.hand) + len(p.deck))
             if kind == 4:
                 top = min(top, p.debts + p.deeds)
-        out |= {R.TRADE_BASE + t for t in range(1, min(top, R.MAX_TRADES) + 1)}
-        spots = [sp for sp in range(3 * p.space, 3 * p.space + 3) if s.spot_owner[sp] == -1]
+        out |= {TRADE_CODES.code(t) for t in range(1, min(top, MAX_TRADES) + 1)}
+        spots = [sp for sp in range(3 * p.space, 3 * p.space + 3) if s.spot_owner[sp] == FREE]
         for b in range(3):
-            if p.built[b] < 3 and BUILD_COST[b] - builders(s, seat, count) <= p.res[2]:
-                out |= {R.BUILD_BASE + 30 * b + sp for sp in spots}
+            if p.built[b] < 3 and BUILD_COST[b] - builders(s, seat, count) <= p.resources[2]:
+                out |= {build_code(b, sp) for sp in spots}
     else:
         for k in range(1, 5):
-            if p.supply >= k and WORKER_COSTS[k - 1] - count[NOBLE] - crook <= p.res[1]:
-                out.add(R.PLACE_BASE + k)
-        cost = R.script_cost(s, p.space - 10)
-        if not s.t_transcribed and cost - count[CLERIC] - crook <= p.res[0]:
-            out.add(R.TRANSCRIBE)
+            if p.supply >= k and WORKER_COSTS[k - 1] - count[NOBLE] - crook <= p.resources[1]:
+                out.add(PLACE_CODES.code(k))
+        cost = script_cost(s, p.space - 10)
+        if not s.turn_transcribed and cost - count[CLERIC] - crook <= p.resources[0]:
+            out.add(TRANSCRIBE)
     return out
 
 
@@ -141,69 +167,69 @@ def funded_by(design_icons: tuple[int, ...], code: int, surveyor: bool) -> bool:
     icons = set(design_icons)
     if CRIMINAL in icons:
         return True
-    if R.TRADE_BASE < code <= R.TRADE_BASE + R.MAX_TRADES:
+    if code in TRADE_CODES:
         return MERCHANT in icons
-    if R.BUILD_BASE <= code < R.BUILD_BASE + 90:
+    if code in BUILD_CODES:
         return BUILDER in icons or (surveyor and MERCHANT in icons)
-    if R.PLACE_BASE < code <= R.PLACE_BASE + 4:
+    if code in PLACE_CODES:
         return NOBLE in icons
-    return code == R.TRANSCRIBE and CLERIC in icons
+    return code == TRANSCRIBE and CLERIC in icons
 
 
 def check_payment(before: State, code: int) -> None:
     op, seat = before.stack[-1][0], before.stack[-1][1]
-    if op not in (R.D_ACTION, R.D_HIRE, R.D_MOVE) or code == R.PASS:
+    if op not in (Decision.PRIMARY_ACTION, Decision.HIRE, Decision.MOVE) or code == PASS:
         return
     p0 = before.players[seat]
     paid = [0, 0, 0, 0]  # silver, ink, gold, stone
     queued: tuple[int, int] | None = None
     count = recount(before, seat)
-    legal = set(R.legal_codes(before))
-    if op == R.D_ACTION:
+    legal = set(legal_codes(before))
+    if op == Decision.PRIMARY_ACTION:
         primary = expected_primary(before, seat)
-        if before.t_dismissed < 0:
-            assert legal - {R.PASS} - set(range(R.DISMISS_BASE, R.DISMISS_BASE + 5)) == primary
+        dismissed = dismissed_this_turn(before)
+        if dismissed is None:
+            assert legal - {PASS} - {c for c in legal if c in DISMISS_CODES} == primary
         else:
-            d = (PRINTED[before.t_dismissed - 200] if before.t_dismissed >= 200
-                 else CARD_DESIGN[before.t_dismissed])
             surveyor = any(CARD_DESIGN[c].trigger == SURVEYOR for c in p0.line)
-            funded = {c for c in primary if funded_by(d.icons, c, surveyor)}
-            assert legal == (funded or {R.PASS}), "after a dismissal: its actions only"
-    if op == R.D_MOVE:
-        value, free = before.t_value, p0.free_steps + (p0.built[TRADING_POST] >= 1)
-        steps = next(n for n in range(value, R.MAX_STEPS + 1)
-                     if R.REACH[p0.space][n] >> (code - R.MOVE_BASE) & 1)
+            funded = {c for c in primary if funded_by(dismissed.icons, c, surveyor)}
+            assert legal == (funded or {PASS}), "after a dismissal: its actions only"
+    if op == Decision.MOVE:
+        value, free = before.turn_played_value, p0.free_steps + (p0.built[TRADING_POST] >= 1)
+        steps = next(n for n in range(value, MAX_STEPS + 1)
+                     if REACH[p0.space][n] >> MOVE_CODES.value(code) & 1)
         paid[0] = max(0, steps - value - free)
-    elif op == R.D_HIRE:
+    elif op == Decision.HIRE:
         seg = p0.space // 2 if p0.space < 10 else p0.space - 10
-        paid[0] = CARD_VALUE[before.piles[seg][-1]]
-    elif R.DISMISS_BASE <= code < R.DISMISS_BASE + 5:
-        pile = before.piles[code - R.DISMISS_BASE]
+        paid[0] = CARD_VALUE[before.townsfolk_piles[seg][-1]]
+    elif code in DISMISS_CODES:
+        pile = before.townsfolk_piles[DISMISS_CODES.value(code)]
         value = CARD_VALUE[pile[-1]] if pile else PRINTED[
-            before.segments[code - R.DISMISS_BASE]].value
+            before.segments[DISMISS_CODES.value(code)]].value
         paid[0] = 1 if p0.built[TRADING_POST] >= 2 else value
-    elif R.TRADE_BASE < code <= R.TRADE_BASE + R.MAX_TRADES:
-        times, kind = code - R.TRADE_BASE, exchange(before, seat)
+    elif code in TRADE_CODES:
+        times, kind = TRADE_CODES.value(code), exchange(before, seat)
         missing = max(0, kind * times - count[MERCHANT] - count[CRIMINAL])
         if kind == 1:
             assert missing == 0, "1 merchant -> 1 silver is never funded with silver"
             paid[0] = -times
         else:
             paid[0] = missing
-            queued = ({2: R.D_RESOURCE, 3: R.D_DESTROY, 4: R.D_FLIP}[kind], times)
-    elif R.BUILD_BASE <= code < R.BUILD_BASE + 90:
-        building = (code - R.BUILD_BASE) // 30
+            queue = {2: Decision.CHOOSE_RESOURCE, 3: Decision.DESTROY, 4: Decision.FLIP}
+            queued = (queue[kind], times)
+    elif code in BUILD_CODES:
+        building = build_parts(code)[0]
         paid[3] = max(0, BUILD_COST[building] - builders(before, seat, count))
-    elif R.PLACE_BASE < code <= R.PLACE_BASE + 4:
-        paid[2] = max(0, WORKER_COSTS[code - R.PLACE_BASE - 1] - count[NOBLE] - count[CRIMINAL])
-    elif code == R.TRANSCRIBE:
-        cost = R.script_cost(before, p0.space - 10)
+    elif code in PLACE_CODES:
+        paid[2] = max(0, WORKER_COSTS[PLACE_CODES.value(code) - 1] - count[NOBLE] - count[CRIMINAL])
+    elif code == TRANSCRIBE:
+        cost = script_cost(before, p0.space - 10)
         paid[1] = max(0, cost - count[CLERIC] - count[CRIMINAL])
     after = before.clone()
     task = after.stack.pop()
-    R.decide(after, task, code)  # pay and queue, but do not resolve the queued effects
+    apply_decision(after, task, code)  # pay and queue, but do not resolve the queued effects
     p1 = after.players[seat]
-    got = [p0.silver - p1.silver] + [p0.res[r] - p1.res[r] for r in range(3)]
+    got = [p0.silver - p1.silver] + [p0.resources[r] - p1.resources[r] for r in range(3)]
     assert got == paid, f"action {code}: paid {got}, expected {paid}"
     if queued is not None:
         op_q, times = queued
@@ -220,11 +246,11 @@ def run_games(players: int, games: int, salt: str) -> list[int]:
         s = GAME.new_game([Seat(name=f"P{k}") for k in range(players)], seed)
         moves = 0
         while not s.over:
-            legal = R.legal_codes(s)
+            legal = legal_codes(s)
             assert legal, f"no legal action (game {number}, move {moves})"
             code = chooser.choice(legal)
             check_payment(s, code)
-            s = R.apply_code(s, code)
+            s = apply_code(s, code)
             if moves % 7 == 0:
                 check_invariants(s)
             moves += 1

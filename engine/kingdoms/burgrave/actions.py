@@ -2,7 +2,9 @@
 
 Every decision is an action, including choices inside effects, so a game replays from its record
 and a bot can play it. The vocabulary (``encode``/``decode``) maps each action to a small stable
-integer; never renumber it, share codes store these numbers:
+integer; never renumber it, share codes store these numbers. The rules work on these integers
+only (the models live at the protocol edge), so the code families are defined here, as
+:class:`CodeRange` constants and small ``*_code``/``*_parts`` helpers, and the rules import them:
 
 ====================  ============  ===================================================
 action                codes         meaning
@@ -32,13 +34,132 @@ Build                 600-689       build ``building`` on ``spot``
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from ..core.errors import IllegalActionError
-from . import rules as R
-from .content import BUILDINGS, N_CARDS, RESOURCES
+from .content import BUILDINGS, N_CARDS, N_SPOTS, RESOURCES
+
+# --- the vocabulary (stable: share codes store these numbers) ----------------------------------
+
+PASS, PLAY_BLIND, TRANSCRIBE, HIRE, DESTROY_TOP = 0, 1, 2, 3, 4
+FLIP_DEBT, FLIP_DEED = 95, 96
+VOCAB_SIZE = 690
+"""Every code is below this."""
+MAX_TRADES = 20
+"""The most uses of an exchange in one trade (the vocabulary's bound)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CodeRange:
+    """One family of codes: ``base + value`` for every ``value`` in ``values``.
+
+    >>> MOVE_CODES.code(12), MOVE_CODES.value(32), 32 in MOVE_CODES, 35 in MOVE_CODES
+    (32, 12, True, False)
+    """
+
+    base: int
+    values: range
+
+    def code(self, value: int) -> int:
+        return self.base + value
+
+    def value(self, code: int) -> int:
+        return code - self.base
+
+    def __contains__(self, code: object) -> bool:
+        return isinstance(code, int) and code - self.base in self.values
+
+
+PAIR_CODES = CodeRange(10, range(5))
+"""Setup: the player card/hero pair at this index."""
+MOVE_CODES = CodeRange(20, range(15))
+"""Move to this space."""
+REARRANGE_CODES = CodeRange(40, range(8))
+"""Reorder the line by ``PERMS[value]``."""
+DISMISS_CODES = CodeRange(50, range(5))
+"""Dismiss the townsfolk at this board position."""
+TRADE_CODES = CodeRange(59, range(1, MAX_TRADES + 1))
+"""Use the exchange this many times."""
+PLACE_CODES = CodeRange(79, range(1, 5))
+"""Place this many workers."""
+RESOURCE_CODES = CodeRange(90, range(len(RESOURCES)))
+"""Take this resource (an index into ``RESOURCES``)."""
+SEGMENT_CODES = CodeRange(100, range(5))
+"""A board position's pile, or a castle section."""
+SPOT_CODES = CodeRange(110, range(N_SPOTS))
+"""A building spot."""
+MOVE_WORKER_CODES = CodeRange(140, range(10))
+"""Move a tier-1 worker: see :func:`move_worker_code`."""
+BUMP_CODES = CodeRange(150, range(40))
+"""Bump a worker: see :func:`bump_code`."""
+PLAY_CODES = CodeRange(200, range(N_CARDS))
+"""Play this card from the hand."""
+CARD_CODES = CodeRange(400, range(N_CARDS))
+"""This card in the hand (to destroy or discard)."""
+BUILD_CODES = CodeRange(600, range(len(BUILDINGS) * N_SPOTS))
+"""Build: see :func:`build_code`."""
+
+CLOCKWISE, COUNTERCLOCKWISE = 0, 1
+"""Directions of a worker move."""
+
+
+def move_worker_code(section: int, direction: int) -> int:
+    """Move a tier-1 worker from castle ``section`` in ``direction``."""
+    return MOVE_WORKER_CODES.base + 2 * section + direction
+
+
+def move_worker_parts(code: int) -> tuple[int, int]:
+    """``(section, direction)`` of a worker-move code."""
+    section, direction = divmod(code - MOVE_WORKER_CODES.base, 2)
+    return section, direction
+
+
+def bump_code(section: int, tier: int, seat: int) -> int:
+    """Bump a worker of ``seat`` from ``tier`` (1 or 2) of castle ``section``."""
+    return BUMP_CODES.base + section * 8 + (tier - 1) * 4 + seat
+
+
+def bump_parts(code: int) -> tuple[int, int, int]:
+    """``(section, tier, seat)`` of a bump code (tier 1 or 2)."""
+    section, rest = divmod(code - BUMP_CODES.base, 8)
+    tier_index, seat = divmod(rest, 4)
+    return section, tier_index + 1, seat
+
+
+def build_code(building: int, spot: int) -> int:
+    """Build ``building`` (an index into ``BUILDINGS``) on ``spot``."""
+    return BUILD_CODES.base + building * N_SPOTS + spot
+
+
+def build_parts(code: int) -> tuple[int, int]:
+    """``(building, spot)`` of a build code."""
+    building, spot = divmod(code - BUILD_CODES.base, N_SPOTS)
+    return building, spot
+
+
+PERMS: tuple[tuple[int, ...], ...] = (
+    *itertools.permutations(range(2)), *itertools.permutations(range(3))
+)
+"""Rearrangements: ``PERMS[i][slot]`` is the old slot of the card that goes to ``slot``; the two
+orders of a 2-card line come first, then the six of a 3-card line."""
+PERM_INDEX = {perm: i for i, perm in enumerate(PERMS)}
+
+
+def rearrange_codes(cards: int) -> range:
+    """The rearrange codes for a line of ``cards`` cards (2 or 3), identity first.
+
+    >>> list(rearrange_codes(2)), list(rearrange_codes(3))
+    ([40, 41], [42, 43, 44, 45, 46, 47])
+    """
+    indices = [index for index, perm in enumerate(PERMS) if len(perm) == cards]
+    return range(REARRANGE_CODES.code(indices[0]), REARRANGE_CODES.code(indices[-1]) + 1)
+
+
+# --- the actions ---------------------------------------------------------------------------------
 
 _CFG = ConfigDict(frozen=True, extra="forbid")
 
@@ -114,7 +235,7 @@ class Dismiss(BaseModel):
 class Trade(BaseModel):
     model_config = _CFG
     action_type: Literal["trade"] = "trade"
-    times: int = Field(ge=1, le=R.MAX_TRADES)
+    times: int = Field(ge=1, le=MAX_TRADES)
 
 
 class PlaceWorkers(BaseModel):
@@ -197,64 +318,65 @@ action_adapter: TypeAdapter[Action] = TypeAdapter(
     Annotated[Action, Field(discriminator="action_type")]
 )
 
-_SIMPLE = {Pass: R.PASS, PlayBlind: R.PLAY_BLIND, Transcribe: R.TRANSCRIBE, Hire: R.HIRE,
-           DestroyTop: R.DECK_TOP}
+_SIMPLE = {Pass: PASS, PlayBlind: PLAY_BLIND, Transcribe: TRANSCRIBE, Hire: HIRE,
+           DestroyTop: DESTROY_TOP}
 
 
-def encode(action: Action) -> int:
-    """The action's vocabulary index."""
+def _encode_fields(action: Action) -> int:
+    """The vocabulary index computed from the action's type and fields."""
     kind = type(action)
     if kind in _SIMPLE:
         return _SIMPLE[kind]
     if isinstance(action, PlayCard):
-        return R.PLAY_BASE + action.card
+        return PLAY_CODES.code(action.card)
     if isinstance(action, Move):
-        return R.MOVE_BASE + action.space
+        return MOVE_CODES.code(action.space)
     if isinstance(action, ChooseResource):
-        return R.RES_BASE + RESOURCES.index(action.resource)
+        return RESOURCE_CODES.code(RESOURCES.index(action.resource))
     if isinstance(action, ChooseCard):
-        return R.CARD_BASE + action.card
+        return CARD_CODES.code(action.card)
     if isinstance(action, ChooseSegment):
-        return R.SEG_BASE + action.segment
+        return SEGMENT_CODES.code(action.segment)
     if isinstance(action, Trade):
-        return R.TRADE_BASE + action.times
+        return TRADE_CODES.code(action.times)
     if isinstance(action, PlaceWorkers):
-        return R.PLACE_BASE + action.count
+        return PLACE_CODES.code(action.count)
     if isinstance(action, Build):
-        return R.BUILD_BASE + BUILDINGS.index(action.building) * 30 + action.spot
+        return build_code(BUILDINGS.index(action.building), action.spot)
     if isinstance(action, Dismiss):
-        return R.DISMISS_BASE + action.segment
+        return DISMISS_CODES.code(action.segment)
     if isinstance(action, Rearrange):
-        return R.REARRANGE_BASE + R.PERM_INDEX[action.order]
+        return REARRANGE_CODES.code(PERM_INDEX[action.order])
     if isinstance(action, ChooseFlip):
-        return R.FLIP_BASE + (action.kind == "deed")
+        return FLIP_DEED if action.kind == "deed" else FLIP_DEBT
     if isinstance(action, ChooseSpot):
-        return R.SPOT_BASE + action.spot
+        return SPOT_CODES.code(action.spot)
     if isinstance(action, MoveWorker):
-        return R.MOVEW_BASE + 2 * action.section + (action.direction == "counterclockwise")
+        direction = COUNTERCLOCKWISE if action.direction == "counterclockwise" else CLOCKWISE
+        return move_worker_code(action.section, direction)
     if isinstance(action, Bump):
-        return R.BUMP_BASE + action.section * 8 + (action.tier - 1) * 4 + action.seat
+        return bump_code(action.section, action.tier, action.seat)
     if isinstance(action, ChoosePair):
-        return R.PAIR_BASE + action.index
+        return PAIR_CODES.code(action.index)
     raise IllegalActionError(f"Not a Burgrave action: {type(action).__name__}.")
 
 
 def _build_table() -> dict[int, Action]:
     table: dict[int, Action] = {
-        R.PASS: Pass(), R.PLAY_BLIND: PlayBlind(), R.TRANSCRIBE: Transcribe(), R.HIRE: Hire(),
-        R.DECK_TOP: DestroyTop(),
+        PASS: Pass(), PLAY_BLIND: PlayBlind(), TRANSCRIBE: Transcribe(), HIRE: Hire(),
+        DESTROY_TOP: DestroyTop(),
     }
     actions: list[Action] = []
-    actions += [ChoosePair(index=i) for i in range(5)]
-    actions += [Move(space=s) for s in range(15)]
-    actions += [Rearrange(order=perm) for perm in R.PERMS]
-    actions += [Dismiss(segment=s) for s in range(5)]
-    actions += [Trade(times=t) for t in range(1, R.MAX_TRADES + 1)]
-    actions += [PlaceWorkers(count=k) for k in range(1, 5)]
+    actions += [ChoosePair(index=i) for i in PAIR_CODES.values]
+    actions += [Move(space=s) for s in MOVE_CODES.values]
+    actions += [Rearrange(order=perm) for perm in PERMS]
+    actions += [Dismiss(segment=s) for s in DISMISS_CODES.values]
+    actions += [Trade(times=t) for t in TRADE_CODES.values]
+    actions += [PlaceWorkers(count=k) for k in PLACE_CODES.values]
     actions += [ChooseResource(resource=r) for r in ("ink", "gold", "stone")]
     actions += [ChooseFlip(kind="debt"), ChooseFlip(kind="deed")]
-    actions += [ChooseSegment(segment=s) for s in range(5)]
-    actions += [ChooseSpot(spot=s) for s in range(30)]
+    actions += [ChooseSegment(segment=s) for s in SEGMENT_CODES.values]
+    actions += [ChooseSpot(spot=s) for s in SPOT_CODES.values]
     actions += [
         MoveWorker(section=s, direction=d)
         for s in range(5) for d in ("clockwise", "counterclockwise")
@@ -265,14 +387,24 @@ def _build_table() -> dict[int, Action]:
     ]
     actions += [PlayCard(card=c) for c in range(N_CARDS)]
     actions += [ChooseCard(card=c) for c in range(N_CARDS)]
-    actions += [Build(building=b, spot=s) for b in BUILDINGS for s in range(30)]
+    actions += [Build(building=b, spot=s) for b in BUILDINGS for s in range(N_SPOTS)]
     for action in actions:
-        table[encode(action)] = action
+        table[_encode_fields(action)] = action
     return table
 
 
 ACTIONS: dict[int, Action] = _build_table()
 """Every action of the vocabulary by its index (shared instances: actions are immutable)."""
+_SHARED_CODES = {id(action): code for code, action in ACTIONS.items()}
+"""The index of each shared instance by identity: ``legal_actions`` hands these out, so encoding
+them (once per action played) needs no type tests. ``ACTIONS`` keeps them alive, so an id here
+always belongs to its action."""
+
+
+def encode(action: Action) -> int:
+    """The action's vocabulary index."""
+    code = _SHARED_CODES.get(id(action))
+    return _encode_fields(action) if code is None else code
 
 
 def decode(code: int) -> Action:

@@ -7,8 +7,8 @@ interprets these effects. Loading checks the counts the rules rely on (68 neutra
 heroes, 35 manuscripts with 5 base ones, 10 player cards on spaces 1–10, each exchange kind at
 least twice …), so a bad edit fails at import with a clear message.
 
-Inside the rules every effect is compiled to an integer triple ``(kind, amount, argument)`` and
-every card to a small integer id:
+Inside the rules every effect is compiled to an :class:`Effect` ``(kind, amount, arg)`` of small
+integers (its kind an :class:`EffectKind`), and every card to a small integer id:
 
 * neutral townsfolk ``0..67`` (file order), heroes ``68..77``,
   starting townsfolk ``78 + 8 * seat + k`` (the same 8 designs per colour);
@@ -17,7 +17,7 @@ every card to a small integer id:
 >>> CONTENT.townsfolk[0].name
 'Peddler'
 >>> parse_effect("build_free:workshop")
-(20, 1, 0)
+Effect(kind=<EffectKind.BUILD_FREE: 20>, amount=1, arg=0)
 >>> effect_text(parse_effect("silver:2"))
 '+2 silver'
 """
@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from enum import IntEnum
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -41,34 +42,129 @@ RIBBONS = ("red", "blue", "green", "gold")
 BUILDINGS = ("workshop", "trading_post", "guildhall")
 WORKSHOP, TRADING_POST, GUILDHALL = range(3)
 
-EFFECT_KINDS = (
-    "silver", "ink", "gold", "stone", "any", "virtue", "corruption", "debt", "deed",
-    "flip_debt", "flip_deed", "flip_either", "destroy", "discard", "rearrange", "shuffle",
-    "draw", "hire_free", "move_worker", "place_workers", "build_free", "transcribe_free",
-    "free_steps", "dismiss_any", "may_discard",
-)
-"""The shared effect vocabulary (index = the compiled kind)."""
-EK: dict[str, int] = {name: i for i, name in enumerate(EFFECT_KINDS)}
+class EffectKind(IntEnum):
+    """The shared effect vocabulary: what a card, spot, link, castle section or manuscript does.
 
-TIMINGS = ("none", "instant", "ongoing", "dropoff", "collision")
-TRIGGERS = (
-    "after_trade", "after_build", "after_place", "after_transcribe", "after_hire",
-    "on_flip_debt", "on_flip_deed", "merchants_as_builders", "dismiss_any",
-)
-"""Ongoing abilities: the first seven fire effects after an event, the last two change a rule."""
-POINT_KINDS = (
-    "flat", "per_building", "per_icon", "per_flipped_debt", "per_flipped_deed", "per_tier3",
-    "per_castle_worker",
-)
+    The four gains come first and in stock order (silver, then :data:`RESOURCES`), so a gain's
+    resource index is ``kind - EffectKind.INK``."""
 
-Effect = tuple[int, int, int]
+    SILVER = 0
+    INK = 1
+    GOLD = 2
+    STONE = 3
+    ANY = 4
+    VIRTUE = 5
+    CORRUPTION = 6
+    DEBT = 7
+    DEED = 8
+    FLIP_DEBT = 9
+    FLIP_DEED = 10
+    FLIP_EITHER = 11
+    DESTROY = 12
+    DISCARD = 13
+    REARRANGE = 14
+    SHUFFLE = 15
+    DRAW = 16
+    HIRE_FREE = 17
+    MOVE_WORKER = 18
+    PLACE_WORKERS = 19
+    BUILD_FREE = 20
+    TRANSCRIBE_FREE = 21
+    FREE_STEPS = 22
+    DISMISS_ANY = 23
+    MAY_DISCARD = 24
+
+
+EFFECT_KINDS = tuple(kind.name.lower() for kind in EffectKind)
+"""The effect names used in ``content.json`` (index = :class:`EffectKind`)."""
+_KIND_BY_NAME = {name: EffectKind(i) for i, name in enumerate(EFFECT_KINDS)}
+
+
+class Timing(IntEnum):
+    """When a townsfolk's own ability (``effects``) resolves."""
+
+    NONE = 0
+    INSTANT = 1
+    """When played into the line."""
+    ONGOING = 2
+    """While in the line (see :class:`Trigger`)."""
+    DROPOFF = 3
+    """When shifted out of the line."""
+    COLLISION = 4
+    """When anyone resolves a collision."""
+
+
+TIMINGS = tuple(timing.name.lower() for timing in Timing)
+
+
+class Trigger(IntEnum):
+    """Ongoing abilities: the first seven fire effects after an event, the last two change a
+    rule."""
+
+    AFTER_TRADE = 0
+    AFTER_BUILD = 1
+    AFTER_PLACE = 2
+    AFTER_TRANSCRIBE = 3
+    AFTER_HIRE = 4
+    ON_FLIP_DEBT = 5
+    ON_FLIP_DEED = 6
+    MERCHANTS_AS_BUILDERS = 7
+    DISMISS_ANY = 8
+
+
+TRIGGERS = tuple(trigger.name.lower() for trigger in Trigger)
+
+
+class Exchange(IntEnum):
+    """The trade exchange of an outer space; its value is the merchants one use costs."""
+
+    SILVER = 1
+    """1 merchant → 1 silver."""
+    RESOURCE = 2
+    """2 merchants → 1 any resource."""
+    DESTROY = 3
+    """3 merchants → destroy 1 card."""
+    FLIP = 4
+    """4 merchants → flip 1 debt or deed."""
+
+
+class PointKind(IntEnum):
+    """What a points manuscript counts at the end."""
+
+    FLAT = 0
+    PER_BUILDING = 1
+    PER_ICON = 2
+    PER_FLIPPED_DEBT = 3
+    PER_FLIPPED_DEED = 4
+    PER_TIER3 = 5
+    PER_CASTLE_WORKER = 6
+
+
+POINT_KINDS = tuple(kind.name.lower() for kind in PointKind)
+
+
+class Effect(NamedTuple):
+    """One compiled effect: ``amount`` times ``kind``; ``arg`` is the building of ``build_free``
+    (0 otherwise)."""
+
+    kind: EffectKind
+    amount: int
+    arg: int
+
+
+class Points(NamedTuple):
+    """A manuscript's end-game points: ``amount`` per thing counted (``icon`` for per-icon)."""
+
+    kind: PointKind
+    amount: int
+    icon: int
 
 
 def parse_effect(text: str) -> Effect:
     """``"kind[:amount][:arg]"`` → ``(kind, amount, arg)``; ``build_free`` takes a building."""
     parts = text.split(":")
     name = parts[0]
-    if name not in EK:
+    if name not in _KIND_BY_NAME:
         raise ValueError(f"unknown effect {name!r}")
     amount, arg = 1, 0
     rest = parts[1:]
@@ -80,7 +176,7 @@ def parse_effect(text: str) -> Effect:
         if len(rest) != 1 or not rest[0].isdigit() or not 1 <= int(rest[0]) <= 5:
             raise ValueError(f"bad amount in effect {text!r}")
         amount = int(rest[0])
-    return (EK[name], amount, arg)
+    return Effect(_KIND_BY_NAME[name], amount, arg)
 
 
 def _check_effects(values: list[str]) -> list[str]:
@@ -337,7 +433,7 @@ class Content(BaseModel):
         need(len(self.castle) == 5, "5 castle sections")
         need(len(self.segments) == 5, "5 board segments")
         exchanges = Counter(e for s in self.segments for e in s.exchanges)
-        need(all(exchanges[k] >= 2 for k in (1, 2, 3, 4)), "each exchange kind at least twice")
+        need(all(exchanges[k] >= 2 for k in Exchange), "each exchange kind at least twice")
         need(len(self.player_cards) == 10, "10 player cards")
         need(sorted(p.space for p in self.player_cards) == list(range(1, 11)), "spaces 1-10")
         need(len(self.starting_townsfolk) == 8, "8 starting townsfolk")
@@ -355,12 +451,12 @@ class Content(BaseModel):
         return self
 
 
-def parse_points(text: str) -> tuple[int, int, int]:
-    """``"per_icon:noble:2"`` → ``(kind, amount, icon)``; ``"flat:6"`` → ``(0, 6, 0)``."""
+def parse_points(text: str) -> Points:
+    """``"per_icon:noble:2"`` → ``(PER_ICON, 2, NOBLE)``; ``"flat:6"`` → ``(FLAT, 6, 0)``."""
     parts = text.split(":")
     if parts[0] not in POINT_KINDS:
         raise ValueError(f"unknown points kind {parts[0]!r}")
-    kind = POINT_KINDS.index(parts[0])
+    kind = PointKind(POINT_KINDS.index(parts[0]))
     icon = 0
     if parts[0] == "per_icon":
         if len(parts) != 3 or parts[1] not in ICONS:
@@ -369,10 +465,10 @@ def parse_points(text: str) -> tuple[int, int, int]:
         parts = [parts[0], parts[2]]
     if len(parts) != 2 or not parts[1].isdigit():
         raise ValueError(f"bad points {text!r}")
-    return (kind, int(parts[1]), icon)
+    return Points(kind, int(parts[1]), icon)
 
 
-def points_text(points: tuple[int, int, int]) -> str:
+def points_text(points: Points) -> str:
     kind, n, icon = points
     name = POINT_KINDS[kind]
     if name == "flat":
@@ -431,8 +527,8 @@ class Design:
             count[icon] += 1
         self.icon_count = tuple(count)
         self.criminals = count[CRIMINAL]
-        self.timing = TIMINGS.index(model.timing)
-        self.trigger = TRIGGERS.index(model.trigger) if model.trigger else -1
+        self.timing = Timing(TIMINGS.index(model.timing))
+        self.trigger = Trigger(TRIGGERS.index(model.trigger)) if model.trigger else None
         self.effects = _effects(model.effects)
         self.hire = _effects(model.hire)
         self.kind = kind
@@ -440,15 +536,14 @@ class Design:
     def text(self) -> str:
         """The card's short rule text, generated from its effects."""
         parts = []
-        timing = TIMINGS[self.timing]
         body = effects_text(self.effects)
-        if timing == "instant":
+        if self.timing == Timing.INSTANT:
             parts.append(f"When played: {body}.")
-        elif timing == "dropoff":
+        elif self.timing == Timing.DROPOFF:
             parts.append(f"Drop-off: {body}.")
-        elif timing == "collision":
+        elif self.timing == Timing.COLLISION:
             parts.append(f"Collision (anyone's): {body}.")
-        elif timing == "ongoing":
+        elif self.trigger is not None:
             trig = TRIGGERS[self.trigger]
             if trig == "merchants_as_builders":
                 parts.append("Ongoing: when building, every 2 merchants count as 1 builder.")
@@ -497,7 +592,6 @@ def design_of(card: int) -> int:
 
 CARD_DESIGN: tuple[Design, ...] = tuple(DESIGNS[design_of(c)] for c in range(N_CARDS))
 CARD_VALUE: tuple[int, ...] = tuple(d.value for d in CARD_DESIGN)
-CARD_KEY: tuple[str, ...] = tuple(d.key for d in CARD_DESIGN)
 
 
 class ScriptInfo:
@@ -528,9 +622,10 @@ PRINTED_SCRIPT_EFFECTS: tuple[tuple[Effect, ...], ...] = tuple(
     _effects(s.printed_manuscript.effects) for s in CONTENT.segments
 )
 
-SEG_EXCHANGES: tuple[tuple[int, int], ...] = tuple(
-    (s.exchanges[0], s.exchanges[1]) for s in CONTENT.segments
+SEG_EXCHANGES: tuple[tuple[Exchange, Exchange], ...] = tuple(
+    (Exchange(s.exchanges[0]), Exchange(s.exchanges[1])) for s in CONTENT.segments
 )
+"""Per segment design: the exchanges of its west and east outer spaces."""
 SEG_SPOT_REWARDS: tuple[tuple[tuple[Effect, ...], ...], ...] = tuple(
     tuple(_effects(spot.reward) for spot in s.spots) for s in CONTENT.segments
 )

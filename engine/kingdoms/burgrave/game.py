@@ -21,8 +21,40 @@ from pydantic import TypeAdapter
 from ..core.errors import KingdomsError, SetupError
 from ..core.protocol import Game, GameResult, Seat, SeatScore, check_seats, check_seed
 from . import INFO
-from . import rules as R
-from .actions import ACTIONS, Action, action_adapter, decode, encode
+from .actions import (
+    ACTIONS,
+    BUILD_CODES,
+    BUMP_CODES,
+    CARD_CODES,
+    CLOCKWISE,
+    DESTROY_TOP,
+    DISMISS_CODES,
+    FLIP_DEBT,
+    FLIP_DEED,
+    HIRE,
+    MOVE_CODES,
+    MOVE_WORKER_CODES,
+    PAIR_CODES,
+    PASS,
+    PERMS,
+    PLACE_CODES,
+    PLAY_BLIND,
+    PLAY_CODES,
+    REARRANGE_CODES,
+    RESOURCE_CODES,
+    SEGMENT_CODES,
+    SPOT_CODES,
+    TRADE_CODES,
+    TRANSCRIBE,
+    Action,
+    action_adapter,
+    build_parts,
+    bump_parts,
+    decode,
+    encode,
+    move_worker_parts,
+)
+from .board import SPOT_LINKS, is_outer, segment_of, spot_place
 from .content import (
     BUILDINGS,
     CARD_DESIGN,
@@ -37,7 +69,12 @@ from .content import (
     SEG_SPOT_REWARDS,
     effects_text,
 )
+from .costs import exchange_kind, move_options
+from .effects import hand_limit
+from .rules import advance, apply_code, deciding_seat, legal_codes, new_state
+from .scoring import leftovers, score_parts
 from .state import State, from_json, to_json
+from .tasks import DECISION_NAMES, Decision
 
 GAME_ID = INFO.game_id
 RULES_VERSION = INFO.rules_version
@@ -48,9 +85,15 @@ EXCHANGE_TEXT = {
     4: "4 merchants → flip 1 debt or deed",
 }
 
+PASS_TEXT: dict[int, str] = {
+    Decision.PRIMARY_ACTION: "takes no primary action",
+    Decision.HIRE: "hires nobody",
+}
+"""What passing means, by decision (otherwise: declines)."""
+
 
 def space_name(space: int) -> str:
-    if space < 10:
+    if is_outer(space):
         return f"outer space {space + 1}"
     return f"the inner space of segment {space - 9}"
 
@@ -77,27 +120,27 @@ class BurgraveGame:
             raise SetupError(f"Burgrave has no option {str(next(iter(options)))[:32]!r}.")
         checked = check_seats(seats)
         check_seed(seed)
-        return R.new_state(checked, seed)
+        return new_state(checked, seed)
 
     def legal_actions(self, state: State) -> list[Action]:
-        return [ACTIONS[c] for c in R.legal_codes(state)]
+        return [ACTIONS[c] for c in legal_codes(state)]
 
     def apply(self, state: State, action: Action) -> State:
-        return R.apply_code(state, encode(action))
+        return apply_code(state, encode(action))
 
     def current_seat(self, state: State) -> int | None:
-        return R.deciding_seat(state)
+        return deciding_seat(state)
 
     def is_over(self, state: State) -> bool:
         return state.over
 
     def result(self, state: State) -> GameResult:
         scores = []
-        for seat in range(state.n):
-            parts = R.score_parts(state, seat)
+        for seat in range(state.seat_count):
+            parts = score_parts(state, seat)
             scores.append(SeatScore(
                 seat=seat, total=sum(parts.values()), breakdown=parts,
-                tie_break=[R.leftovers(state.players[seat])],
+                tie_break=[leftovers(state.players[seat])],
             ))
         if not state.over:
             return GameResult(scores=scores, winners=[])
@@ -117,7 +160,7 @@ class BurgraveGame:
     def reveals_information(self, state: State, action: Action) -> bool:
         """True when the action draws, plays blind, reshuffles or uncovers a pile's next card."""
         try:
-            after = R.apply_code(state, encode(action))
+            after = apply_code(state, encode(action))
         except KingdomsError:
             return False
         return after.reveals != state.reveals
@@ -129,7 +172,7 @@ class BurgraveGame:
         """Load a state; pending automatic tasks (hand-made positions) are run first."""
         state = from_json(data)
         if state.stack and not state.over:
-            R.advance(state)
+            advance(state)
         return state
 
     # --- views -----------------------------------------------------------------------------
@@ -140,7 +183,7 @@ class BurgraveGame:
 
         Cards and manuscripts appear as ids; their names and texts are static and come from
         :func:`kingdoms.burgrave.content.catalogue` (fetched once by the page)."""
-        if seat is not None and not 0 <= seat < state.n:
+        if seat is not None and not 0 <= seat < state.seat_count:
             raise KingdomsError(f"There is no seat {seat} in this game.")
         result = self.result(state)
         players = []
@@ -150,7 +193,7 @@ class BurgraveGame:
                 "kind": state.seats[s].kind,
                 "space": p.space,
                 "silver": p.silver,
-                "resources": dict(zip(RESOURCES, p.res, strict=True)),
+                "resources": dict(zip(RESOURCES, p.resources, strict=True)),
                 "virtue": p.virtue,
                 "corruption": p.corruption,
                 "debts": p.debts, "debts_flipped": p.debts_flipped,
@@ -160,14 +203,14 @@ class BurgraveGame:
                 "hand_size": len(p.hand),
                 "deck_size": len(p.deck),
                 "discard": p.discard[:],
-                "destroyed": p.destroyed[:],
+                "destroyed": list(p.destroyed),
                 "workers_in_supply": p.supply,
                 "buildings": dict(zip(BUILDINGS, p.built, strict=True)),
-                "manuscripts": p.scripts[:],
-                "cleric_bonus": [RIBBONS[r] for r in p.bonus],
+                "manuscripts": list(p.manuscripts),
+                "cleric_bonus": [RIBBONS[r] for r in p.cleric_bonus],
                 "player_card": CONTENT.player_cards[p.player_card].key
                 if p.player_card >= 0 else None,
-                "hand_limit": R.hand_limit(state, s),
+                "hand_limit": hand_limit(state, s),
                 "score": result.scores[s].total,
             }
             if s == seat:
@@ -177,7 +220,7 @@ class BurgraveGame:
         segments = []
         for pos in range(5):
             design = state.segments[pos]
-            pile, scripts = state.piles[pos], state.scripts[pos]
+            pile, scripts = state.townsfolk_piles[pos], state.manuscript_piles[pos]
             segments.append({
                 "design": CONTENT.segments[design].key,
                 "name": CONTENT.segments[design].name,
@@ -189,9 +232,9 @@ class BurgraveGame:
                 "manuscripts_left": len(scripts),
                 "castle": {
                     "design": CONTENT.castle[state.castle[pos]].key,
-                    "tier1": state.tier1[pos][:],
-                    "tier2": state.tier2[pos][:],
-                    "tier3": state.tier3[pos][:],
+                    "tier1": list(state.tier1[pos]),
+                    "tier2": list(state.tier2[pos]),
+                    "tier3": list(state.tier3[pos]),
                 },
             })
         spots = {
@@ -202,23 +245,23 @@ class BurgraveGame:
         top = state.stack[-1] if state.stack and not state.over else None
         decision = None
         if top is not None:
-            decision = {"kind": R.DECISION_NAMES[top[0]], "seat": top[1]}
+            decision = {"kind": DECISION_NAMES[top.op], "seat": top.seat}
         return {
             "game_id": GAME_ID,
             "viewer": seat,
             "round": state.round,
             "final_round": state.final_round if state.final_round >= 0 else None,
-            "start_seat": state.start,
-            "turn_seat": state.current if state.current >= 0 else None,
+            "start_seat": state.start_seat,
+            "turn_seat": state.turn_seat if state.turn_seat >= 0 else None,
             "current_seat": self.current_seat(state),
             "decision": decision,
             "over": state.over,
             "players": players,
             "segments": segments,
             "spots": spots,
-            "castle_leader": state.leader if state.leader >= 0 else None,
+            "castle_leader": state.castle_leader if state.castle_leader >= 0 else None,
             "cleric_bonus_owner": {
-                RIBBONS[r]: (o if o >= 0 else None) for r, o in enumerate(state.bonus_owner)
+                RIBBONS[r]: (o if o >= 0 else None) for r, o in enumerate(state.cleric_bonus_owner)
             },
             "debt_pile": state.debt_pile,
             "deed_pile": state.deed_pile,
@@ -232,7 +275,7 @@ class BurgraveGame:
                 }
                 for pc, hero, taken in state.pairs
             ],
-            "dismissed": state.dismissed[:],
+            "dismissed": list(state.dismissed),
             "scores": [s.model_dump() for s in result.scores],
             "winners": result.winners,
         }
@@ -241,100 +284,99 @@ class BurgraveGame:
 
     def describe_action(self, state: State, action: Action) -> str:
         code = encode(action)
-        seat = R.deciding_seat(state)
+        seat = deciding_seat(state)
         name = state.seats[seat].name if seat is not None else "Nobody"
         if seat is None:
             return f"{name} acts."
         p = state.players[seat]
-        top = state.stack[-1][0] if state.stack else -1
-        if code == R.PASS:
-            what = {
-                R.D_ACTION: "takes no primary action",
-                R.D_HIRE: "hires nobody",
-            }.get(top, "declines")
+        top = state.stack[-1].op
+        if code == PASS:
+            what = PASS_TEXT.get(top, "declines")
             return f"{name} {what}."
-        if code == R.PLAY_BLIND:
+        if code == PLAY_BLIND:
             return f"{name} plays the top card of their draw pile unseen."
-        if code == R.HIRE:
-            pile = state.piles[R.segment_of(p.space)]
+        if code == HIRE:
+            pile = state.townsfolk_piles[segment_of(p.space)]
             card = CARD_DESIGN[pile[-1]] if pile else None
             return f"{name} hires the {card.name if card else 'townsfolk'}."
-        if code == R.DECK_TOP:
+        if code == DESTROY_TOP:
             return f"{name} destroys the top card of their draw pile."
-        if code == R.TRANSCRIBE:
-            seg = R.segment_of(p.space)
-            pile = state.scripts[seg]
+        if code == TRANSCRIBE:
+            seg = segment_of(p.space)
+            pile = state.manuscript_piles[seg]
             title = SCRIPTS[pile[-1]].name if pile else "the printed manuscript"
             return f"{name} transcribes {title}."
-        if R.PAIR_BASE <= code < R.PAIR_BASE + 5:
-            pc, hero, _ = state.pairs[code - R.PAIR_BASE]
+        if code in PAIR_CODES:
+            pc, hero, _ = state.pairs[PAIR_CODES.value(code)]
             return (f"{name} takes {CONTENT.player_cards[pc].name} with the hero "
                     f"{CARD_DESIGN[hero].name}.")
-        if R.MOVE_BASE <= code < R.MOVE_BASE + 15:
-            dest = code - R.MOVE_BASE
-            cost = R.move_options(state, seat).get(dest, 0)
+        if code in MOVE_CODES:
+            dest = MOVE_CODES.value(code)
+            cost = move_options(state, seat).get(dest, 0)
             paid = f", paying {cost} silver" if cost else ""
             return f"{name} moves to {space_name(dest)}{paid}."
-        if R.REARRANGE_BASE <= code < R.REARRANGE_BASE + 8:
-            perm = R.PERMS[code - R.REARRANGE_BASE]
+        if code in REARRANGE_CODES:
+            perm = PERMS[REARRANGE_CODES.value(code)]
             if list(perm) == sorted(perm):
                 return f"{name} keeps their line as it is."
             order = ", ".join(CARD_DESIGN[p.line[i]].name for i in perm if i < len(p.line))
             return f"{name} rearranges their line: {order}."
-        if R.DISMISS_BASE <= code < R.DISMISS_BASE + 5:
-            seg = code - R.DISMISS_BASE
-            pile = state.piles[seg]
+        if code in DISMISS_CODES:
+            seg = DISMISS_CODES.value(code)
+            pile = state.townsfolk_piles[seg]
             d = CARD_DESIGN[pile[-1]] if pile else PRINTED[state.segments[seg]]
             return f"{name} dismisses the {d.name}: {effects_text(d.hire)}."
-        if R.TRADE_BASE < code <= R.TRADE_BASE + R.MAX_TRADES:
-            kind = SEG_EXCHANGES[state.segments[R.segment_of(p.space)]][p.space % 2]
-            return f"{name} trades {code - R.TRADE_BASE}× ({EXCHANGE_TEXT[kind]})."
-        if R.PLACE_BASE < code <= R.PLACE_BASE + 4:
-            k = code - R.PLACE_BASE
+        if code in TRADE_CODES:
+            kind = exchange_kind(state, seat)
+            return f"{name} trades {TRADE_CODES.value(code)}× ({EXCHANGE_TEXT[kind]})."
+        if code in PLACE_CODES:
+            k = PLACE_CODES.value(code)
             return f"{name} places {k} worker{'s' if k > 1 else ''} in the castle."
-        if R.RES_BASE <= code < R.RES_BASE + 3:
-            return f"{name} takes 1 {RESOURCES[code - R.RES_BASE]}."
-        if R.FLIP_BASE <= code < R.FLIP_BASE + 2:
-            return f"{name} flips a {'debt' if code == R.FLIP_BASE else 'deed'}."
-        if R.SEG_BASE <= code < R.SEG_BASE + 5:
-            s = code - R.SEG_BASE
-            if top == R.D_HIRE_FREE:
-                return f"{name} hires the {CARD_DESIGN[state.piles[s][-1]].name} free."
-            if top == R.D_TRANSCRIBE_FREE:
-                return f"{name} transcribes {SCRIPTS[state.scripts[s][-1]].name} free."
-            if top == R.D_CASCADE:
+        if code in RESOURCE_CODES:
+            return f"{name} takes 1 {RESOURCES[RESOURCE_CODES.value(code)]}."
+        if code in (FLIP_DEBT, FLIP_DEED):
+            return f"{name} flips a {'debt' if code == FLIP_DEBT else 'deed'}."
+        if code in SEGMENT_CODES:
+            s = SEGMENT_CODES.value(code)
+            if top == Decision.HIRE_FREE:
+                return f"{name} hires the {CARD_DESIGN[state.townsfolk_piles[s][-1]].name} free."
+            if top == Decision.TRANSCRIBE_FREE:
+                return f"{name} transcribes {SCRIPTS[state.manuscript_piles[s][-1]].name} free."
+            if top == Decision.CASCADE:
                 return f"{name} resolves the cascade in castle section {s + 1}."
             return f"{name} places workers in castle section {s + 1}."
-        if R.SPOT_BASE <= code < R.SPOT_BASE + 30:
-            return self._build_text(state, seat, state.stack[-1][2], code - R.SPOT_BASE, True)
-        if R.MOVEW_BASE <= code < R.MOVEW_BASE + 10:
-            sec, direction = divmod(code - R.MOVEW_BASE, 2)
-            way = "clockwise" if direction == 0 else "counter-clockwise"
+        if code in SPOT_CODES:
+            return self._build_text(
+                state, seat, state.stack[-1].arg, SPOT_CODES.value(code), True
+            )
+        if code in MOVE_WORKER_CODES:
+            sec, direction = move_worker_parts(code)
+            way = "clockwise" if direction == CLOCKWISE else "counter-clockwise"
             return f"{name} moves a worker from castle section {sec + 1} {way}."
-        if R.BUMP_BASE <= code < R.BUMP_BASE + 40:
-            sec, rest = divmod(code - R.BUMP_BASE, 8)
-            tier, owner = divmod(rest, 4)
-            whose = state.seats[owner].name if owner < state.n else "?"
-            return (f"{name} bumps a worker of {whose} from tier {tier + 1} of castle "
+        if code in BUMP_CODES:
+            sec, tier, owner = bump_parts(code)
+            whose = state.seats[owner].name if owner < state.seat_count else "?"
+            return (f"{name} bumps a worker of {whose} from tier {tier} of castle "
                     f"section {sec + 1}.")
-        if R.PLAY_BASE <= code < R.PLAY_BASE + 110:
-            return f"{name} plays the {CARD_DESIGN[code - R.PLAY_BASE].name}."
-        if R.CARD_BASE <= code < R.CARD_BASE + 110:
-            verb = "destroys" if top == R.D_DESTROY else "discards"
-            return f"{name} {verb} the {CARD_DESIGN[code - R.CARD_BASE].name}."
-        if R.BUILD_BASE <= code < R.BUILD_BASE + 90:
-            b, spot = divmod(code - R.BUILD_BASE, 30)
+        if code in PLAY_CODES:
+            return f"{name} plays the {CARD_DESIGN[PLAY_CODES.value(code)].name}."
+        if code in CARD_CODES:
+            verb = "destroys" if top == Decision.DESTROY else "discards"
+            return f"{name} {verb} the {CARD_DESIGN[CARD_CODES.value(code)].name}."
+        if code in BUILD_CODES:
+            b, spot = build_parts(code)
             return self._build_text(state, seat, b, spot, False)
         return f"{name} acts."
 
     def _build_text(self, state: State, seat: int, building: int, spot: int, free: bool) -> str:
         name = state.seats[seat].name
-        spot_name = SEG_SPOT_NAMES[state.segments[spot // 6]][spot % 6]
-        parts = [effects_text(SEG_SPOT_REWARDS[state.segments[spot // 6]][spot % 6])]
-        for pos, index, other in R.SPOT_LINKS[spot]:
-            owner = state.spot_owner[other]
+        position, index = spot_place(spot)
+        spot_name = SEG_SPOT_NAMES[state.segments[position]][index]
+        parts = [effects_text(SEG_SPOT_REWARDS[state.segments[position]][index])]
+        for link in SPOT_LINKS[spot]:
+            owner = state.spot_owner[link.other]
             if owner >= 0:
-                reward = effects_text(SEG_LINK_REWARDS[state.segments[pos]][index])
+                reward = effects_text(SEG_LINK_REWARDS[state.segments[link.position]][link.number])
                 to = "" if owner == seat else f" to {state.seats[owner].name}"
                 parts.append(f"link {reward}{to}" if to else f"link {reward}")
         what = BUILDINGS[building].replace("_", " ")

@@ -1,27 +1,26 @@
 """Burgrave's game state: plain mutable dataclasses that ``apply`` clones before changing.
 
-Why mutable with a hand-written :meth:`State.clone`: a Burgrave state has a few dozen small lists
-(hands, decks, piles, the castle); cloning them by hand is several times faster than rebuilding
-frozen tuples on every change, and ``apply`` stays pure because it only ever mutates its clone.
-Pydantic is used only at the edge (:func:`from_json`).
+Why mutable with a hand-written :meth:`State.clone`: a Burgrave state has a few dozen small
+containers (hands, decks, piles, the castle); copying them by hand is several times faster than
+rebuilding frozen objects on every change, and ``apply`` stays pure because it only ever mutates
+its clone. What changes at nearly every action is a list (copied by ``clone``); what changes a
+few times a game is a tuple (shared by a state and its clones, replaced when it changes): the
+piles, the dismissed cards, the pairs, the castle's rows, a player's manuscripts, cleric bonus
+cards and destroyed cards. The clones assign every slot by name (quicker than the generated
+``__init__`` with its 35 arguments). Pydantic is used only at the edge (:func:`from_json`).
 
-Layout conventions (all 0-based):
+Conventions (all 0-based; the board's layout is described in :mod:`.board`):
 
-* **Spaces**: outer spaces ``0..9`` clockwise (board position ``p`` has west bank ``2p`` and east
-  bank ``2p + 1``; printed numbers 1-10 are these plus one), inner spaces ``10..14`` (``10 + p``).
-* **Spots**: ``6p + 0..2`` on the west bank, ``6p + 3..5`` on the east bank, in clockwise order.
-* **Castle sections**: section ``p`` lies beside board position ``p``; ``p + 1`` is clockwise.
-* **Piles** (townsfolk, manuscripts): lists whose *last* element is the top card.
+* **Piles** (townsfolk, manuscripts): tuples whose *last* element is the top card.
 * **Decks**: the draw pile's top is the last element; a line's index 0 is the left slot.
-* **Pending decisions**: ``stack`` holds tasks ``(op, seat, a, b)``; the top task is next. Tasks
-  with ``op >= FIRST_DECISION`` wait for an action of ``seat``.
+* **Pending tasks**: ``stack`` holds :class:`~.tasks.Task` tuples; the top task is next.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -29,18 +28,38 @@ from ..core.errors import SetupError
 from ..core.protocol import Seat
 from ..core.rng import MASK64
 from .content import N_CARDS, N_SPOTS
+from .tasks import OPS, Task
 
-Task = tuple[int, int, int, int]
+NOBODY = -1
+"""No seat (no castle leader, a cleric bonus card not yet taken, a pair still offered, no turn
+once the game is over)."""
+FREE, CLOSED = -1, -2
+"""``State.spot_owner`` of an unbuilt spot and of a spot closed below 3 players."""
+UNSET = -1
+"""Any other id not (yet) set: a space or player card before setup, no building on a spot, no
+townsfolk dismissed this turn, no final round yet."""
+LINE_SLOTS = 3
+"""Card slots in a player's line."""
+_new = object.__new__
+
+
+class Pair(NamedTuple):
+    """A player card and hero offered at setup."""
+
+    player_card: int
+    hero: int
+    taken_by: int
+    """The seat that took the pair, or ``NOBODY``."""
 
 
 @dataclasses.dataclass(slots=True)
 class Player:
     """One burgrave and everything they own."""
 
-    space: int = -1
+    space: int = UNSET
     silver: int = 0
-    res: list[int] = dataclasses.field(default_factory=lambda: [0, 0, 0])
-    """ink, gold, stone"""
+    resources: list[int] = dataclasses.field(default_factory=lambda: [0, 0, 0])
+    """Indexed like ``RESOURCES``: ink, gold, stone."""
     virtue: int = 6
     corruption: int = 0
     debts: int = 0
@@ -52,21 +71,42 @@ class Player:
     discard: list[int] = dataclasses.field(default_factory=list)
     line: list[int] = dataclasses.field(default_factory=list)
     supply: int = 20
+    """Workers not in the castle."""
     built: list[int] = dataclasses.field(default_factory=lambda: [0, 0, 0])
-    scripts: list[int] = dataclasses.field(default_factory=list)
-    bonus: list[int] = dataclasses.field(default_factory=list)
+    """How many of each building (indexed like ``BUILDINGS``)."""
+    manuscripts: tuple[int, ...] = ()
+    cleric_bonus: tuple[int, ...] = ()
+    """The ribbons of the cleric bonus cards taken."""
     free_steps: int = 0
-    destroyed: list[int] = dataclasses.field(default_factory=list)
-    player_card: int = -1
-    hero: int = -1
+    destroyed: tuple[int, ...] = ()
+    player_card: int = UNSET
+    hero: int = UNSET
 
     def clone(self) -> Player:
-        return Player(
-            self.space, self.silver, self.res[:], self.virtue, self.corruption, self.debts,
-            self.debts_flipped, self.deeds, self.deeds_flipped, self.hand[:], self.deck[:],
-            self.discard[:], self.line[:], self.supply, self.built[:], self.scripts[:],
-            self.bonus[:], self.free_steps, self.destroyed[:], self.player_card, self.hero,
-        )
+        """A copy sharing only immutable parts."""
+        new = _new(Player)
+        new.space = self.space
+        new.silver = self.silver
+        new.resources = self.resources[:]
+        new.virtue = self.virtue
+        new.corruption = self.corruption
+        new.debts = self.debts
+        new.debts_flipped = self.debts_flipped
+        new.deeds = self.deeds
+        new.deeds_flipped = self.deeds_flipped
+        new.hand = self.hand[:]
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.line = self.line[:]
+        new.supply = self.supply
+        new.built = self.built[:]
+        new.manuscripts = self.manuscripts
+        new.cleric_bonus = self.cleric_bonus
+        new.free_steps = self.free_steps
+        new.destroyed = self.destroyed
+        new.player_card = self.player_card
+        new.hero = self.hero
+        return new
 
     def owned(self) -> int:
         """Cards the player owns (hand, draw pile, discards, line)."""
@@ -79,66 +119,115 @@ class State:
 
     seats: tuple[Seat, ...]
     seed: int
-    counter: int
+    rng_counter: int
+    """Where the seeded generator stands (every shuffle continues from here)."""
     reveals: int
-    segments: list[int]
+    """Counts every uncovered card (draws, blind plays, pile tops); see
+    ``reveals_information``."""
+    segments: tuple[int, ...]
     """Segment design at each board position."""
-    castle: list[int]
+    castle: tuple[int, ...]
     """Castle section design at each section."""
-    piles: list[list[int]]
-    scripts: list[list[int]]
-    dismissed: list[int]
+    townsfolk_piles: list[tuple[int, ...]]
+    manuscript_piles: list[tuple[int, ...]]
+    dismissed: tuple[int, ...]
+    """Townsfolk removed from the game by dismissals."""
     spot_owner: list[int]
-    """Owner seat, -1 free, -2 closed."""
+    """Owner seat, ``FREE`` or ``CLOSED``."""
     spot_building: list[int]
-    tier1: list[list[int]]
-    tier2: list[list[int]]
-    tier3: list[list[int]]
-    leader: int
-    bonus_owner: list[int]
+    """The building on each spot, or ``UNSET``."""
+    tier1: list[tuple[int, ...]]
+    """``tier1[section][seat]``: workers; likewise tiers 2 and 3 (see ``castle.add_workers``)."""
+    tier2: list[tuple[int, ...]]
+    tier3: list[tuple[int, ...]]
+    castle_leader: int
+    cleric_bonus_owner: list[int]
+    """The seat holding each ribbon's cleric bonus card, or ``NOBODY``."""
     debt_pile: int
     deed_pile: int
     poverty: bool
     prosperity: bool
-    start: int
-    current: int
+    start_seat: int
+    turn_seat: int
+    """Whose turn it is (the deciding seat may be another: see ``rules.deciding_seat``)."""
     round: int
     final_round: int
     turns: int
-    pairs: list[list[int]]
-    """Offered ``[player card, hero, taken by seat or -1]``."""
+    pairs: list[Pair]
     stack: list[Task]
-    t_value: int = 0
-    t_dismissed: int = -1
-    """Card id dismissed this turn, or 200 + segment for a printed townsfolk."""
-    t_transcribed: int = 0
-    t_dismiss_any: int = 0
+    turn_played_value: int = 0
+    """This turn: the value of the card played (the exact distance to move)."""
+    turn_dismissed_card: int = UNSET
+    """This turn: the townsfolk card dismissed."""
+    turn_dismissed_printed: int = UNSET
+    """This turn: the segment design whose printed townsfolk was dismissed (empty pile)."""
+    turn_transcribed: bool = False
+    turn_dismiss_anywhere: bool = False
+    """This turn: an effect allowed dismissing from any segment."""
     over: bool = False
     players: list[Player] = dataclasses.field(default_factory=list)
     legal_cache: list[int] | None = None
+    """The legal codes of the pending decision, once computed (never copied by ``clone``)."""
 
     def clone(self) -> State:
-        return State(
-            self.seats, self.seed, self.counter, self.reveals, self.segments, self.castle,
-            [p[:] for p in self.piles], [s[:] for s in self.scripts], self.dismissed[:],
-            self.spot_owner[:], self.spot_building[:], [t[:] for t in self.tier1],
-            [t[:] for t in self.tier2], [t[:] for t in self.tier3], self.leader,
-            self.bonus_owner[:], self.debt_pile, self.deed_pile, self.poverty, self.prosperity,
-            self.start, self.current, self.round, self.final_round, self.turns, self.pairs,
-            self.stack[:], self.t_value, self.t_dismissed, self.t_transcribed,
-            self.t_dismiss_any, self.over, [p.clone() for p in self.players], None,
-        )
+        """A copy sharing only immutable parts, without the legal-codes cache."""
+        new = _new(State)
+        new.seats = self.seats
+        new.seed = self.seed
+        new.rng_counter = self.rng_counter
+        new.reveals = self.reveals
+        new.segments = self.segments
+        new.castle = self.castle
+        new.townsfolk_piles = self.townsfolk_piles[:]
+        new.manuscript_piles = self.manuscript_piles[:]
+        new.dismissed = self.dismissed
+        new.spot_owner = self.spot_owner[:]
+        new.spot_building = self.spot_building[:]
+        new.tier1 = self.tier1[:]
+        new.tier2 = self.tier2[:]
+        new.tier3 = self.tier3[:]
+        new.castle_leader = self.castle_leader
+        new.cleric_bonus_owner = self.cleric_bonus_owner[:]
+        new.debt_pile = self.debt_pile
+        new.deed_pile = self.deed_pile
+        new.poverty = self.poverty
+        new.prosperity = self.prosperity
+        new.start_seat = self.start_seat
+        new.turn_seat = self.turn_seat
+        new.round = self.round
+        new.final_round = self.final_round
+        new.turns = self.turns
+        new.pairs = self.pairs[:]
+        new.stack = self.stack[:]
+        new.turn_played_value = self.turn_played_value
+        new.turn_dismissed_card = self.turn_dismissed_card
+        new.turn_dismissed_printed = self.turn_dismissed_printed
+        new.turn_transcribed = self.turn_transcribed
+        new.turn_dismiss_anywhere = self.turn_dismiss_anywhere
+        new.over = self.over
+        new.players = [player.clone() for player in self.players]
+        new.legal_cache = None
+        return new
 
     @property
-    def n(self) -> int:
+    def seat_count(self) -> int:
         return len(self.players)
 
 
 _PLAYER_FIELDS = [f.name for f in dataclasses.fields(Player)]
 _STATE_FIELDS = [
     f.name for f in dataclasses.fields(State)
-    if f.name not in ("seats", "players", "legal_cache", "stack", "pairs")
+    if f.name not in ("seats", "players", "legal_cache", "stack")
 ]
+
+
+def _plain(value: Any) -> Any:
+    """A field's value as JSON: containers become lists, numbers plain ints."""
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, bool):
+        return value
+    return int(value) if isinstance(value, int) else value
 
 
 def to_json(state: State) -> dict[str, Any]:
@@ -146,31 +235,23 @@ def to_json(state: State) -> dict[str, Any]:
     data: dict[str, Any] = {"game_id": "burgrave"}
     data["seats"] = [seat.model_dump() for seat in state.seats]
     for name in _STATE_FIELDS:
-        value = getattr(state, name)
-        if isinstance(value, list):
-            value = [v[:] if isinstance(v, list) else v for v in value]
-        data[name] = value
-    data["pairs"] = [p[:] for p in state.pairs]
-    data["stack"] = [list(t) for t in state.stack]
+        data[name] = _plain(getattr(state, name))
+    data["stack"] = _plain(state.stack)
     data["players"] = [
-        {
-            name: (v[:] if isinstance(v := getattr(p, name), list) else v)
-            for name in _PLAYER_FIELDS
-        }
-        for p in state.players
+        {name: _plain(getattr(player, name)) for name in _PLAYER_FIELDS}
+        for player in state.players
     ]
     return data
 
 
 Int = int
-Card = Field(ge=0, lt=N_CARDS)
 
 
 class _PlayerModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
     space: int = Field(ge=-1, le=14)
     silver: int = Field(ge=0)
-    res: list[Int] = Field(min_length=3, max_length=3)
+    resources: list[Int] = Field(min_length=3, max_length=3)
     virtue: int = Field(ge=0, le=6)
     corruption: int = Field(ge=0, le=6)
     debts: int = Field(ge=0)
@@ -180,13 +261,13 @@ class _PlayerModel(BaseModel):
     hand: list[Int]
     deck: list[Int]
     discard: list[Int]
-    line: list[Int] = Field(max_length=3)
+    line: list[Int] = Field(max_length=LINE_SLOTS)
     supply: int = Field(ge=0, le=40)
     built: list[Int] = Field(min_length=3, max_length=3)
-    scripts: list[Int]
-    bonus: list[Int]
+    manuscripts: tuple[Int, ...]
+    cleric_bonus: tuple[Int, ...]
     free_steps: int = Field(ge=0)
-    destroyed: list[Int]
+    destroyed: tuple[Int, ...]
     player_card: int = Field(ge=-1, le=9)
     hero: int = Field(ge=-1, lt=N_CARDS)
 
@@ -196,35 +277,36 @@ class _StateModel(BaseModel):
     game_id: str = "burgrave"
     seats: list[Seat] = Field(min_length=1, max_length=4)
     seed: int = Field(ge=0, le=MASK64)
-    counter: int = Field(ge=0)
+    rng_counter: int = Field(ge=0)
     reveals: int = Field(ge=0)
-    segments: list[Int] = Field(min_length=5, max_length=5)
-    castle: list[Int] = Field(min_length=5, max_length=5)
-    piles: list[list[Int]] = Field(min_length=5, max_length=5)
-    scripts: list[list[Int]] = Field(min_length=5, max_length=5)
-    dismissed: list[Int]
+    segments: tuple[Int, ...] = Field(min_length=5, max_length=5)
+    castle: tuple[Int, ...] = Field(min_length=5, max_length=5)
+    townsfolk_piles: list[tuple[Int, ...]] = Field(min_length=5, max_length=5)
+    manuscript_piles: list[tuple[Int, ...]] = Field(min_length=5, max_length=5)
+    dismissed: tuple[Int, ...]
     spot_owner: list[Int] = Field(min_length=N_SPOTS, max_length=N_SPOTS)
     spot_building: list[Int] = Field(min_length=N_SPOTS, max_length=N_SPOTS)
-    tier1: list[list[Int]] = Field(min_length=5, max_length=5)
-    tier2: list[list[Int]] = Field(min_length=5, max_length=5)
-    tier3: list[list[Int]] = Field(min_length=5, max_length=5)
-    leader: int = Field(ge=-1, le=3)
-    bonus_owner: list[Int] = Field(min_length=4, max_length=4)
+    tier1: list[tuple[Int, ...]] = Field(min_length=5, max_length=5)
+    tier2: list[tuple[Int, ...]] = Field(min_length=5, max_length=5)
+    tier3: list[tuple[Int, ...]] = Field(min_length=5, max_length=5)
+    castle_leader: int = Field(ge=-1, le=3)
+    cleric_bonus_owner: list[Int] = Field(min_length=4, max_length=4)
     debt_pile: int = Field(ge=0)
     deed_pile: int = Field(ge=0)
     poverty: bool
     prosperity: bool
-    start: int = Field(ge=0, le=3)
-    current: int = Field(ge=-1, le=3)
+    start_seat: int = Field(ge=0, le=3)
+    turn_seat: int = Field(ge=-1, le=3)
     round: int = Field(ge=0)
     final_round: int = Field(ge=-1)
     turns: int = Field(ge=0)
-    pairs: list[list[Int]] = Field(max_length=5)
+    pairs: list[tuple[Int, Int, Int]] = Field(max_length=5)
     stack: list[list[Int]]
-    t_value: int = 0
-    t_dismissed: int = -1
-    t_transcribed: int = 0
-    t_dismiss_any: int = 0
+    turn_played_value: int = 0
+    turn_dismissed_card: int = Field(default=UNSET, ge=-1, lt=N_CARDS)
+    turn_dismissed_printed: int = Field(default=UNSET, ge=-1, le=4)
+    turn_transcribed: bool = False
+    turn_dismiss_anywhere: bool = False
     over: bool = False
     players: list[_PlayerModel]
 
@@ -237,24 +319,29 @@ def from_json(data: Mapping[str, Any]) -> State:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         raise SetupError(f"Not a Burgrave state: {where}: {first['msg']}.") from None
-    n = len(model.seats)
-    if len(model.players) != n:
+    seats = len(model.seats)
+    if len(model.players) != seats:
         raise SetupError("Not a Burgrave state: one entry in 'players' is needed per seat.")
     for grid in (model.tier1, model.tier2, model.tier3):
-        if any(len(row) != n for row in grid):
+        if any(len(row) != seats for row in grid):
             raise SetupError("Not a Burgrave state: castle rows need one count per seat.")
     for task in model.stack:
-        if len(task) != 4:
-            raise SetupError("Not a Burgrave state: every pending task has 4 numbers.")
-    cards: list[int] = [c for pile in model.piles for c in pile] + list(model.dismissed)
-    for p in model.players:
-        cards += p.hand + p.deck + p.discard + p.line + p.destroyed
-    if any(not 0 <= c < N_CARDS for c in cards) or len(set(cards)) != len(cards):
+        if len(task) != len(Task._fields) or task[0] not in OPS:
+            raise SetupError(
+                "Not a Burgrave state: every pending task is a known op and 4 more numbers."
+            )
+    cards = [card for pile in model.townsfolk_piles for card in pile] + list(model.dismissed)
+    for player in model.players:
+        cards += player.hand + player.deck + player.discard + player.line
+        cards += player.destroyed
+    if any(not 0 <= card < N_CARDS for card in cards) or len(set(cards)) != len(cards):
         raise SetupError("Not a Burgrave state: card ids must be valid and appear once.")
-    values = model.model_dump(exclude={"seats", "players", "stack", "game_id"})
-    return State(
+    values = dict(model)
+    del values["game_id"]
+    values.update(
         seats=tuple(model.seats),
-        stack=[(t[0], t[1], t[2], t[3]) for t in model.stack],
-        players=[Player(**p.model_dump()) for p in model.players],
-        **values,
+        pairs=[Pair(*pair) for pair in model.pairs],
+        stack=[Task(OPS[task[0]], *task[1:]) for task in model.stack],
+        players=[Player(**dict(player)) for player in model.players],
     )
+    return State(**values)

@@ -19,8 +19,9 @@ from typing import Any
 
 from ..core.protocol import Seat
 from ..core.rng import Rng, derive_seed
-from . import rules as R
 from .content import CARD_DESIGN, HERO_BASE
+from .rules import apply_code, legal_codes, new_state
+from .scoring import leftovers, score_parts
 from .state import State
 
 ACTION_CAP = 20_000
@@ -31,10 +32,10 @@ def random_games(players: int, games: int, seed: int = 0) -> Iterator[State]:
     chooser = Rng(derive_seed(seed, "choices"))
     seats = tuple(Seat(name=f"P{k + 1}") for k in range(players))
     for number in range(games):
-        state = R.new_state(seats, derive_seed(seed, "game", number))
+        state = new_state(seats, derive_seed(seed, "game", number))
         moves = 0
         while not state.over:
-            state = R.apply_code(state, chooser.choice(R.legal_codes(state)))
+            state = apply_code(state, chooser.choice(legal_codes(state)))
             moves += 1
             if moves > ACTION_CAP:
                 raise RuntimeError(f"game {number} did not end within {ACTION_CAP} actions")
@@ -66,19 +67,19 @@ def simulation_report(games: Iterable[State]) -> dict[str, Any]:
         if not state.over:
             raise ValueError("simulation_report needs finished games")
         count += 1
-        seats = state.n
+        seats = state.seat_count
         if not wins:
             wins = [0.0] * seats
             by_position = [0.0] * seats
             totals = [0] * seats
-        parts = [R.score_parts(state, s) for s in range(seats)]
+        parts = [score_parts(state, s) for s in range(seats)]
         scores = [sum(p.values()) for p in parts]
-        keys = [(scores[s], R.leftovers(state.players[s])) for s in range(seats)]
+        keys = [(scores[s], leftovers(state.players[s])) for s in range(seats)]
         best = max(keys)
         winners = [s for s in range(seats) if keys[s] == best]
         for s in winners:
             wins[s] += 1
-            by_position[(s - state.start) % seats] += 1
+            by_position[(s - state.start_seat) % seats] += 1
         for s in range(seats):
             totals[s] += scores[s]
             categories.update(parts[s])

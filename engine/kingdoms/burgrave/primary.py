@@ -1,0 +1,237 @@
+"""Phase 3, the primary action: which trades, builds, placements, transcriptions and dismissals
+are legal, and carrying them out.
+
+Spec: "at most one, possibly none: trade or build on the outer path; place workers or transcribe
+on the inner path. As part of it you may dismiss the adjacent townsfolk once per turn if it shows
+an icon usable for this action (criminal counts)". A dismissal is therefore its own action that
+puts the ``PRIMARY_ACTION`` decision back, after which only the primary actions its icons fund
+are legal (docs/burgrave.md, decision 8). Costs come from :mod:`.costs`.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from .actions import (
+    BUILD_CODES,
+    DISMISS_CODES,
+    PASS,
+    PLACE_CODES,
+    TRADE_CODES,
+    TRANSCRIBE,
+    build_code,
+    build_parts,
+)
+from .board import N_POSITIONS, is_outer, segment_of
+from .castle import place_workers
+from .content import (
+    BUILDER,
+    BUILDINGS,
+    CARD_DESIGN,
+    CLERIC,
+    CRIMINAL,
+    GOLD,
+    INK,
+    MERCHANT,
+    NOBLE,
+    PRINTED,
+    PRINTED_SCRIPT_EFFECTS,
+    STONE,
+    WORKER_COSTS,
+    Design,
+    EffectKind,
+    Exchange,
+    Trigger,
+)
+from .costs import (
+    build_funding,
+    build_obstacle,
+    dismiss_cost,
+    dismissed_design,
+    exchange_kind,
+    free_spots,
+    icon_counts,
+    place_funding,
+    place_obstacle,
+    townsfolk_at,
+    trade_funding,
+    trade_max,
+    transcribe_funding,
+    transcribe_obstacle,
+)
+from .effects import (
+    RESOURCE_OF_GAIN,
+    build,
+    has_modifier,
+    push_effects,
+    take_manuscript,
+    take_top,
+)
+from .state import Player, State
+from .tasks import Auto, Decision, Task
+
+
+class Primary(IntEnum):
+    """The four primary actions (trade and build on the outer path, the others on the inner)."""
+
+    TRADE = 0
+    BUILD = 1
+    PLACE = 2
+    TRANSCRIBE = 3
+
+
+def primary_codes(
+    state: State, seat: int, count: list[int], silver: int, resources: list[int]
+) -> list[list[int]]:
+    """Affordable primary-action codes by :class:`Primary`, for the given icons, silver and
+    resources."""
+    player = state.players[seat]
+    space = player.space
+    out: list[list[int]] = [[], [], [], []]
+    if is_outer(space):
+        uses = trade_max(state, seat, count, silver)
+        out[Primary.TRADE] = [TRADE_CODES.code(times) for times in range(1, uses + 1)]
+        free = free_spots(state, space)
+        for building in range(len(BUILDINGS)):
+            if build_obstacle(state, seat, building, count, resources[STONE]) is None:
+                out[Primary.BUILD] += [build_code(building, spot) for spot in free]
+    else:
+        for workers in range(1, len(WORKER_COSTS) + 1):
+            if place_obstacle(state, seat, workers, count, resources[GOLD]) is None:
+                out[Primary.PLACE].append(PLACE_CODES.code(workers))
+        if transcribe_obstacle(state, seat, count, resources[INK]) is None:
+            out[Primary.TRANSCRIBE].append(TRANSCRIBE)
+    return out
+
+
+def dismiss_kinds(player: Player, design: Design, outer: bool) -> list[Primary]:
+    """Spec, phase 3: a dismissed townsfolk must show "an icon usable for this action
+    (criminal counts)": the primary actions its icons can fund on the player's path."""
+    icons = design.icons
+    crook = CRIMINAL in icons
+    if outer:
+        kinds = []
+        if crook or MERCHANT in icons:
+            kinds.append(Primary.TRADE)
+        if crook or BUILDER in icons or (
+            MERCHANT in icons and has_modifier(player, Trigger.MERCHANTS_AS_BUILDERS)
+        ):
+            kinds.append(Primary.BUILD)
+        return kinds
+    return [kind for kind, icon in ((Primary.PLACE, NOBLE), (Primary.TRANSCRIBE, CLERIC))
+            if crook or icon in icons]
+
+
+def can_dismiss(state: State, seat: int, position: int, count: list[int]) -> bool:
+    """The townsfolk at ``position`` may be dismissed as part of a primary action: the player
+    can pay for it, and afterwards (its icons added, its direct silver/resource gains counted)
+    some primary action its icons are usable for is affordable."""
+    player = state.players[seat]
+    design = townsfolk_at(state, position)
+    kinds = dismiss_kinds(player, design, is_outer(player.space))
+    cost = dismiss_cost(state, seat, position)
+    if not kinds or cost > player.silver:
+        return False
+    silver = player.silver - cost
+    resources = player.resources[:]
+    for kind, amount, _arg in design.hire:
+        if kind == EffectKind.SILVER:
+            silver += amount
+        elif kind in RESOURCE_OF_GAIN:
+            resources[RESOURCE_OF_GAIN[kind]] += amount
+        elif kind == EffectKind.ANY:  # it could become any one of them
+            resources = [have + amount for have in resources]
+    after = count[:]
+    for icon in design.icons:
+        after[icon] += 1
+    codes = primary_codes(state, seat, after, silver, resources)
+    return any(codes[kind] for kind in kinds)
+
+
+def action_codes(state: State, seat: int) -> list[int]:
+    """The legal codes of phase 3. Before anything else: pass, a dismissal, or any affordable
+    primary action. After a dismissal: only the primary actions its icons are usable for (the
+    dismissal is part of that action), or pass if none is left (a dismiss effect may have used
+    up the last spot)."""
+    player = state.players[seat]
+    count = icon_counts(state, seat)
+    by_kind = primary_codes(state, seat, count, player.silver, player.resources)
+    dismissed = dismissed_design(state)
+    if dismissed is not None:
+        kinds = dismiss_kinds(player, dismissed, is_outer(player.space))
+        codes = sorted(code for kind in kinds for code in by_kind[kind])
+        return codes or [PASS]
+    codes = [PASS]
+    anywhere = state.turn_dismiss_anywhere or has_modifier(player, Trigger.DISMISS_ANY)
+    for position in range(N_POSITIONS) if anywhere else (segment_of(player.space),):
+        if can_dismiss(state, seat, position, count):
+            codes.append(DISMISS_CODES.code(position))
+    for kind_codes in by_kind:
+        codes += kind_codes
+    codes.sort()
+    return codes
+
+
+# --- carrying it out ----------------------------------------------------------------------------
+
+
+def take_primary_action(state: State, seat: int, code: int) -> None:
+    """Apply a legal phase-3 code (not pass): pay, then queue the action's effects, with the
+    line's after-action abilities after them."""
+    if code in DISMISS_CODES:
+        dismiss(state, seat, DISMISS_CODES.value(code))
+        return
+    player = state.players[seat]
+    position = segment_of(player.space)
+    count = icon_counts(state, seat)
+    stack = state.stack
+    if code in TRADE_CODES:
+        times = TRADE_CODES.value(code)
+        kind = exchange_kind(state, seat)
+        player.silver -= trade_funding(state, seat, times, count).pay
+        stack.append(Task(Auto.AFTER_ACTION, seat, Trigger.AFTER_TRADE))
+        if kind == Exchange.SILVER:
+            player.silver += times
+        elif kind == Exchange.RESOURCE:
+            stack += [Task(Decision.CHOOSE_RESOURCE, seat)] * times
+        elif kind == Exchange.DESTROY:
+            stack += [Task(Decision.DESTROY, seat)] * times
+        else:
+            stack += [Task(Decision.FLIP, seat)] * times
+    elif code in BUILD_CODES:
+        building, spot = build_parts(code)
+        player.resources[STONE] -= build_funding(state, seat, building, count).pay
+        stack.append(Task(Auto.AFTER_ACTION, seat, Trigger.AFTER_BUILD))
+        build(state, seat, building, spot)
+    elif code in PLACE_CODES:
+        workers = PLACE_CODES.value(code)
+        player.resources[GOLD] -= place_funding(state, seat, workers, count).pay
+        stack.append(Task(Auto.AFTER_ACTION, seat, Trigger.AFTER_PLACE))
+        place_workers(state, seat, position, workers)
+    elif code == TRANSCRIBE:
+        player.resources[INK] -= transcribe_funding(state, seat, count).pay
+        state.turn_transcribed = True
+        stack.append(Task(Auto.AFTER_ACTION, seat, Trigger.AFTER_TRANSCRIBE))
+        if state.manuscript_piles[position]:
+            take_manuscript(state, seat, position)
+        else:  # spec: the printed manuscript is "transcribed for its immediate effect"
+            push_effects(state, seat, PRINTED_SCRIPT_EFFECTS[state.segments[position]])
+
+
+def dismiss(state: State, seat: int, position: int) -> None:
+    """Pay for the townsfolk at ``position``, remove it from the game (an empty pile's printed
+    one stays), remember it for this turn's icons and resolve its hire/dismiss effect; the
+    primary action itself is decided next."""
+    player = state.players[seat]
+    player.silver -= dismiss_cost(state, seat, position)
+    state.stack.append(Task(Decision.PRIMARY_ACTION, seat))
+    if state.townsfolk_piles[position]:
+        card = take_top(state.townsfolk_piles, position)
+        state.reveals += 1
+        state.dismissed += (card,)
+        state.turn_dismissed_card = card
+        push_effects(state, seat, CARD_DESIGN[card].hire)
+    else:
+        design = state.segments[position]
+        state.turn_dismissed_printed = design
+        push_effects(state, seat, PRINTED[design].hire)

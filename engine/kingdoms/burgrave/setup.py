@@ -1,0 +1,119 @@
+"""Burgrave's setup (spec, "Setup" 1-4): the board, the piles, the pairs, and each player's pick.
+
+:func:`initial_state` builds the table and queues the picks (in reverse turn order) before the
+start player's first turn; :func:`~kingdoms.burgrave.rules.new_state` then runs the stack up to
+the first decision. Picking a pair and forming the deck happen as tasks like everything else, so
+a pick's extra setup step can ask questions.
+"""
+
+from __future__ import annotations
+
+from ..core.errors import SetupError
+from ..core.protocol import Seat
+from ..core.rng import Rng
+from . import INFO
+from .board import N_POSITIONS
+from .content import (
+    BASE_SCRIPTS,
+    CLOSED_SPOT_INDEX,
+    CONTENT,
+    GOLD,
+    HERO_BASE,
+    INK,
+    N_SPOTS,
+    N_START,
+    OTHER_SCRIPTS,
+    PLAYER_CARD_SETUP,
+    RIBBONS,
+    SPOTS_PER_SEGMENT,
+    START_BASE,
+    STONE,
+)
+from .effects import draw_cards, gain_debts, gain_deeds, push_effects, shuffle
+from .state import CLOSED, FREE, NOBODY, UNSET, Pair, Player, State
+from .tasks import Auto, Decision, Task
+
+SCRIPTS_ABOVE_BASE = 6
+"""Spec: each manuscript pile is "a grey-backed base manuscript under 6 random ones"."""
+STARTING_HAND = 3
+
+
+def initial_state(seats: tuple[Seat, ...], seed: int) -> State:
+    """The table before the picks: random segments, castle orientation, piles and pairs, the
+    closed spots below 3 players, and the picks queued in reverse turn order."""
+    players = len(seats)
+    if players == 1:
+        raise SetupError("Burgrave's solo rival is not yet available; play with 2 to 4 seats.")
+    if not INFO.min_seats <= players <= INFO.max_seats:
+        raise SetupError(
+            f"Burgrave needs {INFO.min_seats} to {INFO.max_seats} seats, not {players}."
+        )
+    rng = Rng(seed)
+    segments = list(range(N_POSITIONS))
+    rng.shuffle(segments)
+    turn = rng.below(N_POSITIONS)
+    castle = tuple((section + turn) % N_POSITIONS for section in range(N_POSITIONS))
+    neutrals = list(range(HERO_BASE))
+    rng.shuffle(neutrals)
+    townsfolk = [tuple(neutrals[i::N_POSITIONS]) for i in range(N_POSITIONS)]
+    others = list(OTHER_SCRIPTS)
+    rng.shuffle(others)
+    bases = list(BASE_SCRIPTS)
+    rng.shuffle(bases)
+    size = SCRIPTS_ABOVE_BASE
+    manuscripts = [(bases[i], *others[size * i: size * i + size]) for i in range(N_POSITIONS)]
+    spot_owner = [FREE] * N_SPOTS
+    if players < 3:
+        for position in range(N_POSITIONS):
+            for index in CLOSED_SPOT_INDEX:
+                spot_owner[SPOTS_PER_SEGMENT * position + index] = CLOSED
+    start = rng.below(players)
+    cards = list(range(len(CONTENT.player_cards)))
+    rng.shuffle(cards)
+    heroes = list(range(HERO_BASE, START_BASE))
+    rng.shuffle(heroes)
+    pairs = [Pair(cards[i], heroes[i], NOBODY) for i in range(players + 1)]
+    pickers = [(start + players - 1 - i) % players for i in range(players)]
+    stack = [Task(Auto.START_TURN, start)]
+    stack += [Task(Decision.CHOOSE_PAIR, seat) for seat in reversed(pickers)]
+    return State(
+        seats=seats, seed=seed, rng_counter=rng.counter, reveals=0, segments=tuple(segments),
+        castle=castle, townsfolk_piles=townsfolk, manuscript_piles=manuscripts, dismissed=(),
+        spot_owner=spot_owner, spot_building=[UNSET] * N_SPOTS,
+        tier1=[(0,) * players] * N_POSITIONS, tier2=[(0,) * players] * N_POSITIONS,
+        tier3=[(0,) * players] * N_POSITIONS, castle_leader=NOBODY,
+        cleric_bonus_owner=[NOBODY] * len(RIBBONS),
+        debt_pile=CONTENT.debts_by_players[players - 1],
+        deed_pile=CONTENT.deeds_by_players[players - 1], poverty=False, prosperity=False,
+        start_seat=start, turn_seat=pickers[0], round=0, final_round=UNSET, turns=0,
+        pairs=pairs, stack=stack,
+        players=[Player(supply=CONTENT.workers_per_player) for _ in range(players)],
+    )
+
+
+def pick_pair(state: State, seat: int, index: int) -> None:
+    """Spec, setup 3: "place the burgrave on the player card's numbered space; take its listed
+    silver, resources, debts and deeds; do its extra setup step; shuffle the hero into your 8
+    starting townsfolk to form your deck; draw 3" (the extra step resolves first)."""
+    pair = state.pairs[index] = state.pairs[index]._replace(taken_by=seat)
+    card = CONTENT.player_cards[pair.player_card]
+    player = state.players[seat]
+    player.player_card, player.hero = pair.player_card, pair.hero
+    player.space = card.space - 1
+    player.silver += card.silver
+    player.resources[INK] += card.ink
+    player.resources[GOLD] += card.gold
+    player.resources[STONE] += card.stone
+    gain_debts(state, seat, card.debts)
+    gain_deeds(state, seat, card.deeds)
+    state.stack.append(Task(Auto.SETUP_DECK, seat))
+    push_effects(state, seat, PLAYER_CARD_SETUP[pair.player_card])
+
+
+def setup_deck(state: State, seat: int) -> None:
+    """``Auto.SETUP_DECK``: the 8 starting townsfolk of ``seat``'s colour and the hero,
+    shuffled; draw 3."""
+    player = state.players[seat]
+    player.deck = [START_BASE + N_START * seat + k for k in range(N_START)] + [player.hero]
+    shuffle(state, player.deck)
+    draw_cards(state, seat, STARTING_HAND)

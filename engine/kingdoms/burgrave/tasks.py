@@ -1,0 +1,92 @@
+"""What can be pending in a Burgrave game: the :class:`Task` on ``state.stack`` and its ops.
+
+Why a stack: a turn is six phases, and almost every effect can ask someone a question (which
+resource, which card to destroy, where the bumped worker goes, whether the player you landed on
+rearranges). Every phase and every question is a task on ``state.stack``; the top one is next.
+:class:`Auto` tasks run as soon as they are on top; :class:`Decision` tasks wait for an action of
+their ``seat``, which need not be the player whose turn it is. An effect that leads to further
+effects pushes them on top, so they resolve depth-first in printed order.
+
+This module only names things; :mod:`~kingdoms.burgrave.rules` runs the stack.
+
+>>> Task(Decision.CHOOSE_RESOURCE, 2)
+Task(op=<Decision.CHOOSE_RESOURCE: 26>, seat=2, kind=0, amount=0, arg=0)
+>>> DECISION_NAMES[Decision.PLACE_WORKERS]
+'place_workers'
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+
+class Auto(IntEnum):
+    """Tasks that run without asking anyone (the numbers are stored in state JSON)."""
+
+    START_TURN = 0
+    """Push the six phases of ``seat``'s turn."""
+    SHIFT = 1
+    """Phase 1: shift the line right; the card pushed off drops off."""
+    COLLISION = 2
+    """Phase 5."""
+    DRAW = 3
+    """Phase 6."""
+    END_TURN = 4
+    """Pass the turn on, or end the game after the last round."""
+    EFFECT = 5
+    """Resolve one effect (``kind``, ``amount``, ``arg``) for ``seat``."""
+    CASTLE = 6
+    """Resolve ``seat``'s cascades in the castle, then crowding."""
+    CROWDING = 7
+    """Cut every crowded castle section to 3 workers."""
+    SETUP_DECK = 8
+    """Setup: form ``seat``'s deck and draw 3."""
+    RESET_TRACK = 9
+    """After a collision: both markers back to their ends."""
+    AFTER_ACTION = 10
+    """Fire ``seat``'s ongoing abilities with trigger ``kind`` (after a primary action)."""
+
+
+class Decision(IntEnum):
+    """Tasks that wait for an action of their ``seat``; the lower-case names are the decision
+    kinds views show."""
+
+    CHOOSE_PAIR = 20
+    PLAY_CARD = 21
+    MOVE = 22
+    REARRANGE = 23
+    PRIMARY_ACTION = 24
+    HIRE = 25
+    CHOOSE_RESOURCE = 26
+    FLIP = 27
+    DESTROY = 28
+    DISCARD = 29
+    """``kind`` is ``EffectKind.MAY_DISCARD`` when the player may decline."""
+    HIRE_FREE = 30
+    MOVE_WORKER = 31
+    PLACE_WORKERS = 32
+    """Place ``amount`` workers free."""
+    BUILD_FREE = 33
+    """Build building ``arg`` free."""
+    TRANSCRIBE_FREE = 34
+    CASCADE = 35
+    BUMP = 36
+
+
+FIRST_DECISION = min(Decision)
+"""Ops from here on are decisions."""
+DECISION_NAMES: dict[int, str] = {decision: decision.name.lower() for decision in Decision}
+OPS: dict[int, Auto | Decision] = {op.value: op for op in (*Auto, *Decision)}
+"""Every op by its number (for loading states)."""
+
+
+class Task(NamedTuple):
+    """One pending task. ``kind``, ``amount`` and ``arg`` describe what it resolves in the terms
+    of the effect vocabulary; most ops use none of them (see the op's doc)."""
+
+    op: Auto | Decision
+    seat: int
+    kind: int = 0
+    amount: int = 0
+    arg: int = 0

@@ -1,0 +1,56 @@
+"""State: the hand-written clones copy every field and share nothing that rules change in place;
+the JSON form round-trips."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from kingdoms.burgrave.game import GAME
+from kingdoms.burgrave.rules import apply_code, legal_codes
+from kingdoms.burgrave.state import Player, State, from_json, to_json
+from kingdoms.core.protocol import Seat
+from kingdoms.core.rng import Rng
+
+
+def _mid_game() -> State:
+    state = GAME.new_game([Seat(name=f"P{k}") for k in range(3)], 21)
+    chooser = Rng(21)
+    for _ in range(300):
+        state = apply_code(state, chooser.choice(legal_codes(state)))
+    return state
+
+
+def _lists(value: object) -> list[object]:
+    """Every list inside ``value`` (lists are what the rules change in place)."""
+    if isinstance(value, list):
+        return [value, *(inner for item in value for inner in _lists(item))]
+    if isinstance(value, tuple):
+        return [inner for item in value for inner in _lists(item)]
+    return []
+
+
+def _shared(original: State | Player, copy: State | Player) -> list[str]:
+    """The fields of ``copy`` holding a list that is also in ``original``."""
+    out = []
+    for field in dataclasses.fields(original):
+        mine = {id(item) for item in _lists(getattr(original, field.name))}
+        if mine & {id(item) for item in _lists(getattr(copy, field.name))}:
+            out.append(field.name)
+    return out
+
+
+def test_clone_copies_every_field_and_shares_no_list() -> None:
+    state = _mid_game()
+    state.legal_cache = legal_codes(state)
+    copy = state.clone()
+    assert to_json(copy) == to_json(state)
+    assert copy.legal_cache is None
+    assert _shared(state, copy) == []
+    for original, cloned in zip(state.players, copy.players, strict=True):
+        assert _shared(original, cloned) == []
+
+
+def test_json_round_trip() -> None:
+    state = _mid_game()
+    data = to_json(state)
+    assert to_json(from_json(data)) == data
