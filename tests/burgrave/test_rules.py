@@ -41,6 +41,8 @@ from kingdoms.burgrave.state import CLOSED, Player
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.errors import IllegalActionError, SetupError
 from kingdoms.core.protocol import Seat
+from kingdoms.core.records import new_record
+from kingdoms.core.text import render
 
 # --- setup ---------------------------------------------------------------------------------------
 
@@ -62,10 +64,11 @@ def test_setup_counts_and_reverse_pick_order() -> None:
         assert len(set(spaces)) == n, "every burgrave starts on a different space"
 
 
-def test_solo_not_yet_available() -> None:
-    """Solo: 1 player raises SetupError until the rival exists."""
-    with pytest.raises(SetupError, match="solo"):
-        GAME.new_game([Seat(name="A")], 1)
+def test_seat_count_is_checked_where_records_are_made() -> None:
+    """2-4 players (solo needs the rival): 1 or 5 seats raise SetupError."""
+    for count in (1, 5):
+        with pytest.raises(SetupError, match="2 to 4 players"):
+            new_record("burgrave", [Seat(name=f"P{k}") for k in range(count)], 1)
 
 
 def test_closed_spots_below_three_players() -> None:
@@ -112,7 +115,7 @@ def test_blind_play_from_empty_hand() -> None:
     s = load(d)
     assert codes(s) == [PLAY_BLIND]
     top = s.players[0].deck[-1]
-    assert GAME.reveals_information(s, PlayBlind())
+    assert GAME.reveals_information(s, PlayBlind(), GAME.apply(s, PlayBlind()))
     after = do(s, PlayBlind())
     assert after.players[0].line[0] == top
 
@@ -329,8 +332,9 @@ def test_build_cost_rewards_and_links_to_both_owners() -> None:
     d["players"][1]["built"] = [1, 0, 0]
     s = load(d)
     assert BUILD_CODES.code(0) in codes(s) and BUILD_CODES.code(30) not in codes(s)
-    text = GAME.describe_action(s, Build(building="workshop", spot=0))
-    assert text.startswith("Ana builds a workshop on the") and "to Ben" in text
+    build = Build(building="workshop", spot=0)
+    text = render(GAME.describe(s, build, GAME.apply(s, build)))
+    assert text.startswith("Ana builds a workshop on the") and "(also to Ben)" in text
     before1 = s.players[1]
     s2 = do(s, Build(building="workshop", spot=0))
     while GAME.current_seat(s2) == 0 and s2.stack[-1].op == Decision.CHOOSE_RESOURCE:

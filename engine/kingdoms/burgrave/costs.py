@@ -19,7 +19,6 @@ from .content import (
     BUILD_COST,
     BUILDER,
     CARD_DESIGN,
-    CARD_VALUE,
     CLERIC,
     CRIMINAL,
     GOLD,
@@ -170,10 +169,11 @@ def move_options(state: State, seat: int) -> dict[int, int]:
 
 
 def dismiss_cost(state: State, seat: int, position: int) -> int:
-    """Silver to dismiss the townsfolk at ``position``: its value; 1 with trading post 2."""
-    pile = state.townsfolk_piles[position]
-    value = CARD_VALUE[pile[-1]] if pile else PRINTED[position].value
-    return 1 if state.players[seat].built[TRADING_POST] >= 2 else value
+    """Silver to dismiss the townsfolk at ``position``: its value (an empty pile: the value of
+    the townsfolk printed on that position's segment); 1 with trading post 2."""
+    if state.players[seat].built[TRADING_POST] >= 2:
+        return 1
+    return townsfolk_at(state, position).value
 
 
 def script_cost(state: State, position: int) -> int:

@@ -41,7 +41,7 @@ from .effects import build, flip_debt, flip_deed, hire, reshuffle, take_manuscri
 from .primary import action_codes, take_primary_action
 from .setup import pick_pair
 from .state import FREE, NOBODY, State
-from .tasks import Auto, Decision, Task
+from .tasks import LANDED, Auto, Decision, Task
 from .turn import play_card
 
 FREE_TRANSCRIBE_COSTS = range(3, 5)
@@ -112,7 +112,7 @@ def _move(state: State, task: Task, code: int) -> None:
         other = (seat + later) % seats
         them = state.players[other]
         if them.space == destination and len(them.line) >= 2:
-            state.stack.append(Task(Decision.REARRANGE, other))
+            state.stack.append(Task(Decision.REARRANGE, other, arg=LANDED))
 
 
 def _rearrange_codes(state: State, task: Task) -> list[int]:

@@ -8,10 +8,8 @@ a pick's extra setup step can ask questions.
 
 from __future__ import annotations
 
-from ..core.errors import SetupError
 from ..core.protocol import Seat
 from ..core.rng import Rng
-from . import INFO
 from .board import N_POSITIONS
 from .content import (
     BASE_SCRIPTS,
@@ -40,14 +38,9 @@ STARTING_HAND = 3
 
 def initial_state(seats: tuple[Seat, ...], seed: int) -> State:
     """The table before the picks: random segments, castle orientation, piles and pairs, the
-    closed spots below 3 players, and the picks queued in reverse turn order."""
+    closed spots below 3 players, and the picks queued in reverse turn order. (The seats and
+    the seed were checked where the record was made.)"""
     players = len(seats)
-    if players == 1:
-        raise SetupError("Burgrave's solo rival is not yet available; play with 2 to 4 seats.")
-    if not INFO.min_seats <= players <= INFO.max_seats:
-        raise SetupError(
-            f"Burgrave needs {INFO.min_seats} to {INFO.max_seats} seats, not {players}."
-        )
     rng = Rng(seed)
     segments = list(range(N_POSITIONS))
     rng.shuffle(segments)

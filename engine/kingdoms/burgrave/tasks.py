@@ -74,6 +74,10 @@ class Decision(IntEnum):
     BUMP = 36
 
 
+LANDED = 1
+"""``arg`` of a :attr:`Decision.REARRANGE` asked because the turn's player landed on the
+seat's space (a collision's rearrange has ``arg`` 0), so the prompt can say why."""
+
 FIRST_DECISION = min(Decision)
 """Ops from here on are decisions."""
 DECISION_NAMES: dict[int, str] = {decision: decision.name.lower() for decision in Decision}

@@ -193,12 +193,15 @@ class Session:
         return Step(number, self._game.current_seat(before), before, action, after)
 
     def steps(self, start: int = 0, stop: int | None = None) -> Iterator[Step]:
-        """Steps ``start + 1`` to ``stop`` (default: the last), walking from a kept state."""
+        """Steps ``start + 1`` to ``stop`` (default: the last), walking from a kept state and
+        applying only where no state is kept (the recent ones cost nothing)."""
         stop = self.moves if stop is None else stop
         state = self.state_at(start)
         for number in range(start + 1, stop + 1):
             action = self._game.decode_action(self._record.actions[number - 1])
-            after = self._game.apply(state, action)
+            after = self._states.get(number)
+            if after is None:
+                after = self._game.apply(state, action)
             yield Step(number, self._game.current_seat(state), state, action, after)
             state = after
 

@@ -1,0 +1,199 @@
+"""What Burgrave says about itself: what each action did (:func:`describe`), what the deciding
+seat is asked with every choice's cost and what is not possible (:func:`prompt`, built in
+:mod:`.prompts`), and the words of its content (:mod:`.words`) — all as translatable
+:class:`~kingdoms.core.text.Text`.
+
+This is the page's only door into Burgrave besides ``game``, ``content`` and ``actions``: the
+page never reads the state or the rules; what it shows in words comes from here.
+
+>>> from kingdoms.core.protocol import Seat
+>>> from kingdoms.core.text import render
+>>> from kingdoms.burgrave.game import GAME
+>>> state = GAME.new_game((Seat(name="Ana"), Seat(name="Ben")), seed=7)
+>>> action = GAME.legal_actions(state)[0]
+>>> render(describe(state, action, GAME.apply(state, action)))
+"Ben takes The Pilgrim's Vow with the hero Old Fox."
+"""
+
+from __future__ import annotations
+
+from kingdoms.core.text import Text, json_catalog
+
+from .actions import (
+    BUMP_CODES,
+    CARD_CODES,
+    CLOCKWISE,
+    DESTROY_TOP,
+    DISMISS_CODES,
+    FLIP_DEBT,
+    FLIP_DEED,
+    HIRE,
+    MOVE_CODES,
+    MOVE_WORKER_CODES,
+    PAIR_CODES,
+    PASS,
+    PERMS,
+    PLACE_CODES,
+    PLAY_BLIND,
+    PLAY_CODES,
+    REARRANGE_CODES,
+    RESOURCE_CODES,
+    SEGMENT_CODES,
+    SPOT_CODES,
+    TRADE_CODES,
+    TRANSCRIBE,
+    Action,
+    build_parts,
+    bump_parts,
+    encode,
+    move_worker_parts,
+)
+from .board import SPOT_LINKS, segment_of, spot_place
+from .content import SEG_LINK_REWARDS
+from .costs import exchange_kind, move_options, townsfolk_at
+from .prompts import prompt
+from .rules import deciding_seat
+from .state import State
+from .tasks import Decision
+from .words import (
+    building_name,
+    card_name,
+    design_name,
+    effects_text,
+    english_names,
+    exchange_text,
+    player_card_name,
+    printed_script_name,
+    resource_name,
+    script_name,
+    space_name,
+    spot_name,
+    spot_reward,
+)
+
+__all__ = ["catalog", "describe", "prompt"]
+
+_json = json_catalog("kingdoms.burgrave")
+
+
+def catalog(language: str) -> dict[str, str]:
+    """Burgrave's words in ``language``: ``locales/<language>.json`` and, for English, the
+    names in the content file (other languages translate those keys in their file)."""
+    words = dict(_json(language))
+    if language == "en":
+        words.update(english_names())
+    return words
+
+
+PASS_KEYS: dict[int, str] = {
+    Decision.PRIMARY_ACTION: "burgrave.log.no_action",
+    Decision.HIRE: "burgrave.log.no_hire",
+}
+"""What passing means, by decision (otherwise: declines)."""
+
+
+def describe(before: State, action: Action, after: State) -> Text:
+    """What ``action`` (by the deciding seat of ``before``) did, in one line."""
+    code = encode(action)
+    seat = deciding_seat(before)
+    if seat is None:
+        return Text("burgrave.log.nothing")
+    name = before.seats[seat].name
+    player = before.players[seat]
+    decision = before.stack[-1].op
+    if code == PASS:
+        return Text(PASS_KEYS.get(decision, "burgrave.log.decline"), name=name)
+    if code == PLAY_BLIND:
+        return Text("burgrave.log.play_blind", name=name,
+                    card=card_name(after.players[seat].line[0]))
+    if code == HIRE:
+        pile = before.townsfolk_piles[segment_of(player.space)]
+        return Text("burgrave.log.hire", name=name, card=card_name(pile[-1]))
+    if code == DESTROY_TOP:
+        return Text("burgrave.log.destroy_top", name=name)
+    if code == TRANSCRIBE:
+        position = segment_of(player.space)
+        pile = before.manuscript_piles[position]
+        title = script_name(pile[-1]) if pile else printed_script_name(
+            before.segments[position])
+        return Text("burgrave.log.transcribe", name=name, manuscript=title)
+    if code in PAIR_CODES:
+        pair = before.pairs[PAIR_CODES.value(code)]
+        return Text("burgrave.log.pair", name=name, card=player_card_name(pair.player_card),
+                    hero=card_name(pair.hero))
+    if code in MOVE_CODES:
+        destination = MOVE_CODES.value(code)
+        cost = move_options(before, seat).get(destination, 0)
+        return Text("burgrave.log.move_paid" if cost else "burgrave.log.move", name=name,
+                    space=space_name(destination), count=cost)
+    if code in REARRANGE_CODES:
+        order = PERMS[REARRANGE_CODES.value(code)]
+        if list(order) == sorted(order):
+            return Text("burgrave.log.keep_line", name=name)
+        return Text("burgrave.log.rearrange", name=name, cards=tuple(
+            card_name(player.line[i]) for i in order if i < len(player.line)))
+    if code in DISMISS_CODES:
+        design = townsfolk_at(before, DISMISS_CODES.value(code))
+        return Text("burgrave.log.dismiss", name=name, card=design_name(design),
+                    effects=effects_text(design.hire))
+    if code in TRADE_CODES:
+        return Text("burgrave.log.trade", name=name, count=TRADE_CODES.value(code),
+                    exchange=exchange_text(exchange_kind(before, seat)))
+    if code in PLACE_CODES:
+        return Text("burgrave.log.place", name=name, count=PLACE_CODES.value(code))
+    if code in RESOURCE_CODES:
+        return Text("burgrave.log.resource", name=name,
+                    resource=resource_name(RESOURCE_CODES.value(code)))
+    if code in (FLIP_DEBT, FLIP_DEED):
+        return Text("burgrave.log.flip_debt" if code == FLIP_DEBT else "burgrave.log.flip_deed",
+                    name=name)
+    if code in SEGMENT_CODES:
+        return _segment_choice(before, name, decision, SEGMENT_CODES.value(code))
+    if code in SPOT_CODES:
+        return _build(before, seat, before.stack[-1].arg, SPOT_CODES.value(code), free=True)
+    if code in MOVE_WORKER_CODES:
+        section, direction = move_worker_parts(code)
+        return Text("burgrave.log.move_worker_cw" if direction == CLOCKWISE
+                    else "burgrave.log.move_worker_ccw", name=name, section=section + 1)
+    if code in BUMP_CODES:
+        section, tier, owner = bump_parts(code)
+        return Text("burgrave.log.bump", name=name, owner=before.seats[owner].name, tier=tier,
+                    section=section + 1)
+    if code in PLAY_CODES:
+        return Text("burgrave.log.play", name=name, card=card_name(PLAY_CODES.value(code)))
+    if code in CARD_CODES:
+        key = "burgrave.log.destroy" if decision == Decision.DESTROY else "burgrave.log.discard"
+        return Text(key, name=name, card=card_name(CARD_CODES.value(code)))
+    building, spot = build_parts(code)
+    return _build(before, seat, building, spot, free=False)
+
+
+def _segment_choice(state: State, name: str, decision: int, position: int) -> Text:
+    if decision == Decision.HIRE_FREE:
+        return Text("burgrave.log.hire_free", name=name,
+                    card=card_name(state.townsfolk_piles[position][-1]))
+    if decision == Decision.TRANSCRIBE_FREE:
+        return Text("burgrave.log.transcribe_free", name=name,
+                    manuscript=script_name(state.manuscript_piles[position][-1]))
+    if decision == Decision.CASCADE:
+        return Text("burgrave.log.cascade", name=name, section=position + 1)
+    return Text("burgrave.log.place_section", name=name, section=position + 1)
+
+
+def _build(state: State, seat: int, building: int, spot: int, *, free: bool) -> Text:
+    """A build, with the spot's reward and every link it completes (and who else gains)."""
+    position, index = spot_place(spot)
+    rewards = [spot_reward(state.segments[position], index)]
+    for link in SPOT_LINKS[spot]:
+        owner = state.spot_owner[link.other]
+        if owner >= 0:
+            reward = effects_text(SEG_LINK_REWARDS[state.segments[link.position]][link.number])
+            rewards.append(Text("burgrave.log.link", reward=reward) if owner == seat else
+                           Text("burgrave.log.link_shared", reward=reward,
+                                owner=state.seats[owner].name))
+    combined = rewards[0]
+    for reward in rewards[1:]:
+        combined = Text("burgrave.log.rewards", a=combined, b=reward)
+    return Text("burgrave.log.build_free" if free else "burgrave.log.build",
+                name=state.seats[seat].name, building=building_name(building),
+                spot=spot_name(state.segments[position], index), rewards=combined)

@@ -1,0 +1,112 @@
+"""Translations: every visible string on the page goes through :func:`t` or :func:`say`.
+
+Why one mechanism: adding a language is adding catalogs, and a test can check that no screen
+shows an untranslated string. The catalogs and the renderer are the engine's
+(:mod:`kingdoms.core.text`): the engine says what happens in a game as :class:`Text` (a key and
+parameters, e.g. a log line or why an action is not possible) and :func:`say` puts it into the
+current language; the page's own words (the shell, the boards' labels) live in this package's
+``locales/<lang>.json`` and :func:`t` renders them by key. A key is looked up in its game's
+catalog first (``dice-realm.``, ``burgrave.``), then in the page's.
+
+Adding a language: write ``locales/<code>.json`` here and in every game package and in
+``kingdoms.core`` with the same keys as ``en.json`` (missing keys fall back to English, so a
+partial catalog is safe), and add the code with the language's own name to
+:data:`LANGUAGE_NAMES`. Nothing else changes.
+
+>>> set_language("en")
+'en'
+>>> t("home.players_range", low=2, high=5)
+'2–5 players'
+>>> t("record.moves", count=1)
+'1 move'
+>>> t("no.such.key")
+'no.such.key'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from kingdoms.core.text import CATALOGS, DEFAULT_LANGUAGE, Text, fill, json_catalog, render
+from kingdoms.core.text import template_for as _template_for
+
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": "English",
+}
+"""Every language the page offers, named in itself, so a user who cannot read the current one
+still finds theirs."""
+
+CATALOGS.add("", json_catalog("kingdoms_web"))
+
+_current: str = DEFAULT_LANGUAGE
+
+
+def lookup(key: str, language: str | None = None) -> str | None:
+    """The raw template for ``key`` in ``language``, falling back to English; None if unknown."""
+    return CATALOGS.template(key, language or _current)
+
+
+def t(key: str, /, **params: object) -> str:
+    """The page's text for ``key`` in the current language with ``params`` filled in.
+
+    If ``count`` is given and the catalog has ``key.one``/``key.other``, the plural form is used.
+    An unknown key returns the key itself, so a missing translation is visible but never fatal.
+    """
+    template = _template_for(key, _current, params)
+    return key if template is None else fill(template, params)
+
+
+def say(text: Text | str) -> str:
+    """What the engine says (a :class:`Text`), in the current language."""
+    return render(text, _current)
+
+
+def available_languages() -> list[tuple[str, str]]:
+    """(code, name in its own language) for every language the page offers."""
+    return list(LANGUAGE_NAMES.items())
+
+
+def normalize_language(code: object) -> str | None:
+    """The supported language matching ``code`` ("de-AT" -> "de"), or None."""
+    if not isinstance(code, str) or not code:
+        return None
+    code = code.strip().lower().replace("_", "-")
+    if code in LANGUAGE_NAMES:
+        return code
+    base = code.split("-", 1)[0]
+    return base if base in LANGUAGE_NAMES else None
+
+
+def pick_language(stored: object, preferred: Iterable[object] = ()) -> str:
+    """The language to use: the stored setting if valid, else the browser's first match.
+
+    >>> pick_language(None, ["xx-YY", "en-GB"])
+    'en'
+    """
+    chosen = normalize_language(stored)
+    if chosen:
+        return chosen
+    for code in preferred:
+        chosen = normalize_language(code)
+        if chosen:
+            return chosen
+    return DEFAULT_LANGUAGE
+
+
+def set_language(code: object) -> str:
+    """Switch the language used by :func:`t` and :func:`say`; unsupported codes select
+    English. Returns it."""
+    global _current
+    _current = normalize_language(code) or DEFAULT_LANGUAGE
+    return _current
+
+
+def get_language() -> str:
+    """The language :func:`t` currently uses."""
+    return _current
+
+
+def game_title(game_id: str, fallback: str) -> str:
+    """A game's display title: translated if the catalog has it, else the engine's title."""
+    key = f"game.{game_id}.title"
+    return t(key) if lookup(key) is not None else fallback

@@ -1,0 +1,435 @@
+"""The game table: one running game in the page (the
+:class:`~kingdoms_web.play.contract.GameHost` of its screen).
+
+The record, its state, undo and redo belong to the engine's
+:class:`~kingdoms.core.session.Session`; the table is what the page adds around it. Every tap
+a game screen turns into an action goes through :meth:`GameTable.act`: the session applies it
+(and refuses illegal ones with a reason), the new record is autosaved as a share code in the
+saved-games list *before* the board is redrawn, so a crash or a closed tab never loses a move
+that was shown. The table also draws what every game shares: whose turn it is, the "pass the
+device" privacy screen for games with hidden information, and the end screen with winners and
+score breakdowns.
+
+Resuming (a save, a share code, a reload) is replaying the record, so the state is identical.
+Undo and redo follow the engine's rule (never across revealed information, another seat's turn
+or the end) and autosave like an action does.
+
+Play by link: when an action hands the turn to another seat, the host offers "Send to <name>",
+which shares the game's link (the system share sheet, else the clipboard).
+"""
+
+from __future__ import annotations
+
+import importlib
+import traceback
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from kingdoms.core import codes
+from kingdoms.core.errors import KingdomsError
+from kingdoms.core.protocol import Game
+from kingdoms.core.records import GameRecord
+from kingdoms.core.session import Session
+from kingdoms_web import dom, urls
+from kingdoms_web.device import new_save_id, now_ms
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import game_title, lookup, t
+from kingdoms_web.play.contract import GameScreen, HostState
+from kingdoms_web.play.history import HistoryDialog
+from kingdoms_web.saves.saved_games import put_save
+from kingdoms_web.saves.schema import SaveEntry
+from kingdoms_web.saves.storage import Store, read_settings, write_settings
+from kingdoms_web.shell.dialogs import Modal, button
+from kingdoms_web.shell.share import ShareDialog, copy_text, web_share
+
+
+class TableOwner(Protocol):
+    """What the host needs from the app around it."""
+
+    store: Store
+
+    def go_home(self) -> None: ...
+
+    def start_game(self, game_id: str, names: list[str]) -> None: ...
+
+    def set_fragment(self, fragment: str) -> None: ...
+
+    def open_modal(self, modal: Modal) -> None: ...
+
+    def open_replay(self, record: GameRecord) -> None: ...
+
+
+# --------------------------------------------------------------------------- pure helpers
+
+
+def winners_text(names: list[str]) -> str:
+    if len(names) == 1:
+        return t("play.winner", name=names[0])
+    return t("play.shared_victory", names=", ".join(names))
+
+
+# --------------------------------------------------------------------------- the session
+
+
+class GameTable(HostState):
+    """A game in progress on this page (the :class:`GameHost` of its screen)."""
+
+    def __init__(self, owner: TableOwner, session: Session, module: str,
+                 save_id: str | None = None) -> None:
+        self.owner = owner
+        self.session = session
+        self.save_id = save_id or new_save_id()
+        self.label = ""
+        self.created = now_ms()
+        self._viewer: int | None = None
+        self.message: str | None = None
+        self.save_failed = False
+        self.handoff = False
+        """True right after an action handed the turn to another seat (offer "Send to…")."""
+        self.container: Element = None
+        self.scope = Scope()
+        self.screen: GameScreen = importlib.import_module(module).create_screen(self)
+        self._sync_viewer(initial=True)
+
+    @property
+    def _game(self) -> Game[Any, Any]:
+        return self.session.game
+
+    @property
+    def _record(self) -> GameRecord:
+        return self.session.record
+
+    @property
+    def _state(self) -> Any:
+        return self.session.state
+
+    # ------------------------------------------------------------------ GameHost
+
+    def act(self, action: BaseModel) -> bool:
+        try:
+            step = self.session.act(action)
+        except KingdomsError as error:
+            self.notify(t("play.refused", reason=str(error)))
+            return False
+        self._after_change(step.seat)
+        return True
+
+    def _after_change(self, seat_before: int | None, message: str | None = None) -> None:
+        """Save, follow the acting seat, redraw: after an action, an undo or a redo."""
+        state = self.session.state
+        seat_after = None if self._game.is_over(state) else self._game.current_seat(state)
+        self.handoff = seat_after is not None and seat_before is not None \
+            and seat_after != seat_before
+        self.message = message
+        self.autosave()
+        self._sync_viewer()
+        self.redraw()
+
+    # ------------------------------------------------------------------ undo and redo
+
+    def undo_status(self) -> tuple[bool, str]:
+        """(allowed, reason key of :data:`kingdoms.core.session.UNDO_REASONS`)."""
+        return self.session.undo_status()
+
+    def undo(self) -> bool:
+        """Take back the last action if the rules of undo allow it; else say why."""
+        allowed, reason = self.session.undo_status()
+        if not allowed:
+            self.notify(t(f"undo.why.{reason}"))
+            return False
+        self.session.undo()
+        self._after_change(None, t("undo.done"))
+        return True
+
+    @property
+    def can_redo(self) -> bool:
+        return self.session.can_redo
+
+    def redo(self) -> bool:
+        """Play the last undone action again."""
+        step = self.session.redo()
+        if step is None:
+            self.redraw()
+            return False
+        self._after_change(step.seat, t("redo.done"))
+        return True
+
+    def notify(self, text: str) -> None:
+        self.message = text
+        node = dom.query('[data-testid="play-notice"]', self.container) \
+            if self.container is not None else None
+        if node is not None:
+            dom.set_text(node, text)
+            node.hidden = not text
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        """A stored page setting (e.g. a screen's odds helper switch)."""
+        return read_settings(self.owner.store).get(key, default)
+
+    def set_setting(self, key: str, value: Any) -> bool:
+        """Store a page setting; False if the browser would not keep it."""
+        settings = read_settings(self.owner.store)
+        settings[key] = value
+        return self.owner.store.available and write_settings(self.owner.store, settings)
+
+    # ------------------------------------------------------------------ saving
+
+    @property
+    def code(self) -> str:
+        return codes.encode_code(self._record)
+
+    @property
+    def title(self) -> str:
+        return game_title(self._game.info.game_id, self._game.info.title)
+
+    def autosave(self) -> bool:
+        """Write the record (as its share code) to the saved-games list; warn if it fails."""
+        code = self.code
+        over = bool(self._game.is_over(self._state))
+        entry = SaveEntry(self.save_id, self._record.game_id,
+                          tuple(seat.name for seat in self._record.seats),
+                          len(self._record.actions), code, now_ms(), self.label, over,
+                          None if over else self._game.current_seat(self._state), self.created)
+        ok = self.owner.store.available and put_save(self.owner.store, entry)
+        self.save_failed = not ok
+        self.owner.set_fragment(urls.game_fragment(code, self.save_id))
+        return ok
+
+    # ------------------------------------------------------------------ drawing
+
+    def _sync_viewer(self, initial: bool = False) -> None:
+        """Viewer follows the acting seat, except behind the privacy screen."""
+        seat = None if self._game.is_over(self._state) else self._game.current_seat(self._state)
+        if not self.screen.hidden_information:
+            self._viewer = seat
+        elif initial:
+            self._viewer = None
+
+    @property
+    def needs_pass(self) -> bool:
+        if not self.screen.hidden_information or self._game.is_over(self._state):
+            return False
+        return self._game.current_seat(self._state) != self._viewer
+
+    def mount(self, container: Element) -> None:
+        """Draw into ``container`` (the page's ``<main>``); later redraws reuse it."""
+        self.container = container
+        self.redraw()
+
+    def redraw(self) -> None:
+        container = self.container
+        if container is None:
+            return
+        focused = dom.opt(dom.document.activeElement)
+        focus_id = None
+        if focused is not None and hasattr(focused, "getAttribute"):
+            focus_id = dom.opt(focused.getAttribute("data-testid"))
+        self.scope.dispose()
+        self.scope = Scope()
+        dom.clear(container)
+        try:
+            content = self._content()
+        except Exception:
+            dom.log_error("Kingdoms: drawing the game failed\n" + traceback.format_exc())
+            content = el("p", t("play.game_failed"), cls="warning", attrs={"role": "alert"})
+        dom.append(container, [content])
+        if focus_id:
+            target = dom.query(f'[data-testid="{focus_id}"]', container)
+            if target is not None:
+                target.focus()
+        dom.document.body.dataset.ready = "game"
+
+    def _content(self) -> Element:
+        game_over = self._game.is_over(self._state)
+        moves = str(len(self._record.actions))
+        wrapper = el("div", cls="screen play", testid="game-screen",
+                     attrs={"data-game": self._record.game_id, "data-moves": moves,
+                            "data-over": "true" if game_over else "false"})
+        notices: list[Element] = []
+        notice = el("p", self.message or "", cls="play-notice", testid="play-notice",
+                    attrs={"role": "status", "aria-live": "polite"})
+        notice.hidden = not self.message
+        notices.append(notice)
+        if self.save_failed:
+            notices.append(el("p", t("play.save_failed"), cls="warning", testid="save-warning",
+                              attrs={"role": "alert"}))
+        if game_over:
+            body = self._end_screen()
+        elif self.needs_pass:
+            body = self._pass_screen()
+        else:
+            seat = self._game.current_seat(self._state)
+            view = self._game.view(self._state, self._viewer)
+            board = el("div", cls="play-board")
+            self.screen.render(board, self.scope, view)
+            head = el("div", self._turn_banner(seat), self._tools(), cls="play-head")
+            body = el("div", head, board, cls="play-body")
+        dom.append(wrapper, [*notices, body])
+        return wrapper
+
+    def _name(self, seat: int | None) -> str:
+        seats = self._record.seats
+        return seats[seat].name if seat is not None and 0 <= seat < len(seats) else "?"
+
+    def _turn_banner(self, seat: int | None) -> Element:
+        return el("h2", t("play.turn", name=self._name(seat)), cls="turn-banner",
+                  testid="turn-banner", attrs={"data-seat": seat if seat is not None else ""})
+
+    def _tools(self, mode: str = "play") -> Element:
+        """Undo, redo, share, history (and "Send to <name>" right after a turn ended).
+
+        ``mode``: ``play`` (all), ``pass`` (the privacy screen: send and share only, nothing
+        about the game's content) or ``end`` (share and history).
+        """
+        tools: list[Any] = []
+        end = mode != "play"
+        if self.handoff and mode != "end":
+            seat = self._game.current_seat(self._state)
+            tools.append(button(self.scope, t("send.button", name=self._name(seat)),
+                                lambda _e: self.send_to_next(), testid="send-next",
+                                cls="btn btn-primary"))
+        if not end:
+            allowed, reason = self.undo_status()
+            undo = button(self.scope, t("undo.button"), lambda _e: self.undo(), testid="undo",
+                          cls="btn btn-tool")
+            undo.setAttribute("data-reason", reason)
+            if not allowed:
+                undo.setAttribute("aria-disabled", "true")
+                why = t(f"undo.why.{reason}")
+                undo.setAttribute("title", why)
+                undo.setAttribute("aria-label", t("undo.refused_label", why=why))
+            tools.append(undo)
+            tools.append(button(self.scope, t("redo.button"), lambda _e: self.redo(),
+                                testid="redo", cls="btn btn-tool", disabled=not self.can_redo))
+        tools.append(button(self.scope, t("share.button"), lambda _e: self.open_share(),
+                            testid="share", cls="btn btn-tool"))
+        if mode != "pass":
+            tools.append(button(self.scope, t("history.button"), lambda _e: self.open_history(),
+                                testid="history", cls="btn btn-tool"))
+        return el("div", *tools, cls="play-tools", testid="play-tools",
+                  attrs={"role": "toolbar", "aria-label": t("play.tools")})
+
+    # ------------------------------------------------------------------ share and history
+
+    def open_share(self) -> None:
+        self.owner.open_modal(ShareDialog(self.code, self.title))
+
+    def open_history(self) -> None:
+        record = self._record
+        self.owner.open_modal(HistoryDialog(self.session,
+                                            lambda: self.owner.open_replay(record)))
+
+    def send_to_next(self) -> None:
+        """Share the link so the next player can take their turn on their own device."""
+        seat = self._game.current_seat(self._state)
+        name = self._name(seat)
+        link = urls.share_link(self.code)
+        title = self.title
+
+        async def work() -> None:
+            result = await web_share(title, t("send.message", name=name, title=title), link)
+            if result == "shared":
+                self.notify(t("send.shared", name=name))
+            elif result == "unavailable":
+                ok = await copy_text(link)
+                self.notify(t("send.copied", name=name) if ok else t("share.copy_failed"))
+
+        dom.run_async(work, "sending the link")
+
+    def _pass_screen(self) -> Element:
+        seat = self._game.current_seat(self._state)
+        name = self._name(seat)
+
+        def ready(_event: Any) -> None:
+            self._viewer = seat
+            self.redraw()
+            board = dom.query(".play-board", self.container)
+            if board is not None:
+                board.setAttribute("tabindex", "-1")
+                board.focus()
+
+        return el("section",
+                  el("h2", t("play.pass_title", name=name), attrs={"id": "pass-heading"}),
+                  el("p", t("play.pass_hint", name=name), cls="note"),
+                  button(self.scope, t("play.pass_ready", name=name), ready,
+                         testid="pass-ready", cls="btn btn-primary btn-big"),
+                  el("p", t("send.or"), cls="note") if self.handoff else None,
+                  self._tools("pass"),
+                  cls="pass-screen", testid="pass-screen",
+                  attrs={"aria-labelledby": "pass-heading", "role": "region"})
+
+    def _end_screen(self) -> Element:
+        result = self._game.result(self._state)
+        game_id = self._record.game_id
+        winner_names = [self._name(s) for s in result.winners]
+        rows: list[Element] = []
+        for score in sorted(result.scores, key=lambda s: (-s.total, s.seat)):
+            parts = []
+            for key, value in score.breakdown.items():
+                label_key = f"{game_id}.score.{key}"
+                label = t(label_key) if lookup(label_key) is not None else key
+                parts.append(el("li", el("span", label), el("span", str(value), cls="num"),
+                                cls="breakdown-item"))
+            winner = score.seat in result.winners
+            rows.append(el(
+                "li",
+                el("div",
+                   el("span", self._name(score.seat), cls="end-name"),
+                   el("span", str(score.total), cls="end-total num",
+                      testid=f"final-score-{score.seat}",
+                      attrs={"aria-label": t("play.points", count=score.total)}),
+                   cls="end-row-head"),
+                el("ul", *parts, cls="breakdown", attrs={"role": "list"}),
+                cls="end-row" + (" end-winner" if winner else ""),
+                testid=f"end-seat-{score.seat}"))
+        try:
+            view = self._game.view(self._state, None)
+            details = self.screen.end_details(view)
+        except Exception:
+            dom.log_error("Kingdoms: end details failed\n" + traceback.format_exc())
+            details = []
+        reason_key = f"{game_id}.end.{result.reason}"
+        reason = t(reason_key) if result.reason and lookup(reason_key) is not None else None
+        names = [seat.name for seat in self._record.seats]
+
+        def again(_event: Any) -> None:
+            self.owner.start_game(game_id, names)
+
+        return el(
+            "section",
+            el("h2", t("play.end_title"), attrs={"id": "end-heading"}),
+            el("p", reason, cls="note") if reason else None,
+            el("p", winners_text(winner_names), cls="winner", testid="winner"),
+            el("h3", t("play.scores")),
+            el("ol", *rows, cls="end-scores", attrs={"role": "list"}),
+            *details,
+            el("div",
+               button(self.scope, t("play.play_again"), again, testid="play-again",
+                      cls="btn btn-primary"),
+               button(self.scope, t("replay.open"),
+                      lambda _e: self.owner.open_replay(self._record), testid="end-replay",
+                      cls="btn"),
+               button(self.scope, t("app.home"), lambda _e: self.owner.go_home(),
+                      testid="end-home", cls="btn", icon="home"),
+               cls="actions end-actions"),
+            self._tools("end"),
+            cls="panel end-screen", testid="end-screen",
+            attrs={"aria-labelledby": "end-heading"})
+
+    def dispose(self) -> None:
+        self.scope.dispose()
+        self.container = None
+
+
+def open_table(owner: TableOwner, module: str, record: GameRecord,
+               session: Session | None = None, save_id: str | None = None,
+               log: Callable[[str], None] = dom.log_error) -> GameTable | None:
+    """A table for ``record`` (replayed unless its ``session`` is given); None if it fails."""
+    try:
+        return GameTable(owner, session if session is not None else Session(record), module,
+                         save_id)
+    except Exception:
+        log("Kingdoms: opening the game failed\n" + traceback.format_exc())
+        return None
