@@ -1,21 +1,166 @@
-"""A Dice Realm bot that plays by the exact odds tables (fast, deterministic, decent).
+"""Dice Realm computer players: ``easy``, ``normal`` and ``hard`` (``random`` comes from core).
 
-At each roll it weighs every face-up citizen by ``chance × worth`` (worth: points, plus the
-village it would found, plus the neighbour a Hypnotist would bring; a dragon is worth a little,
-as a gift to the leader) and keeps the dice that are best for the most promising one, or stops
-when a citizen it can already take is worth more than any gamble.
+Every level decides from the state it is given, which :mod:`kingdoms.core.bots` has already
+resampled for its seat (the draw pile reshuffled, the future dice unknown), and from nothing
+else; none keeps anything between calls except pure memo tables keyed by what the seat sees.
+All three are deterministic: Dice Realm's chances are exact (odds tables, expectimax over the
+462 multisets of six dice), so no level needs its generator.
+
+* ``easy`` — a greedy player. It picks the most valuable citizen with a decent chance (by the
+  odds printed on the card, not by its dice), keeps the dice that best help that citizen on the
+  *next* roll only, takes a lit citizen as soon as one is about as good as its target, uses a
+  Fairy only to light a better citizen, and gives dragons to the leader.
+* ``normal`` — the odds bot: at each roll it weighs every citizen by ``chance × worth`` with the
+  exact odds tables from its current dice, and keeps the best dice for the most promising one
+  (:func:`choose`, also used by the seeded scenario tests).
+* ``hard`` — exact expectimax over rolls, keeps and Fairy flips for the whole turn (see
+  :class:`HardBot`), where each way the turn can end (each citizen it might take, or a
+  scoundrel) is valued by the position it leaves: a win-probability estimate from the scores,
+  the turns left and the abilities held, exact wins, shares and losses when the take ends the
+  game, and, two players and one card left in the draw pile, an exact search of the
+  opponent's last turn.
 """
 
 from __future__ import annotations
 
-from kingdoms.core.errors import IllegalActionError
+import math
+from collections.abc import Generator, Sequence
+from itertools import permutations
+from typing import Any
 
-from .actions import CLAIMS, FLIPS, GIVES, ROLLS, STOP, TAKE_PENALTY, ActionModel
+from kingdoms.core.bots import Bot, Thinking
+from kingdoms.core.errors import IllegalActionError
+from kingdoms.core.protocol import Game
+from kingdoms.core.rng import Rng
+
+from .actions import (
+    CLAIM_BASE,
+    CLAIMS,
+    FLIPS,
+    GIVE_BASE,
+    GIVES,
+    PENALTY_CODE,
+    ROLLS,
+    STOP,
+    TAKE_PENALTY,
+    ActionModel,
+)
 from .content import CARD_VALUES, CITIZEN_ABILITY, CITIZEN_COLOUR, CONTENT, VILLAGE_BASE
-from .odds import _UNIT, FULL_INDEX, PARTIAL, OddsTable, best_kept_multiset, mask_for, table
+from .odds import (
+    _UNIT,
+    FULL,
+    FULL_INDEX,
+    PARTIAL,
+    PARTIAL_INDEX,
+    SUBS,
+    OddsTable,
+    best_kept_multiset,
+    mask_for,
+    table,
+)
 from .requirements import counts_of
-from .rules import fairies, met_mask, score
-from .state import CHOOSE, GIFT, ROLL, State
+from .rules import MET_BY_SORTED_DICE, apply_code, fairies, met_mask, negative_points, score
+from .state import CHOOSE, GIFT, OVER, ROLL, State
+
+# =========================================================================== shared tables
+
+N_FULL = len(FULL)
+N_PARTIAL = len(PARTIAL)
+_EMPTY = PARTIAL_INDEX[(0, 0, 0, 0, 0, 0)]
+
+
+def _dice_of(counts: Sequence[int]) -> tuple[int, ...]:
+    return tuple(face + 1 for face in range(6) for _ in range(counts[face]))
+
+
+MET_FULL: list[int] = [MET_BY_SORTED_DICE[_dice_of(c)] for c in FULL]
+"""Per full multiset (index into ``FULL``): the bitmask of citizens whose requirement it meets."""
+
+
+def _flip_neighbours() -> list[tuple[int, ...]]:
+    out = []
+    for counts in FULL:
+        found = []
+        for face in range(6):
+            if counts[face]:
+                d = list(counts)
+                d[face] -= 1
+                d[5 - face] += 1
+                found.append(FULL_INDEX[(d[0], d[1], d[2], d[3], d[4], d[5])])
+        out.append(tuple(found))
+    return out
+
+
+FLIP_TO = _flip_neighbours()
+"""Per full multiset: the multisets one Fairy flip (a face to its opposite) can make."""
+
+MEETS: tuple[tuple[int, ...], ...] = tuple(
+    _dice_of(FULL[next(f for f in range(N_FULL) if MET_FULL[f] >> card & 1)])
+    for card in range(len(CONTENT.citizens))
+)
+"""Six dice that meet each citizen's requirement (to play out a take through the rules)."""
+
+_SIZE = [sum(c) for c in PARTIAL]
+_INV_OUTCOMES = [6.0 ** -(6 - size) for size in _SIZE]
+_TOP = [(PARTIAL_INDEX[c], f) for f, c in enumerate(FULL)]
+_UP: list[tuple[int, int, int, int, int, int, int]] = []
+for _k in sorted((c for c in PARTIAL if sum(c) < 6), key=sum, reverse=True):
+    _ups = []
+    for _i in range(6):
+        _d = list(_k)
+        _d[_i] += 1
+        _ups.append(PARTIAL_INDEX[(_d[0], _d[1], _d[2], _d[3], _d[4], _d[5])])
+    _UP.append((PARTIAL_INDEX[_k], *_ups))  # type: ignore[arg-type]
+_KEEPS: list[tuple[int, ...]] = [tuple(k for k in subs if _SIZE[k] < 6) for subs in SUBS]
+"""Per full multiset: the sub-multisets that may be kept for a re-roll (keeping all six is
+not a roll), most dice first so ties keep more."""
+_KEEPS = [tuple(sorted(keeps, key=lambda k: -_SIZE[k])) for keeps in _KEEPS]
+
+
+def expectation(values: Sequence[float]) -> list[float]:
+    """``W[K]`` for every kept multiset ``K``: the mean of ``values`` (indexed by full
+    multiset) over the outcomes of re-rolling the ``6 - |K|`` other dice.
+
+    Summed one die at a time, as in :class:`~.odds.OddsTable`: ``s(K)`` is the value of ``K``
+    with six dice, else the sum of ``s(K + x)`` over the six faces ``x``; ``W = s / 6^(6-|K|)``.
+    """
+    s = [0.0] * N_PARTIAL
+    for p, f in _TOP:
+        s[p] = values[f]
+    for p, a, b, c, d, e, g in _UP:
+        s[p] = s[a] + s[b] + s[c] + s[d] + s[e] + s[g]
+    return list(map(float.__mul__, s, _INV_OUTCOMES))
+
+
+def _full(dice: Sequence[int]) -> int:
+    return FULL_INDEX[counts_of(dice)]
+
+
+def _leader(state: State, me: int) -> int:
+    """The other seat with the highest score (fewest negative points on a tie, then first)."""
+    others = [s for s in range(len(state.seats)) if s != me]
+    return max(others, key=lambda s: (score(state.realms[s]),
+                                      -negative_points(state.realms[s]), -s))
+
+
+def _flip_for(dice: Sequence[int], target: int) -> int:
+    """The die to flip to turn the multiset of ``dice`` into the full multiset ``target``."""
+    counts = counts_of(dice)
+    for die, face in enumerate(dice):
+        d = list(counts)
+        d[face - 1] -= 1
+        d[6 - face] += 1
+        if FULL_INDEX[(d[0], d[1], d[2], d[3], d[4], d[5])] == target:
+            return die
+    raise AssertionError("no flip makes that multiset")
+
+
+def _done(action: ActionModel) -> Generator[float, None, ActionModel]:
+    yield 1.0
+    return action
+
+
+# =========================================================================== normal (odds bot)
 
 PENALTY_WORTH = -2.0
 
@@ -53,7 +198,10 @@ def _best_claim(state: State, dice: tuple[int, ...]) -> tuple[float, int]:
 
 
 def choose(state: State) -> ActionModel:
-    """The bot's action for the current seat."""
+    """The odds bot's action for the current seat (the ``normal`` level; deterministic).
+
+    It reads only what every seat sees (the row, the dice, the realms, the piles' tops), so it
+    may be called on the real state too, as the seeded scenario tests do."""
     phase = state.phase
     if phase == ROLL:
         if state.rolls_used == 0:
@@ -87,3 +235,369 @@ def choose(state: State) -> ActionModel:
         others = [s for s in range(len(state.seats)) if s != state.current]
         return GIVES[max(others, key=lambda s: (score(state.realms[s]), -s))]
     raise IllegalActionError("The game is over.")
+
+
+class NormalBot:
+    """``normal``: the odds bot (:func:`choose`)."""
+
+    level = "normal"
+
+    def think(self, game: Game[Any, Any], sample: State, seat: int, rng: Rng) -> Thinking:
+        del game, seat, rng
+        return (yield from _done(choose(sample)))
+
+
+# =========================================================================== easy
+
+EASY_DECENT_ODDS = 0.3
+"""``easy`` aims only at citizens whose printed odds (three rolls, best play) reach this."""
+
+
+def _easy_worth(state: State, slot: int) -> int:
+    """What ``easy`` sees in a citizen: its points and the village it founds (a dragon: 0)."""
+    card = state.row[slot]
+    if CITIZEN_ABILITY[card] == "dragon":
+        return 0
+    value = CARD_VALUES[card]
+    if CITIZEN_COLOUR[card] == slot and state.villages[slot]:
+        value += CARD_VALUES[state.villages[slot][0]]
+    return value
+
+
+def _easy_best_lit(state: State, dice: Sequence[int]) -> tuple[int, int]:
+    mask = met_mask(dice)
+    best, best_slot = -99, -1
+    for slot, card in enumerate(state.row):
+        if card >= 0 and mask >> card & 1 and _easy_worth(state, slot) > best:
+            best, best_slot = _easy_worth(state, slot), slot
+    return best, best_slot
+
+
+def easy_choose(state: State) -> ActionModel:
+    """The ``easy`` level's action (greedy, see the module's docs)."""
+    phase = state.phase
+    if phase == ROLL:
+        if state.rolls_used == 0:
+            return ROLLS[0]
+        targets = [s for s, c in enumerate(state.row)
+                   if c >= 0 and CITIZEN_ABILITY[c] != "dragon"
+                   and CONTENT.citizens[c].odds_approx >= EASY_DECENT_ODDS]
+        lit, lit_slot = _easy_best_lit(state, state.dice)
+        if not targets:
+            return CLAIMS[lit_slot] if lit_slot >= 0 else STOP
+        target = max(targets, key=lambda s: (_easy_worth(state, s), -s))
+        if lit_slot >= 0 and lit >= _easy_worth(state, target) - 1:
+            return CLAIMS[lit_slot]
+        # Keep what gives the best chance of lighting the target on the next roll alone.
+        next_roll = table(CONTENT.citizens[state.row[target]].requirement).w[0]
+        keeps = _KEEPS[_full(state.dice)]
+        kept = max(keeps, key=lambda k: (next_roll[k], _SIZE[k]))
+        return ROLLS[mask_for(state.dice, PARTIAL[kept])]
+    if phase == CHOOSE:
+        best, slot = _easy_best_lit(state, state.dice)
+        if state.flips_used < fairies(state.realms[state.current]):
+            for die in range(6):
+                dice = list(state.dice)
+                dice[die] = 7 - dice[die]
+                if _easy_best_lit(state, dice)[0] > max(best, 0):
+                    return FLIPS[die]
+        return CLAIMS[slot] if slot >= 0 else TAKE_PENALTY
+    if phase == GIFT:
+        return GIVES[_leader(state, state.current)]
+    raise IllegalActionError("The game is over.")
+
+
+class EasyBot:
+    """``easy``: a greedy player (:func:`easy_choose`)."""
+
+    level = "easy"
+
+    def think(self, game: Game[Any, Any], sample: State, seat: int, rng: Rng) -> Thinking:
+        del game, seat, rng
+        return (yield from _done(easy_choose(sample)))
+
+
+# =========================================================================== hard
+
+TURN_GAIN = 4.0
+"""Points a player gains in an average turn (citizens, villages, scoundrels, dragons)."""
+TURN_SPREAD = 4.0
+"""The standard deviation of one turn's gain."""
+FAIRY_GAIN = (0.0, 0.6, 0.9)
+"""Extra points per turn from holding 0, 1, 2+ Fairies (one flip each at the end)."""
+ELF_GAIN = 0.8
+"""Extra points of a turn with four rolls instead of three."""
+POINT_WEIGHT = 1e-3
+"""Each point of expected lead adds this to a win probability, so that positions already won
+(or lost) are still told apart by points."""
+_SQRT2 = math.sqrt(2.0)
+
+
+def _phi(z: float) -> float:
+    return 0.5 * (1.0 + math.erf(z / _SQRT2))
+
+
+def _turn_counts(turns: int, players: int) -> list[float]:
+    """How many of the next ``turns`` turns each seat plays, by its place in the turn order
+    (0: the next to play). Exact when the end is close; further away, averaged over the last
+    ``players`` values, because a Hypnotist or an early end can shift who plays last."""
+    low = turns if turns <= 2 else max(1, turns - players + 1)
+    span = turns - low + 1
+    return [sum((t - k + players - 1) // players for t in range(low, turns + 1) if t > k) / span
+            for k in range(players)]
+
+
+def terminal_value(state: State, me: int) -> float:
+    """The value of a finished game for ``me``: its share of the victory (1, ``1/k`` on a
+    ``k``-way shared victory, 0) plus a little for its lead."""
+    scores = [score(r) for r in state.realms]
+    keys = [(scores[s], -negative_points(r)) for s, r in enumerate(state.realms)]
+    best = max(keys)
+    winners = [s for s, k in enumerate(keys) if k == best]
+    share = 1.0 / len(winners) if me in winners else 0.0
+    lead = scores[me] - max(x for s, x in enumerate(scores) if s != me)
+    return share + POINT_WEIGHT * lead
+
+
+def estimate(state: State, me: int) -> float:
+    """The win chance of ``me`` in a running game at the start of a turn, roughly.
+
+    Every seat's final score is estimated as its score plus, for each turn it has left, an
+    average turn's gain (more with Fairies; an Elf's four rolls once). The turns left are the
+    cards in the draw pile (each turn takes at least one), shared out in turn order, so an
+    Apprentice's extra turn or a Hypnotist's double take shows. Each opponent is beaten with
+    the normal chance of the difference of the two estimates; all are beaten with the product.
+    """
+    n = len(state.seats)
+    counts = _turn_counts(len(state.draw), n)
+    means: list[float] = [0.0] * n
+    variances: list[float] = [0.0] * n
+    for place in range(n):
+        seat = (state.current + place) % n
+        realm = state.realms[seat]
+        turns = counts[place]
+        gain = TURN_GAIN + FAIRY_GAIN[min(fairies(realm), 2)]
+        elf = state.rolls_allowed > 3 if place == 0 else bool(state.elf >> seat & 1)
+        means[seat] = score(realm) + turns * gain + (ELF_GAIN * min(1.0, turns) if elf else 0.0)
+        variances[seat] = turns * TURN_SPREAD**2
+    chance = 1.0
+    for seat in range(n):
+        if seat != me:
+            spread = math.sqrt(variances[me] + variances[seat] + 0.25)
+            chance *= _phi((means[me] - means[seat]) / spread)
+    lead = means[me] - max(m for s, m in enumerate(means) if s != me)
+    return chance + POINT_WEIGHT * lead
+
+
+class _TurnPlan:
+    """Everything ``hard`` needs for one turn: the value of each way to end it, and the
+    expectimax tables over the dice.
+
+    ``claim[slot]`` is the value of taking that citizen (``None``: empty slot), ``penalty`` of
+    taking a scoundrel; ``stop[f][m]`` the value of finishing with full multiset ``m`` and ``f``
+    Fairy flips to use; ``keep[r][k]`` the value of keeping ``k`` and rolling the rest with
+    ``r`` rolls after that one, playing on perfectly.
+    """
+
+    __slots__ = ("claim", "keep", "penalty", "stop")
+
+    def __init__(self, claim: list[float | None], row: Sequence[int], penalty: float,
+                 flips: int, rolls: int, maximise: bool = True) -> None:
+        self.claim = claim
+        self.penalty = penalty
+        sign = 1.0 if maximise else -1.0
+        takes = [(card, value) for card, value in zip(row, claim, strict=True)
+                 if value is not None]
+        base = []
+        for f in range(N_FULL):
+            mask = MET_FULL[f]
+            best: float | None = None
+            for card, value in takes:
+                if mask >> card & 1 and (best is None or sign * value > sign * best):
+                    best = value
+            base.append(penalty if best is None else best)
+        pick = max if maximise else min
+        self.stop = [base]
+        for _ in range(flips):
+            prev = self.stop[-1]
+            self.stop.append([pick(prev[f], *map(prev.__getitem__, FLIP_TO[f]))
+                              for f in range(N_FULL)])
+        final = self.stop[-1]
+        self.keep: list[list[float]] = []
+        values = final
+        for r in range(rolls):
+            w = expectation(values)
+            self.keep.append(w)
+            if r + 1 < rolls:
+                values = [pick(final[f], pick(map(w.__getitem__, _KEEPS[f])))
+                          for f in range(N_FULL)]
+
+
+def _ready(state: State, dice: Sequence[int]) -> State:
+    """``state`` with these final dice, ready for a claim or a scoundrel (the rules then check
+    the take and play it out)."""
+    s = state.clone()
+    s.phase = CHOOSE
+    s.dice = tuple(dice)
+    s.rolls_used = max(1, s.rolls_used)
+    return s
+
+
+def _scoundrel_dice(state: State) -> tuple[int, ...] | None:
+    """Six dice that meet none of the row's citizens, or ``None`` (a scoundrel is impossible)."""
+    row_mask = sum(1 << c for c in state.row if c >= 0)
+    for f in range(N_FULL):
+        if not MET_FULL[f] & row_mask:
+            return _dice_of(FULL[f])
+    return None
+
+
+class HardBot:
+    """``hard``: exact expectimax over the whole turn.
+
+    For each way the turn can end — taking the citizen in slot ``i`` (with its village, the
+    Hypnotist's neighbour, the dragon's gift to the seat it most wants to hurt, an Apprentice's
+    extra turn, an Elf's four rolls, a Fairy's flips to come) or a scoundrel — the rules play the
+    take out on a copy of the (resampled) state and the position left is valued:
+    :func:`terminal_value` if the take ends the game (the last village of a pile, the last
+    scoundrel, the last citizen of the draw pile), an exact search of the last turn if the next
+    turn must be the last (two players), else :func:`estimate`. The value of final dice is the
+    best take they allow after the best Fairy flips; then ``V(M, r) = max(stop now, max over
+    keeps K of E[V(K + roll, r - 1)])``, over the 462 multisets and up to 924 keeps, with the
+    Elf's fourth roll when it has one. Tables are memoised per position (what the seat sees).
+    """
+
+    level = "hard"
+
+    def __init__(self) -> None:
+        self._memo: dict[tuple[Any, ...], _TurnPlan] = {}
+
+    def think(self, game: Game[Any, Any], sample: State, seat: int, rng: Rng) -> Thinking:
+        del game, rng
+        if sample.phase == OVER:
+            raise IllegalActionError("The game is over.")
+        assert sample.current == seat
+        if sample.phase == GIFT:
+            target = max((t for t in range(len(sample.seats)) if t != seat),
+                         key=lambda t: (self._value_after(sample, GIVE_BASE + t, seat), -t))
+            return (yield from _done(GIVES[target]))
+        if sample.phase == ROLL and sample.rolls_used == 0:
+            return (yield from _done(ROLLS[0]))
+        plan = yield from self._turn_plan(sample)
+        return (yield from _done(self._decide(sample, plan)))
+
+    # ------------------------------------------------------------------ values of takes
+
+    def _value_after(self, state: State, code: int, me: int) -> float:
+        """The value for ``me`` of the state's current seat taking action ``code`` (a claim,
+        the scoundrel or a gift), averaged over the cards the refill may draw when that
+        matters (the last few cards of the draw pile)."""
+        first = apply_code(state, code)
+        if first.phase == GIFT:
+            values = [self._value_after(first, GIVE_BASE + t, me)
+                      for t in range(len(first.seats)) if t != first.current]
+            return max(values) if first.current == me else min(values)
+        if len(first.draw) == len(state.draw) or len(state.draw) > 3:
+            return self._evaluate(first, me)
+        total = 0.0
+        orders = sorted(set(permutations(state.draw)))
+        for order in orders:
+            s = state.clone()
+            s.draw = order
+            total += self._evaluate(apply_code(s, code), me)
+        return total / len(orders)
+
+    def _evaluate(self, state: State, me: int) -> float:
+        if state.phase == OVER:
+            return terminal_value(state, me)
+        if len(state.draw) == 1 and len(state.seats) == 2:
+            return self._last_turn(state, me)
+        return estimate(state, me)
+
+    def _last_turn(self, state: State, me: int) -> float:
+        """Two players, one card left to draw: the next turn is the last (any take refills the
+        row or ends the game). Its mover plays it perfectly for their own share of the victory,
+        which is the other's loss; the value for ``me`` is exact."""
+        key = ("last", me, *_visible(state))
+        plan = self._memo.get(key)
+        if plan is None:
+            claim, penalty = self._takes(state, me)
+            plan = _TurnPlan(claim, state.row, penalty, fairies(state.realms[state.current]),
+                         state.rolls_allowed, maximise=state.current == me)
+            self._remember(key, plan)
+        return plan.keep[-1][_EMPTY]
+
+    def _takes(self, state: State, me: int) -> tuple[list[float | None], float]:
+        claim: list[float | None] = []
+        for card in state.row:
+            if card < 0:
+                claim.append(None)
+                continue
+            code = CLAIM_BASE + len(claim)
+            claim.append(self._value_after(_ready(state, MEETS[card]), code, me))
+        dice = _scoundrel_dice(state)
+        penalty = (self._value_after(_ready(state, dice), PENALTY_CODE, me)
+                   if dice is not None else 0.0)
+        return claim, penalty
+
+    # ------------------------------------------------------------------ the turn
+
+    def _remember(self, key: tuple[Any, ...], plan: _TurnPlan) -> None:
+        if len(self._memo) >= 256:
+            del self._memo[next(iter(self._memo))]
+        self._memo[key] = plan
+
+    def _turn_plan(self, sample: State) -> Generator[float, None, _TurnPlan]:
+        key = ("turn", *_visible(sample))
+        plan = self._memo.get(key)
+        if plan is None:
+            me = sample.current
+            claim, penalty = self._takes(sample, me)
+            yield 0.5
+            plan = _TurnPlan(claim, sample.row, penalty, fairies(sample.realms[me]),
+                         sample.rolls_allowed - 1)
+            self._remember(key, plan)
+        return plan
+
+    def _decide(self, s: State, plan: _TurnPlan) -> ActionModel:
+        full = _full(s.dice)
+        owned = fairies(s.realms[s.current])
+        if s.phase == ROLL:
+            left = s.rolls_allowed - s.rolls_used
+            stop = plan.stop[owned][full]
+            w = plan.keep[left - 1]
+            kept = max(_KEEPS[full], key=w.__getitem__)
+            if w[kept] > stop:
+                return ROLLS[mask_for(s.dice, PARTIAL[kept])]
+            if plan.stop[0][full] < stop:
+                return STOP  # Fairies will improve the dice: stop first, flip, then take
+            return self._take(s, plan)
+        flips = owned - s.flips_used
+        now = plan.stop[0][full]
+        if flips > 0:
+            best = max(FLIP_TO[full], key=plan.stop[flips - 1].__getitem__)
+            if plan.stop[flips - 1][best] > now:
+                return FLIPS[_flip_for(s.dice, best)]
+        return self._take(s, plan)
+
+    def _take(self, s: State, plan: _TurnPlan) -> ActionModel:
+        mask = met_mask(s.dice)
+        lit = [slot for slot, card in enumerate(s.row)
+               if card >= 0 and mask >> card & 1]
+        if not lit:
+            if s.phase == ROLL:
+                return STOP
+            return TAKE_PENALTY
+        values = plan.claim
+        return CLAIMS[max(lit, key=lambda slot: (values[slot] or 0.0, -slot))]
+
+
+def _visible(state: State) -> tuple[Any, ...]:
+    """What the seat to play sees of a position at the start of (or during) its turn, apart
+    from the dice: the key of the memo tables (never the seed or the draw pile's order)."""
+    return (state.current, state.row, state.villages, state.penalties, state.realms,
+            tuple(sorted(state.draw)), state.elf, state.rolls_allowed)
+
+
+LEVELS: dict[str, Bot] = {"easy": EasyBot(), "normal": NormalBot(), "hard": HardBot()}
+"""The Dice Realm levels, weakest first (:func:`kingdoms.core.bots.levels` adds ``random``)."""
