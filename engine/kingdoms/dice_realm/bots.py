@@ -26,7 +26,8 @@ from __future__ import annotations
 import math
 from collections.abc import Generator, Sequence
 from itertools import permutations
-from typing import Any
+from operator import mul
+from typing import Any, NamedTuple
 
 from kingdoms.core.bots import Bot, Thinking
 from kingdoms.core.errors import IllegalActionError
@@ -94,6 +95,12 @@ def _flip_neighbours() -> list[tuple[int, ...]]:
 FLIP_TO = _flip_neighbours()
 """Per full multiset: the multisets one Fairy flip (a face to its opposite) can make."""
 
+MEETS_LIST: tuple[tuple[int, ...], ...] = tuple(
+    tuple(f for f in range(N_FULL) if MET_FULL[f] >> card & 1)
+    for card in range(len(CONTENT.citizens))
+)
+"""Per citizen: the full multisets that meet its requirement."""
+
 MEETS: tuple[tuple[int, ...], ...] = tuple(
     _dice_of(FULL[next(f for f in range(N_FULL) if MET_FULL[f] >> card & 1)])
     for card in range(len(CONTENT.citizens))
@@ -103,6 +110,8 @@ MEETS: tuple[tuple[int, ...], ...] = tuple(
 _SIZE = [sum(c) for c in PARTIAL]
 _INV_OUTCOMES = [6.0 ** -(6 - size) for size in _SIZE]
 _TOP = [(PARTIAL_INDEX[c], f) for f, c in enumerate(FULL)]
+FULL_CHANCE = [math.factorial(6) / math.prod(map(math.factorial, c)) / 6.0**6 for c in FULL]
+"""The chance of each full multiset in one roll of six dice."""
 _UP: list[tuple[int, int, int, int, int, int, int]] = []
 for _k in sorted((c for c in PARTIAL if sum(c) < 6), key=sum, reverse=True):
     _ups = []
@@ -129,7 +138,7 @@ def expectation(values: Sequence[float]) -> list[float]:
         s[p] = values[f]
     for p, a, b, c, d, e, g in _UP:
         s[p] = s[a] + s[b] + s[c] + s[d] + s[e] + s[g]
-    return list(map(float.__mul__, s, _INV_OUTCOMES))
+    return list(map(mul, s, _INV_OUTCOMES))
 
 
 def _full(dice: Sequence[int]) -> int:
@@ -319,14 +328,27 @@ class EasyBot:
 
 # =========================================================================== hard
 
-TURN_GAIN = 4.0
-"""Points a player gains in an average turn (citizens, villages, scoundrels, dragons)."""
-TURN_SPREAD = 4.0
-"""The standard deviation of one turn's gain."""
-FAIRY_GAIN = (0.0, 0.6, 0.9)
-"""Extra points per turn from holding 0, 1, 2+ Fairies (one flip each at the end)."""
-ELF_GAIN = 0.8
-"""Extra points of a turn with four rolls instead of three."""
+class Model(NamedTuple):
+    """What ``hard`` assumes about the turns to come (points are a seat's score)."""
+
+    turn_gain: float = 2.9
+    """Points an average turn gains without a Fairy (citizens, villages, scoundrels)."""
+    turn_spread: float = 4.0
+    """The standard deviation of one turn's gain."""
+    fairy_gain: tuple[float, float, float] = (0.0, 2.8, 4.1)
+    """Extra points per turn from holding 0, 1, 2+ Fairies (a flip each at the end)."""
+    elf_gain: float = 1.45
+    """Extra points of a turn with four rolls instead of three."""
+    found_rate: float = 0.044
+    """How often a turn founds a village of a given colour (0: piles never end the game)."""
+    penalty_rate: float = 0.24
+    """How often a turn takes a scoundrel."""
+
+
+MODEL = Model()
+"""Measured in games of ``hard`` against itself: the mean and spread of a turn's gain, and the
+exact value (expectimax for points) of a turn with 0, 1, 2 flips and 3 or 4 rolls, averaged
+over the rows met (``docs/bots.md``)."""
 POINT_WEIGHT = 1e-3
 """Each point of expected lead adds this to a win probability, so that positions already won
 (or lost) are still told apart by points."""
@@ -347,6 +369,41 @@ def _turn_counts(turns: int, players: int) -> list[float]:
             for k in range(players)]
 
 
+def _below(rate: float, need: int) -> float:
+    """The Poisson chance of fewer than ``need`` events at mean ``rate``."""
+    term = total = math.exp(-rate)
+    for i in range(1, need):
+        term *= rate / i
+        total += term
+    return total
+
+
+_TURNS_LEFT: dict[tuple[Any, ...], list[float]] = {}
+
+
+def turns_left(state: State, model: Model = MODEL) -> list[float]:
+    """How many turns each seat can expect to play, by its place in the turn order (0: the
+    seat to play now). Turn ``t`` (from 0) happens if the draw pile still has a card for it
+    and no village pile and not the scoundrel pile has run out before it, each pile emptied
+    by foundings (or scoundrels) arriving at the model's rates. (Memoised: few keys.)"""
+    n = len(state.seats)
+    piles = tuple(sorted(len(pile) for pile in state.villages))
+    key = (n, len(state.draw), len(state.penalties), piles, model.found_rate,
+           model.penalty_rate)
+    found = _TURNS_LEFT.get(key)
+    if found is not None:
+        return found
+    counts = [0.0] * n
+    for t in range(len(state.draw)):
+        alive = _below(model.penalty_rate * t, len(state.penalties))
+        for left in piles:
+            alive *= _below(model.found_rate * t, left)
+        counts[t % n] += alive
+    if len(_TURNS_LEFT) < 20_000:
+        _TURNS_LEFT[key] = counts
+    return counts
+
+
 def terminal_value(state: State, me: int) -> float:
     """The value of a finished game for ``me``: its share of the victory (1, ``1/k`` on a
     ``k``-way shared victory, 0) plus a little for its lead."""
@@ -359,7 +416,7 @@ def terminal_value(state: State, me: int) -> float:
     return share + POINT_WEIGHT * lead
 
 
-def estimate(state: State, me: int) -> float:
+def estimate(state: State, me: int, model: Model = MODEL, bonus: float = 0.0) -> float:
     """The win chance of ``me`` in a running game at the start of a turn, roughly.
 
     Every seat's final score is estimated as its score plus, for each turn it has left, an
@@ -367,19 +424,28 @@ def estimate(state: State, me: int) -> float:
     cards in the draw pile (each turn takes at least one), shared out in turn order, so an
     Apprentice's extra turn or a Hypnotist's double take shows. Each opponent is beaten with
     the normal chance of the difference of the two estimates; all are beaten with the product.
+    ``bonus`` points are added to the seat to play, as if it had already gained them this turn
+    (its turn is then not counted again).
     """
     n = len(state.seats)
-    counts = _turn_counts(len(state.draw), n)
+    counts = (turns_left(state, model) if model.found_rate > 0
+              else _turn_counts(len(state.draw), n))
     means: list[float] = [0.0] * n
     variances: list[float] = [0.0] * n
     for place in range(n):
         seat = (state.current + place) % n
         realm = state.realms[seat]
         turns = counts[place]
-        gain = TURN_GAIN + FAIRY_GAIN[min(fairies(realm), 2)]
+        gain = model.turn_gain + model.fairy_gain[min(fairies(realm), 2)]
         elf = state.rolls_allowed > 3 if place == 0 else bool(state.elf >> seat & 1)
-        means[seat] = score(realm) + turns * gain + (ELF_GAIN * min(1.0, turns) if elf else 0.0)
-        variances[seat] = turns * TURN_SPREAD**2
+        if place == 0 and bonus:
+            turns -= 1.0
+            elf = False
+        means[seat] = (score(realm) + turns * gain
+                       + (model.elf_gain * min(1.0, turns) if elf else 0.0))
+        if place == 0:
+            means[seat] += bonus
+        variances[seat] = turns * model.turn_spread**2
     chance = 1.0
     for seat in range(n):
         if seat != me:
@@ -393,30 +459,40 @@ class _TurnPlan:
     """Everything ``hard`` needs for one turn: the value of each way to end it, and the
     expectimax tables over the dice.
 
-    ``claim[slot]`` is the value of taking that citizen (``None``: empty slot), ``penalty`` of
-    taking a scoundrel; ``stop[f][m]`` the value of finishing with full multiset ``m`` and ``f``
-    Fairy flips to use; ``keep[r][k]`` the value of keeping ``k`` and rolling the rest with
-    ``r`` rolls after that one, playing on perfectly.
+    ``claim[slot]`` is the value of taking that citizen (``None``: empty or not counted),
+    ``fallback[m]`` the value of final dice ``m`` that meet none of them (a scoundrel);
+    ``stop[f][m]`` the value of finishing with full multiset ``m`` and ``f`` Fairy flips to
+    use; ``keep[r][k]`` the value of keeping ``k`` and rolling the rest with ``r`` rolls after
+    that one, playing on perfectly. ``maximise=False`` plans the turn of an opponent, who
+    plays to make the value (ours) as small as possible.
     """
 
-    __slots__ = ("claim", "keep", "penalty", "stop")
+    __slots__ = ("claim", "keep", "start", "stop")
 
-    def __init__(self, claim: list[float | None], row: Sequence[int], penalty: float,
-                 flips: int, rolls: int, maximise: bool = True) -> None:
+    def __init__(self, claim: list[float | None], row: Sequence[int],
+                 fallback: float | list[float], flips: int, rolls: int,
+                 maximise: bool = True, whole_turn: bool = False) -> None:
         self.claim = claim
-        self.penalty = penalty
-        sign = 1.0 if maximise else -1.0
-        takes = [(card, value) for card, value in zip(row, claim, strict=True)
-                 if value is not None]
-        base = []
-        for f in range(N_FULL):
-            mask = MET_FULL[f]
-            best: float | None = None
-            for card, value in takes:
-                if mask >> card & 1 and (best is None or sign * value > sign * best):
-                    best = value
-            base.append(penalty if best is None else best)
+        self.start = 0.0
+        """With ``whole_turn``: the value of the turn before its first roll (which keeps
+        nothing), the rolls counting that one."""
         pick = max if maximise else min
+        # Which counted takes each multiset meets (a 5-bit code), then the best of them.
+        codes = [0] * N_FULL
+        for slot, (card, value) in enumerate(zip(row, claim, strict=True)):
+            if value is not None:
+                bit = 1 << slot
+                for f in MEETS_LIST[card]:
+                    codes[f] |= bit
+        best_of = [0.0] * 32
+        for code in range(1, 32):
+            values = [v for slot, v in enumerate(claim) if code >> slot & 1 and v is not None]
+            if values:
+                best_of[code] = pick(values)
+        if isinstance(fallback, list):
+            base = [best_of[c] if c else fallback[f] for f, c in enumerate(codes)]
+        else:
+            base = [best_of[c] if c else fallback for c in codes]
         self.stop = [base]
         for _ in range(flips):
             prev = self.stop[-1]
@@ -426,6 +502,10 @@ class _TurnPlan:
         self.keep: list[list[float]] = []
         values = final
         for r in range(rolls):
+            if r + 1 == rolls and whole_turn:
+                # Only the first roll's value is needed (it keeps nothing): a dot product.
+                self.start = sum(map(mul, values, FULL_CHANCE))
+                break
             w = expectation(values)
             self.keep.append(w)
             if r + 1 < rolls:
@@ -443,9 +523,10 @@ def _ready(state: State, dice: Sequence[int]) -> State:
     return s
 
 
-def _scoundrel_dice(state: State) -> tuple[int, ...] | None:
-    """Six dice that meet none of the row's citizens, or ``None`` (a scoundrel is impossible)."""
-    row_mask = sum(1 << c for c in state.row if c >= 0)
+def _scoundrel_dice(row: Sequence[int]) -> tuple[int, ...] | None:
+    """Six dice that meet none of the citizens in ``row``, or ``None`` (a scoundrel is
+    impossible)."""
+    row_mask = sum(1 << c for c in row if c >= 0)
     for f in range(N_FULL):
         if not MET_FULL[f] & row_mask:
             return _dice_of(FULL[f])
@@ -453,23 +534,34 @@ def _scoundrel_dice(state: State) -> tuple[int, ...] | None:
 
 
 class HardBot:
-    """``hard``: exact expectimax over the whole turn.
+    """``hard``: exact expectimax over the whole turn, with a look at the opponent's reply.
 
     For each way the turn can end — taking the citizen in slot ``i`` (with its village, the
     Hypnotist's neighbour, the dragon's gift to the seat it most wants to hurt, an Apprentice's
     extra turn, an Elf's four rolls, a Fairy's flips to come) or a scoundrel — the rules play the
     take out on a copy of the (resampled) state and the position left is valued:
-    :func:`terminal_value` if the take ends the game (the last village of a pile, the last
-    scoundrel, the last citizen of the draw pile), an exact search of the last turn if the next
-    turn must be the last (two players), else :func:`estimate`. The value of final dice is the
-    best take they allow after the best Fairy flips; then ``V(M, r) = max(stop now, max over
-    keeps K of E[V(K + roll, r - 1)])``, over the 462 multisets and up to 924 keeps, with the
-    Elf's fourth roll when it has one. Tables are memoised per position (what the seat sees).
+
+    * :func:`terminal_value` if the take ends the game (the last village of a pile, the last
+      scoundrel, the last citizen of the draw pile): a win, a share or a loss, exactly;
+    * with two players, by the opponent's reply: their whole next turn, planned exactly the same
+      way (each of their takes valued by :func:`estimate` or :func:`terminal_value`) but played
+      against us — so it sees what a take leaves them, above all a game they can end and win.
+      The citizens the refill will draw are unknown: dice that meet only those count as an
+      average citizen of the draw pile. When one card is left to draw the opponent's turn is
+      the last one and every refill is tried, so that value is exact;
+    * else (more players) :func:`estimate`.
+
+    The value of final dice is the best take they allow after the best Fairy flips; then
+    ``V(M, r) = max(stop now, max over keeps K of E[V(K + roll, r - 1)])`` over the 462
+    multisets and up to 924 keeps, with the Elf's fourth roll when it has one. Plans are
+    memoised per position, keyed by what the seat sees (never the seed or the draw order).
     """
 
     level = "hard"
 
-    def __init__(self) -> None:
+    def __init__(self, model: Model = MODEL, reply: str = "near") -> None:
+        self.model = model
+        self.reply = reply
         self._memo: dict[tuple[Any, ...], _TurnPlan] = {}
 
     def think(self, game: Game[Any, Any], sample: State, seat: int, rng: Rng) -> Thinking:
@@ -479,7 +571,7 @@ class HardBot:
         assert sample.current == seat
         if sample.phase == GIFT:
             target = max((t for t in range(len(sample.seats)) if t != seat),
-                         key=lambda t: (self._value_after(sample, GIVE_BASE + t, seat), -t))
+                         key=lambda t: (self._value_after(sample, GIVE_BASE + t, seat, 0), -t))
             return (yield from _done(GIVES[target]))
         if sample.phase == ROLL and sample.rolls_used == 0:
             return (yield from _done(ROLLS[0]))
@@ -488,31 +580,35 @@ class HardBot:
 
     # ------------------------------------------------------------------ values of takes
 
-    def _value_after(self, state: State, code: int, me: int) -> float:
+    def _value_after(self, state: State, code: int, me: int, depth: int) -> float:
         """The value for ``me`` of the state's current seat taking action ``code`` (a claim,
-        the scoundrel or a gift), averaged over the cards the refill may draw when that
-        matters (the last few cards of the draw pile)."""
+        the scoundrel or a gift). When the take leaves one card to draw, every order of the
+        last cards is tried (the next turn is the last, its row matters)."""
         first = apply_code(state, code)
         if first.phase == GIFT:
-            values = [self._value_after(first, GIVE_BASE + t, me)
+            values = [self._value_after(first, GIVE_BASE + t, me, depth)
                       for t in range(len(first.seats)) if t != first.current]
             return max(values) if first.current == me else min(values)
-        if len(first.draw) == len(state.draw) or len(state.draw) > 3:
-            return self._evaluate(first, me)
+        drawn = len(state.draw) - len(first.draw)
+        if first.phase == OVER or len(first.draw) != 1 or len(first.seats) != 2 or depth == 0:
+            return self._evaluate(first, me, depth, drawn)
+        orders = list(permutations(state.draw))
         total = 0.0
-        orders = sorted(set(permutations(state.draw)))
         for order in orders:
             s = state.clone()
             s.draw = order
-            total += self._evaluate(apply_code(s, code), me)
+            total += self._last_turn(apply_code(s, code), me)
         return total / len(orders)
 
-    def _evaluate(self, state: State, me: int) -> float:
+    def _evaluate(self, state: State, me: int, depth: int, unknown: int) -> float:
+        """The value for ``me`` of a position after a take, whose first ``unknown`` slots
+        were just refilled from the (resampled, so unknown) draw pile."""
         if state.phase == OVER:
             return terminal_value(state, me)
-        if len(state.draw) == 1 and len(state.seats) == 2:
-            return self._last_turn(state, me)
-        return estimate(state, me)
+        if (depth > 0 and len(state.seats) == 2 and state.current != me
+                and (self.reply == "always" or (self.reply == "near" and _end_is_near(state)))):
+            return self._reply(state, me, unknown)
+        return estimate(state, me, self.model)
 
     def _last_turn(self, state: State, me: int) -> float:
         """Two players, one card left to draw: the next turn is the last (any take refills the
@@ -521,29 +617,68 @@ class HardBot:
         key = ("last", me, *_visible(state))
         plan = self._memo.get(key)
         if plan is None:
-            claim, penalty = self._takes(state, me)
+            claim, penalty = self._takes(state, me, 0, 0)
             plan = _TurnPlan(claim, state.row, penalty, fairies(state.realms[state.current]),
-                         state.rolls_allowed, maximise=state.current == me)
+                             state.rolls_allowed, maximise=state.current == me,
+                             whole_turn=True)
             self._remember(key, plan)
-        return plan.keep[-1][_EMPTY]
+        return plan.start
 
-    def _takes(self, state: State, me: int) -> tuple[list[float | None], float]:
+    def _reply(self, state: State, me: int, unknown: int) -> float:
+        """The value for ``me`` after the opponent's next turn, which they plan exactly to make
+        it smallest (two players: what one wins the other loses)."""
+        row = tuple(-1 if slot < unknown else card for slot, card in enumerate(state.row))
+        pool = tuple(sorted((*state.draw, *state.row[:unknown])))
+        key = ("reply", me, state.current, row, state.villages, state.penalties, state.realms,
+               pool, state.elf, state.rolls_allowed)
+        plan = self._memo.get(key)
+        if plan is None:
+            claim, penalty = self._takes(state, me, 0, unknown)
+            if unknown:
+                # Dice meeting none of the known citizens may meet the new ones: count those
+                # as taking an average citizen of the pool (its points, from the estimate).
+                bonus = sum(abs(CARD_VALUES[c]) for c in pool) / len(pool)
+                gap = estimate(state, me, self.model, bonus) - penalty
+                fallback = [penalty + share * gap for share in _pool_shares(pool)]
+                plan = _TurnPlan(claim, state.row, fallback,
+                                 fairies(state.realms[state.current]), state.rolls_allowed,
+                                 maximise=False, whole_turn=True)
+            else:
+                plan = _TurnPlan(claim, state.row, penalty,
+                                 fairies(state.realms[state.current]), state.rolls_allowed,
+                                 maximise=False, whole_turn=True)
+            self._remember(key, plan)
+        return plan.start
+
+    def _takes(self, state: State, me: int, depth: int,
+               unknown: int) -> tuple[list[float | None], float]:
+        """The value for ``me`` of each take open to the state's current seat: per slot (not
+        the first ``unknown`` ones), and a scoundrel."""
         claim: list[float | None] = []
-        for card in state.row:
-            if card < 0:
+        for slot, card in enumerate(state.row):
+            if card < 0 or slot < unknown:
                 claim.append(None)
                 continue
-            code = CLAIM_BASE + len(claim)
-            claim.append(self._value_after(_ready(state, MEETS[card]), code, me))
-        dice = _scoundrel_dice(state)
-        penalty = (self._value_after(_ready(state, dice), PENALTY_CODE, me)
+            claim.append(self._value_after(_ready(state, MEETS[card]), CLAIM_BASE + slot,
+                                           me, depth))
+        dice = _scoundrel_dice(state.row)
+        if dice is None and unknown:
+            # No dice miss every citizen, new ones included; the scoundrel's outcome does not
+            # depend on them, so play it out with them left out.
+            s = state.clone()
+            s.row = tuple(-1 if slot < unknown else c for slot, c in enumerate(s.row))
+            dice = _scoundrel_dice(s.row)
+            if dice is not None:
+                after = apply_code(_ready(s, dice), PENALTY_CODE)
+                return claim, self._evaluate(after, me, depth, 0)
+        penalty = (self._value_after(_ready(state, dice), PENALTY_CODE, me, depth)
                    if dice is not None else 0.0)
         return claim, penalty
 
     # ------------------------------------------------------------------ the turn
 
     def _remember(self, key: tuple[Any, ...], plan: _TurnPlan) -> None:
-        if len(self._memo) >= 256:
+        if len(self._memo) >= 512:
             del self._memo[next(iter(self._memo))]
         self._memo[key] = plan
 
@@ -552,10 +687,10 @@ class HardBot:
         plan = self._memo.get(key)
         if plan is None:
             me = sample.current
-            claim, penalty = self._takes(sample, me)
+            claim, penalty = self._takes(sample, me, 1, 0)
             yield 0.5
             plan = _TurnPlan(claim, sample.row, penalty, fairies(sample.realms[me]),
-                         sample.rolls_allowed - 1)
+                             sample.rolls_allowed - 1)
             self._remember(key, plan)
         return plan
 
@@ -590,6 +725,29 @@ class HardBot:
             return TAKE_PENALTY
         values = plan.claim
         return CLAIMS[max(lit, key=lambda slot: (values[slot] or 0.0, -slot))]
+
+
+def _end_is_near(state: State) -> bool:
+    """Whether the next turn might end the game: a village pile or the scoundrel pile holds
+    its last card, or the draw pile is nearly empty."""
+    return (len(state.penalties) == 1 or len(state.draw) <= 4
+            or any(len(pile) == 1 for pile in state.villages))
+
+
+_POOL_SHARES: dict[tuple[int, ...], list[float]] = {}
+
+
+def _pool_shares(pool: tuple[int, ...]) -> list[float]:
+    """Per full multiset: the share of the citizens in ``pool`` whose requirement it meets
+    (memoised: the pool changes once a turn)."""
+    found = _POOL_SHARES.get(pool)
+    if found is None:
+        mask = sum(1 << c for c in pool)
+        found = [(m & mask).bit_count() / len(pool) for m in MET_FULL]
+        if len(_POOL_SHARES) >= 64:
+            _POOL_SHARES.clear()
+        _POOL_SHARES[pool] = found
+    return found
 
 
 def _visible(state: State) -> tuple[Any, ...]:
