@@ -352,6 +352,9 @@ over the rows met (``docs/bots.md``)."""
 POINT_WEIGHT = 1e-3
 """Each point of expected lead adds this to a win probability, so that positions already won
 (or lost) are still told apart by points."""
+TIE = 1e-9
+"""Values closer than this are equal (sums of floats): then ``hard`` stops rather than rolls,
+and takes rather than flips."""
 _SQRT2 = math.sqrt(2.0)
 
 
@@ -455,7 +458,7 @@ def estimate(state: State, me: int, model: Model = MODEL, bonus: float = 0.0) ->
     return chance + POINT_WEIGHT * lead
 
 
-class _TurnPlan:
+class TurnPlan:
     """Everything ``hard`` needs for one turn: the value of each way to end it, and the
     expectimax tables over the dice.
 
@@ -467,12 +470,13 @@ class _TurnPlan:
     plays to make the value (ours) as small as possible.
     """
 
-    __slots__ = ("claim", "keep", "start", "stop")
+    __slots__ = ("claim", "fallback", "keep", "start", "stop")
 
     def __init__(self, claim: list[float | None], row: Sequence[int],
                  fallback: float | list[float], flips: int, rolls: int,
                  maximise: bool = True, whole_turn: bool = False) -> None:
         self.claim = claim
+        self.fallback = fallback
         self.start = 0.0
         """With ``whole_turn``: the value of the turn before its first roll (which keeps
         nothing), the rolls counting that one."""
@@ -526,7 +530,7 @@ def _ready(state: State, dice: Sequence[int]) -> State:
 def _scoundrel_dice(row: Sequence[int]) -> tuple[int, ...] | None:
     """Six dice that meet none of the citizens in ``row``, or ``None`` (a scoundrel is
     impossible)."""
-    row_mask = sum(1 << c for c in row if c >= 0)
+    row_mask = sum(1 << c for c in set(row) if c >= 0)
     for f in range(N_FULL):
         if not MET_FULL[f] & row_mask:
             return _dice_of(FULL[f])
@@ -562,7 +566,7 @@ class HardBot:
     def __init__(self, model: Model = MODEL, reply: str = "near") -> None:
         self.model = model
         self.reply = reply
-        self._memo: dict[tuple[Any, ...], _TurnPlan] = {}
+        self._memo: dict[tuple[Any, ...], TurnPlan] = {}
 
     def think(self, game: Game[Any, Any], sample: State, seat: int, rng: Rng) -> Thinking:
         del game, rng
@@ -618,7 +622,7 @@ class HardBot:
         plan = self._memo.get(key)
         if plan is None:
             claim, penalty = self._takes(state, me, 0, 0)
-            plan = _TurnPlan(claim, state.row, penalty, fairies(state.realms[state.current]),
+            plan = TurnPlan(claim, state.row, penalty, fairies(state.realms[state.current]),
                              state.rolls_allowed, maximise=state.current == me,
                              whole_turn=True)
             self._remember(key, plan)
@@ -640,11 +644,11 @@ class HardBot:
                 bonus = sum(abs(CARD_VALUES[c]) for c in pool) / len(pool)
                 gap = estimate(state, me, self.model, bonus) - penalty
                 fallback = [penalty + share * gap for share in _pool_shares(pool)]
-                plan = _TurnPlan(claim, state.row, fallback,
+                plan = TurnPlan(claim, state.row, fallback,
                                  fairies(state.realms[state.current]), state.rolls_allowed,
                                  maximise=False, whole_turn=True)
             else:
-                plan = _TurnPlan(claim, state.row, penalty,
+                plan = TurnPlan(claim, state.row, penalty,
                                  fairies(state.realms[state.current]), state.rolls_allowed,
                                  maximise=False, whole_turn=True)
             self._remember(key, plan)
@@ -661,40 +665,47 @@ class HardBot:
                 continue
             claim.append(self._value_after(_ready(state, MEETS[card]), CLAIM_BASE + slot,
                                            me, depth))
+        if unknown:
+            # Whether dice miss the new citizens too is unknown, and a scoundrel's outcome does
+            # not depend on them: play it out with them replaced by a known one (the last, as
+            # the discard takes the rightmost card), so the value depends on known cards only.
+            state = state.clone()
+            state.row = (*(state.row[-1],) * unknown, *state.row[unknown:])
         dice = _scoundrel_dice(state.row)
-        if dice is None and unknown:
-            # No dice miss every citizen, new ones included; the scoundrel's outcome does not
-            # depend on them, so play it out with them left out.
-            s = state.clone()
-            s.row = tuple(-1 if slot < unknown else c for slot, c in enumerate(s.row))
-            dice = _scoundrel_dice(s.row)
-            if dice is not None:
-                after = apply_code(_ready(s, dice), PENALTY_CODE)
-                return claim, self._evaluate(after, me, depth, 0)
         penalty = (self._value_after(_ready(state, dice), PENALTY_CODE, me, depth)
                    if dice is not None else 0.0)
         return claim, penalty
 
     # ------------------------------------------------------------------ the turn
 
-    def _remember(self, key: tuple[Any, ...], plan: _TurnPlan) -> None:
+    def _remember(self, key: tuple[Any, ...], plan: TurnPlan) -> None:
         if len(self._memo) >= 512:
             del self._memo[next(iter(self._memo))]
         self._memo[key] = plan
 
-    def _turn_plan(self, sample: State) -> Generator[float, None, _TurnPlan]:
+    def plan(self, sample: State) -> TurnPlan:
+        """The plan of the turn in ``sample`` for its current seat (for tests and tools)."""
+        thinking = self._turn_plan(sample)
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                plan: TurnPlan = done.value
+                return plan
+
+    def _turn_plan(self, sample: State) -> Generator[float, None, TurnPlan]:
         key = ("turn", *_visible(sample))
         plan = self._memo.get(key)
         if plan is None:
             me = sample.current
             claim, penalty = self._takes(sample, me, 1, 0)
             yield 0.5
-            plan = _TurnPlan(claim, sample.row, penalty, fairies(sample.realms[me]),
+            plan = TurnPlan(claim, sample.row, penalty, fairies(sample.realms[me]),
                              sample.rolls_allowed - 1)
             self._remember(key, plan)
         return plan
 
-    def _decide(self, s: State, plan: _TurnPlan) -> ActionModel:
+    def _decide(self, s: State, plan: TurnPlan) -> ActionModel:
         full = _full(s.dice)
         owned = fairies(s.realms[s.current])
         if s.phase == ROLL:
@@ -702,20 +713,20 @@ class HardBot:
             stop = plan.stop[owned][full]
             w = plan.keep[left - 1]
             kept = max(_KEEPS[full], key=w.__getitem__)
-            if w[kept] > stop:
+            if w[kept] > stop + TIE:
                 return ROLLS[mask_for(s.dice, PARTIAL[kept])]
-            if plan.stop[0][full] < stop:
+            if plan.stop[0][full] < stop - TIE:
                 return STOP  # Fairies will improve the dice: stop first, flip, then take
             return self._take(s, plan)
         flips = owned - s.flips_used
         now = plan.stop[0][full]
         if flips > 0:
             best = max(FLIP_TO[full], key=plan.stop[flips - 1].__getitem__)
-            if plan.stop[flips - 1][best] > now:
+            if plan.stop[flips - 1][best] > now + TIE:
                 return FLIPS[_flip_for(s.dice, best)]
         return self._take(s, plan)
 
-    def _take(self, s: State, plan: _TurnPlan) -> ActionModel:
+    def _take(self, s: State, plan: TurnPlan) -> ActionModel:
         mask = met_mask(s.dice)
         lit = [slot for slot, card in enumerate(s.row)
                if card >= 0 and mask >> card & 1]
