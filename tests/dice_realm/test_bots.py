@@ -21,8 +21,9 @@ from kingdoms.core.protocol import Seat
 from kingdoms.core.rng import Rng, derive_seed
 from kingdoms.dice_realm import bots
 from kingdoms.dice_realm.actions import Claim, GiveDragon, Roll, Stop, TakePenalty
+from kingdoms.dice_realm.content import CARD_NUMBER, CONTENT
 from kingdoms.dice_realm.game import GAME
-from kingdoms.dice_realm.odds import PARTIAL_INDEX
+from kingdoms.dice_realm.odds import PARTIAL_INDEX, probability
 from kingdoms.dice_realm.requirements import counts_of
 from kingdoms.dice_realm.rules import met_mask
 from kingdoms.dice_realm.state import State
@@ -192,6 +193,29 @@ def test_hard_expectimax_matches_brute_force_with_one_roll_left(dr: Any,
         assert isinstance(action, Roll)
         chosen = sorted(d for i, d in enumerate(dice) if action.keep >> i & 1)
         assert chosen == sorted(d for i, d in enumerate(dice) if best_mask >> i & 1)
+
+
+@pytest.mark.parametrize("name", ["Bell Founder", "Tax Collector", "Clockwright", "Dew Fairy",
+                                  "Gem Cutter", "Elf Courier", "Mushroom Gatherer"])
+def test_hard_whole_turn_matches_the_odds_tables(dr: Any, name: str) -> None:
+    """Over whole turns (three rolls, or four with an Elf, and 0-2 Fairy flips), valuing one
+    citizen 1 and everything else 0 gives exactly the best-play odds that ``odds.py`` computes
+    with integer arithmetic (an independent implementation of the same recursion); an
+    opponent's plan (``maximise=False``) of the negated values is its mirror image."""
+    card = CARD_NUMBER[dr.by_name(name)]
+    requirement = CONTENT.citizens[card].requirement
+    others = [CARD_NUMBER[dr.by_name(n)] for n in ("Lamplighter", "Town Crier", "Tinker",
+                                                   "Drum Orc") if n != name]
+    row = [card, *others[:4]]
+    claim: list[float | None] = [1.0, 0.0, 0.0, 0.0, 0.0]
+    for rolls in (3, 4):
+        for flips in (0, 1, 2):
+            plan = bots.TurnPlan(claim, row, 0.0, flips, rolls, whole_turn=True)
+            exact = float(probability(requirement, rolls, flips))
+            assert plan.start == pytest.approx(exact, abs=1e-12)
+            mirror = bots.TurnPlan([-1.0, 0.0, 0.0, 0.0, 0.0], row, 0.0, flips, rolls,
+                                   maximise=False, whole_turn=True)
+            assert mirror.start == pytest.approx(-exact, abs=1e-12)
 
 
 def test_hard_fairy_flips_are_the_best_of_every_flip(dr: Any) -> None:

@@ -120,6 +120,35 @@ for _k in sorted((c for c in PARTIAL if sum(c) < 6), key=sum, reverse=True):
         _d[_i] += 1
         _ups.append(PARTIAL_INDEX[(_d[0], _d[1], _d[2], _d[3], _d[4], _d[5])])
     _UP.append((PARTIAL_INDEX[_k], *_ups))  # type: ignore[arg-type]
+def _down(counts: Sequence[int]) -> tuple[int, ...]:
+    """The multisets with one die fewer than ``counts`` (one per face it holds)."""
+    out = []
+    for face in range(6):
+        if counts[face]:
+            d = list(counts)
+            d[face] -= 1
+            out.append(PARTIAL_INDEX[(d[0], d[1], d[2], d[3], d[4], d[5])])
+    return tuple(out)
+
+
+_LATTICE = [(p, _down(c)) for p, c in sorted(enumerate(PARTIAL), key=lambda pc: sum(pc[1]))
+            if 0 < sum(c) < 6]
+"""Kept multisets of one to five dice, smallest first, with their one-die-fewer multisets."""
+_FULL_DOWN = [_down(c) for c in FULL]
+
+
+def best_keeps(w: list[float], stop: list[float], maximise: bool = True) -> list[float]:
+    """``V[f] = max(stop[f], max over K ⊊ f of w[K])`` for every full multiset ``f`` (``min``
+    for an opponent): first the best ``w`` under every kept multiset, smallest first, then one
+    step down from each full multiset (keeping all six is not a roll)."""
+    best = w[:]
+    get = best.__getitem__
+    pick = max if maximise else min
+    for p, downs in _LATTICE:
+        best[p] = pick(best[p], *map(get, downs))
+    return [pick(stop[f], *map(get, _FULL_DOWN[f])) for f in range(N_FULL)]
+
+
 _KEEPS: list[tuple[int, ...]] = [tuple(k for k in subs if _SIZE[k] < 6) for subs in SUBS]
 """Per full multiset: the sub-multisets that may be kept for a re-roll (keeping all six is
 not a roll), most dice first so ties keep more."""
@@ -513,8 +542,7 @@ class TurnPlan:
             w = expectation(values)
             self.keep.append(w)
             if r + 1 < rolls:
-                values = [pick(final[f], pick(map(w.__getitem__, _KEEPS[f])))
-                          for f in range(N_FULL)]
+                values = best_keeps(w, final, maximise)
 
 
 def _ready(state: State, dice: Sequence[int]) -> State:

@@ -1,0 +1,58 @@
+"""How long a bot takes per move, timed natively or inside Pyodide (under Node.js).
+
+The same function runs in both Pythons (the Pyodide side gets this file's source, as
+``bench/playouts.py`` does), so both figures measure exactly the same work: seeded games of the
+level against itself, timing every call of :func:`kingdoms.core.bots.choose` (the resample
+included), after 50 unmeasured moves of another game (the odds tables a level uses are built
+then, as the page builds them in idle time).
+"""
+
+from __future__ import annotations
+
+import time
+
+from kingdoms.core.bots import bot_for, bot_rng, choose
+from kingdoms.core.protocol import Seat
+from kingdoms.core.registry import game_info, get_game
+from kingdoms.core.rng import derive_seed
+
+
+def _games(game_id: str, level: str, moves: int, salt: str) -> list[float]:
+    game = get_game(game_id)
+    bot = bot_for(game_id, level)
+    players = game_info(game_id).min_seats
+    times: list[float] = []
+    number = 0
+    while len(times) < moves:
+        seed = derive_seed(salt, game_id, level, number)
+        seats = [Seat(name=f"Bot {k + 1}", kind="bot", bot=level) for k in range(players)]
+        state = game.new_game(seats, seed)
+        move = 0
+        while not game.is_over(state) and len(times) < moves:
+            seat = game.current_seat(state)
+            assert seat is not None
+            move += 1
+            start = time.perf_counter()
+            action = choose(game, state, bot, bot_rng(seed, seat, move))
+            times.append((time.perf_counter() - start) * 1000.0)
+            state = game.apply(state, action)
+        number += 1
+    return times
+
+
+def move_times(game_id: str, level: str, moves: int = 2000) -> list[float]:
+    """Milliseconds per move of ``level`` over ``moves`` moves of seeded self-play, sorted."""
+    _games(game_id, level, 50, "bench-bots-warm-up")  # other games: no memo reused
+    return sorted(_games(game_id, level, moves, "bench-bots"))
+
+
+def percentile(sorted_times: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of the (sorted) times lie (nearest rank)."""
+    index = min(len(sorted_times) - 1, max(0, round(fraction * len(sorted_times)) - 1))
+    return sorted_times[index]
+
+
+def summary(game_id: str, level: str, moves: int = 2000) -> dict[str, float]:
+    """``{"p50", "p95", "max"}`` in milliseconds, for a JSON report."""
+    times = move_times(game_id, level, moves)
+    return {"p50": percentile(times, 0.5), "p95": percentile(times, 0.95), "max": times[-1]}
