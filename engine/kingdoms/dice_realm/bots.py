@@ -44,7 +44,9 @@ from .actions import (
     ROLLS,
     STOP,
     TAKE_PENALTY,
+    VOCABULARY,
     ActionModel,
+    Claim,
 )
 from .content import CARD_VALUES, CITIZEN_ABILITY, CITIZEN_COLOUR, CONTENT, VILLAGE_BASE
 from .odds import (
@@ -60,7 +62,15 @@ from .odds import (
     table,
 )
 from .requirements import counts_of
-from .rules import MET_BY_SORTED_DICE, apply_code, fairies, met_mask, negative_points, score
+from .rules import (
+    MET_BY_SORTED_DICE,
+    apply_code,
+    fairies,
+    legal_codes,
+    met_mask,
+    negative_points,
+    score,
+)
 from .state import CHOOSE, GIFT, OVER, ROLL, State
 
 # =========================================================================== shared tables
@@ -499,12 +509,14 @@ class TurnPlan:
     plays to make the value (ours) as small as possible.
     """
 
-    __slots__ = ("claim", "fallback", "keep", "start", "stop")
+    __slots__ = ("claim", "codes", "fallback", "keep", "start", "stop")
 
     def __init__(self, claim: list[float | None], row: Sequence[int],
                  fallback: float | list[float], flips: int, rolls: int,
                  maximise: bool = True, whole_turn: bool = False) -> None:
         self.claim = claim
+        self.codes: list[int] = [CLAIM_BASE + slot for slot in range(len(claim))]
+        """The action code of the best way to take each slot's citizen."""
         self.fallback = fallback
         self.start = 0.0
         """With ``whole_turn``: the value of the turn before its first roll (which keeps
@@ -682,17 +694,27 @@ class HardBot:
             self._remember(key, plan)
         return plan.start
 
-    def _takes(self, state: State, me: int, depth: int,
-               unknown: int) -> tuple[list[float | None], float]:
+    def _takes(self, state: State, me: int, depth: int, unknown: int,
+               codes: list[int] | None = None) -> tuple[list[float | None], float]:
         """The value for ``me`` of each take open to the state's current seat: per slot (not
-        the first ``unknown`` ones), and a scoundrel."""
+        the first ``unknown`` ones), and a scoundrel. Every claim action the rules offer for a
+        slot is tried (whatever ways of taking a citizen they allow) and the mover's best kept;
+        its code goes into ``codes``."""
         claim: list[float | None] = []
+        better = max if state.current == me else min
         for slot, card in enumerate(state.row):
             if card < 0 or slot < unknown:
                 claim.append(None)
+                if codes is not None:
+                    codes.append(-1)
                 continue
-            claim.append(self._value_after(_ready(state, MEETS[card]), CLAIM_BASE + slot,
-                                           me, depth))
+            ready = _ready(state, MEETS[card])
+            options = [(self._value_after(ready, code, me, depth), -code)
+                       for code in legal_codes(ready) if _claim_slot(code) == slot]
+            value, code = better(options)
+            claim.append(value)
+            if codes is not None:
+                codes.append(-code)
         if unknown:
             # Whether dice miss the new citizens too is unknown, and a scoundrel's outcome does
             # not depend on them: play it out with them replaced by a known one (the last, as
@@ -726,10 +748,12 @@ class HardBot:
         plan = self._memo.get(key)
         if plan is None:
             me = sample.current
-            claim, penalty = self._takes(sample, me, 1, 0)
+            codes: list[int] = []
+            claim, penalty = self._takes(sample, me, 1, 0, codes)
             yield 0.5
             plan = TurnPlan(claim, sample.row, penalty, fairies(sample.realms[me]),
-                             sample.rolls_allowed - 1)
+                            sample.rolls_allowed - 1)
+            plan.codes = codes
             self._remember(key, plan)
         return plan
 
@@ -763,7 +787,13 @@ class HardBot:
                 return STOP
             return TAKE_PENALTY
         values = plan.claim
-        return CLAIMS[max(lit, key=lambda slot: (values[slot] or 0.0, -slot))]
+        return VOCABULARY[plan.codes[max(lit, key=lambda slot: (values[slot] or 0.0, -slot))]]
+
+
+def _claim_slot(code: int) -> int:
+    """The slot an action code claims, or -1 for any other action."""
+    action = VOCABULARY[code]
+    return action.slot if isinstance(action, Claim) else -1
 
 
 def _end_is_near(state: State) -> bool:
