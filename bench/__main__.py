@@ -176,6 +176,8 @@ def bot_speed() -> None:
         figures = bots.summary("dice-realm", level, BOT_MOVES)
         line(f"{level}, native p50 / p95", f"{figures['p50']:.1f} / {figures['p95']:.1f}",
              BOT_TARGETS.get(level, ""))
+        line(f"{level}, native longest slice p95 / max",
+             f"{figures['slice_p95']:.1f} / {figures['slice_max']:.1f}")
     source = (ROOT / "bench" / "bots.py").read_text()
     source = source.replace("from __future__ import annotations", "")
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
@@ -188,6 +190,8 @@ def bot_speed() -> None:
         for level, figures in json.loads(output.strip().splitlines()[-1]).items():
             line(f"{level}, Pyodide (Node.js) p50 / p95",
                  f"{figures['p50']:.1f} / {figures['p95']:.1f}")
+            line(f"{level}, Pyodide longest slice p95 / max",
+                 f"{figures['slice_p95']:.1f} / {figures['slice_max']:.1f}")
     except (OSError, subprocess.SubprocessError, ValueError) as error:
         line("Pyodide bot times", "unavailable", str(error).splitlines()[0][:60])
     finally:

@@ -697,9 +697,22 @@ class HardBot:
     def _takes(self, state: State, me: int, depth: int, unknown: int,
                codes: list[int] | None = None) -> tuple[list[float | None], float]:
         """The value for ``me`` of each take open to the state's current seat: per slot (not
-        the first ``unknown`` ones), and a scoundrel. Every claim action the rules offer for a
-        slot is tried (whatever ways of taking a citizen they allow) and the mover's best kept;
-        its code goes into ``codes``."""
+        the first ``unknown`` ones), and a scoundrel (see :meth:`_take_steps`)."""
+        steps = self._take_steps(state, me, depth, unknown, codes)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                result: tuple[list[float | None], float] = done.value
+                return result
+
+    def _take_steps(self, state: State, me: int, depth: int, unknown: int,
+                    codes: list[int] | None = None
+                    ) -> Generator[float, None, tuple[list[float | None], float]]:
+        """:meth:`_takes` in steps, yielding its progress after each slot (a slot's value may
+        need a plan of the opponent's reply). Every claim action the rules offer for a slot is
+        tried (whatever ways of taking a citizen they allow) and the mover's best kept; its
+        code goes into ``codes``."""
         claim: list[float | None] = []
         better = max if state.current == me else min
         for slot, card in enumerate(state.row):
@@ -715,6 +728,7 @@ class HardBot:
             claim.append(value)
             if codes is not None:
                 codes.append(-code)
+            yield (slot + 1) / 7
         if unknown:
             # Whether dice miss the new citizens too is unknown, and a scoundrel's outcome does
             # not depend on them: play it out with them replaced by a known one (the last, as
@@ -724,6 +738,7 @@ class HardBot:
         dice = _scoundrel_dice(state.row)
         penalty = (self._value_after(_ready(state, dice), PENALTY_CODE, me, depth)
                    if dice is not None else 0.0)
+        yield 6 / 7
         return claim, penalty
 
     # ------------------------------------------------------------------ the turn
@@ -749,8 +764,7 @@ class HardBot:
         if plan is None:
             me = sample.current
             codes: list[int] = []
-            claim, penalty = self._takes(sample, me, 1, 0, codes)
-            yield 0.5
+            claim, penalty = yield from self._take_steps(sample, me, 1, 0, codes)
             plan = TurnPlan(claim, sample.row, penalty, fairies(sample.realms[me]),
                             sample.rolls_allowed - 1)
             plan.codes = codes
