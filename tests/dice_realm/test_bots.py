@@ -338,3 +338,23 @@ def test_dragons_go_to_the_leader(dr: Any, level: str) -> None:
                                                            dr.by_name("Tax Collector")]])
     action = choose(GAME, state, bot_for("dice-realm", level), Rng(1))
     assert action == GiveDragon(seat=2)
+
+
+def test_bots_think_in_slices(dr: Any) -> None:
+    """``Bot.think`` yields its progress (0 to 1, never going back) and ends at 1; ``hard``
+    yields after each take it values, so a page can draw between the slices of a long
+    decision."""
+    state = village_position(dr, ahead=True)
+    for level in LEVELS:
+        progress: list[float] = []
+        thinking = fresh(level).think(GAME, state, 0, Rng(2))
+        while True:
+            try:
+                progress.append(next(thinking))
+            except StopIteration as done:
+                assert done.value in GAME.legal_actions(state)
+                break
+        assert progress == sorted(progress) and progress[-1] == 1.0
+        assert all(0.0 <= p <= 1.0 for p in progress)
+        if level == "hard":
+            assert len(progress) >= 6
