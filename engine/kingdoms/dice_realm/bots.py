@@ -15,10 +15,12 @@ All three are deterministic: Dice Realm's chances are exact (odds tables, expect
   (:func:`choose`, also used by the seeded scenario tests).
 * ``hard`` — exact expectimax over rolls, keeps and Fairy flips for the whole turn (see
   :class:`HardBot`), where each way the turn can end (each citizen it might take, or a
-  scoundrel) is valued by the position it leaves: a win-probability estimate from the scores,
-  the turns left and the abilities held, exact wins, shares and losses when the take ends the
-  game, and, two players and one card left in the draw pile, an exact search of the
-  opponent's last turn.
+  scoundrel) is valued by the position it leaves: exact wins, shares and losses when the take
+  ends the game; with two players near the end, the opponent's whole reply planned exactly
+  against it (exactly their last turn when one card is left to draw); otherwise a
+  win-probability estimate from the scores, the turns left and the abilities held.
+
+``docs/bots.md`` has the details, the measured strength and the timings.
 """
 
 from __future__ import annotations
@@ -50,7 +52,9 @@ from .actions import (
 )
 from .content import CARD_VALUES, CITIZEN_ABILITY, CITIZEN_COLOUR, CONTENT, VILLAGE_BASE
 from .odds import (
+    _TOP,
     _UNIT,
+    _UP,
     FULL,
     FULL_INDEX,
     PARTIAL,
@@ -119,17 +123,10 @@ MEETS: tuple[tuple[int, ...], ...] = tuple(
 
 _SIZE = [sum(c) for c in PARTIAL]
 _INV_OUTCOMES = [6.0 ** -(6 - size) for size in _SIZE]
-_TOP = [(PARTIAL_INDEX[c], f) for f, c in enumerate(FULL)]
 FULL_CHANCE = [math.factorial(6) / math.prod(map(math.factorial, c)) / 6.0**6 for c in FULL]
 """The chance of each full multiset in one roll of six dice."""
-_UP: list[tuple[int, int, int, int, int, int, int]] = []
-for _k in sorted((c for c in PARTIAL if sum(c) < 6), key=sum, reverse=True):
-    _ups = []
-    for _i in range(6):
-        _d = list(_k)
-        _d[_i] += 1
-        _ups.append(PARTIAL_INDEX[(_d[0], _d[1], _d[2], _d[3], _d[4], _d[5])])
-    _UP.append((PARTIAL_INDEX[_k], *_ups))  # type: ignore[arg-type]
+
+
 def _down(counts: Sequence[int]) -> tuple[int, ...]:
     """The multisets with one die fewer than ``counts`` (one per face it holds)."""
     out = []
@@ -401,16 +398,6 @@ def _phi(z: float) -> float:
     return 0.5 * (1.0 + math.erf(z / _SQRT2))
 
 
-def _turn_counts(turns: int, players: int) -> list[float]:
-    """How many of the next ``turns`` turns each seat plays, by its place in the turn order
-    (0: the next to play). Exact when the end is close; further away, averaged over the last
-    ``players`` values, because a Hypnotist or an early end can shift who plays last."""
-    low = turns if turns <= 2 else max(1, turns - players + 1)
-    span = turns - low + 1
-    return [sum((t - k + players - 1) // players for t in range(low, turns + 1) if t > k) / span
-            for k in range(players)]
-
-
 def _below(rate: float, need: int) -> float:
     """The Poisson chance of fewer than ``need`` events at mean ``rate``."""
     term = total = math.exp(-rate)
@@ -461,17 +448,16 @@ def terminal_value(state: State, me: int) -> float:
 def estimate(state: State, me: int, model: Model = MODEL, bonus: float = 0.0) -> float:
     """The win chance of ``me`` in a running game at the start of a turn, roughly.
 
-    Every seat's final score is estimated as its score plus, for each turn it has left, an
-    average turn's gain (more with Fairies; an Elf's four rolls once). The turns left are the
-    cards in the draw pile (each turn takes at least one), shared out in turn order, so an
-    Apprentice's extra turn or a Hypnotist's double take shows. Each opponent is beaten with
-    the normal chance of the difference of the two estimates; all are beaten with the product.
+    Every seat's final score is estimated as its score plus, for each turn it can expect to
+    play (:func:`turns_left`, dealt in turn order from the seat to play, so an Apprentice's
+    extra turn or a Hypnotist's double take shows), an average turn's gain (more with Fairies;
+    an Elf's four rolls once). Each opponent is beaten with the normal chance of the difference
+    of the two estimates; all of them with the product.
     ``bonus`` points are added to the seat to play, as if it had already gained them this turn
     (its turn is then not counted again).
     """
     n = len(state.seats)
-    counts = (turns_left(state, model) if model.found_rate > 0
-              else _turn_counts(len(state.draw), n))
+    counts = turns_left(state, model)
     means: list[float] = [0.0] * n
     variances: list[float] = [0.0] * n
     for place in range(n):
