@@ -74,6 +74,7 @@ from .rules import (
     met_mask,
     negative_points,
     score,
+    winners,
 )
 from .state import CHOOSE, GIFT, OVER, ROLL, State
 
@@ -437,10 +438,8 @@ def terminal_value(state: State, me: int) -> float:
     """The value of a finished game for ``me``: its share of the victory (1, ``1/k`` on a
     ``k``-way shared victory, 0) plus a little for its lead."""
     scores = [score(r) for r in state.realms]
-    keys = [(scores[s], -negative_points(r)) for s, r in enumerate(state.realms)]
-    best = max(keys)
-    winners = [s for s, k in enumerate(keys) if k == best]
-    share = 1.0 / len(winners) if me in winners else 0.0
+    won = winners(state)
+    share = 1.0 / len(won) if me in won else 0.0
     lead = scores[me] - max(x for s, x in enumerate(scores) if s != me)
     return share + POINT_WEIGHT * lead
 
