@@ -181,7 +181,7 @@ def bot_speed() -> None:
     source = (ROOT / "bench" / "bots.py").read_text()
     source = source.replace("from __future__ import annotations", "")
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
-        handle.write(PYODIDE_BOTS.format(source=source, levels=names, moves=BOT_MOVES // 4))
+        handle.write(PYODIDE_BOTS.format(source=source, levels=names, moves=BOT_MOVES // 2))
     try:
         output = subprocess.run(
             ["node", str(ROOT / "e2e" / "pyodide_node.mjs"), str(build.SITE), handle.name],
