@@ -18,7 +18,7 @@ from pathlib import Path
 
 import build  # run as ``python -m bench`` from the repository root, where build.py lives
 
-from bench import burgrave_taps, codes, playouts, taps
+from bench import bots, burgrave_taps, codes, playouts, taps
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -155,11 +155,53 @@ def playout_speed() -> None:
         os.unlink(handle.name)
 
 
+BOT_MOVES = 2000
+BOT_TARGETS = {"hard": "target p95 ≤ 40 native, ≤ 200 in the browser"}
+PYODIDE_BOTS = """
+import json
+{source}
+json.dumps({{level: summary("dice-realm", level, {moves})
+            for level in {levels!r}}})
+"""
+
+
+def bot_speed() -> None:
+    from kingdoms.core.bots import levels
+
+    names = list(levels("dice-realm"))
+    print(f"Dice Realm bot time per move, 2-player self-play, {BOT_MOVES:,} moves (ms)")
+    for level in names:
+        figures = bots.summary("dice-realm", level, BOT_MOVES)
+        line(f"{level}, native p50 / p95", f"{figures['p50']:.1f} / {figures['p95']:.1f}",
+             BOT_TARGETS.get(level, ""))
+        line(f"{level}, native longest slice p95 / max",
+             f"{figures['slice_p95']:.1f} / {figures['slice_max']:.1f}")
+    source = (ROOT / "bench" / "bots.py").read_text()
+    source = source.replace("from __future__ import annotations", "")
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
+        handle.write(PYODIDE_BOTS.format(source=source, levels=names, moves=BOT_MOVES // 2))
+    try:
+        output = subprocess.run(
+            ["node", str(ROOT / "e2e" / "pyodide_node.mjs"), str(build.SITE), handle.name],
+            capture_output=True, text=True, check=True, timeout=900,
+        ).stdout
+        for level, figures in json.loads(output.strip().splitlines()[-1]).items():
+            line(f"{level}, Pyodide (Node.js) p50 / p95",
+                 f"{figures['p50']:.1f} / {figures['p95']:.1f}")
+            line(f"{level}, Pyodide longest slice p95 / max",
+                 f"{figures['slice_p95']:.1f} / {figures['slice_max']:.1f}")
+    except (OSError, subprocess.SubprocessError, ValueError) as error:
+        line("Pyodide bot times", "unavailable", str(error).splitlines()[0][:60])
+    finally:
+        os.unlink(handle.name)
+
+
 def main() -> None:
     chromium = os.environ.get("KINGDOMS_CHROMIUM", "")
     site_bytes()
     codes.share_codes(line)
     playout_speed()
+    bot_speed()
     startup(chromium)
     taps.tap_latency(chromium, line)
     burgrave_taps.tap_latency(chromium, line)

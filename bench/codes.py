@@ -20,8 +20,9 @@ TARGETS = {"dice-realm": 400, "burgrave": 1500}
 
 def finished_record(game_id: str, seed: int) -> Any:
     from kingdoms.core.protocol import Seat
-    from kingdoms.core.records import append, new_record, replay
+    from kingdoms.core.records import append, new_record
     from kingdoms.core.registry import get_game
+    from kingdoms.core.session import replay
 
     game = get_game(game_id)
     record = new_record(game_id, [Seat(name=f"Player {n:02d} abc") for n in range(PLAYERS)],

@@ -18,6 +18,13 @@ Examples::
     python -m kingdoms actions 1eNo...
     python -m kingdoms apply game.json 1 > next.json
     python -m kingdoms simulate tally --players 3 --games 1000
+    python -m kingdoms tournament dice-realm --bots hard,normal --games 1000 --seed 1 --workers 2
+
+``tournament GAME --bots A,B[,C...] --games N --seed S [--workers K] [--players P]
+[--option KEY=VALUE ...]`` plays seat-rotated games between computer players (every bot in every
+seat equally often; game ``i`` has seed ``derive_seed(S, "game", i)``) and prints each bot's
+games, wins (a shared victory is split), win rate and 95 % Wilson interval; ``--workers`` splits
+the games across processes without changing the result (see :mod:`kingdoms.core.tournament`).
 """
 
 from __future__ import annotations
@@ -47,6 +54,8 @@ from .core.registry import get_game, list_games
 from .core.rng import Rng, derive_seed
 from .core.session import Session, replay
 from .core.text import render
+from .core.tournament import MAX_GAMES
+from .core.tournament import run as run_tournament
 
 MAX_SIMULATED_GAMES = 1_000_000
 
@@ -295,6 +304,21 @@ def simulate(
     return summary
 
 
+def cmd_tournament(args: argparse.Namespace) -> Any:
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UsageError(f"--games must be 1 to {MAX_GAMES}")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    if args.players is not None and args.players < 1:
+        raise UsageError("--players must be at least 1")
+    bots = [name.strip() for name in args.bots.split(",")]
+    if not all(bots):
+        raise UsageError("--bots needs comma-separated bot levels, e.g. hard,normal")
+    get_game(args.game)
+    return run_tournament(args.game, bots, args.games, seed=args.seed, players=args.players,
+                          options=_options(args.option), workers=args.workers)
+
+
 # --- parser and entry point ---------------------------------------------------------------
 
 
@@ -340,6 +364,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--players", type=int, required=True)
     sub.add_argument("--games", type=int, default=100)
     sub.add_argument("--seed", type=int, default=0)
+    sub.add_argument("--option", action="append", metavar="KEY=VALUE")
+
+    sub = command("tournament", cmd_tournament,
+                  "play seat-rotated games between bots and print their win rates")
+    sub.add_argument("game")
+    sub.add_argument("--bots", required=True, help="comma-separated bot levels, e.g. hard,normal")
+    sub.add_argument("--games", type=int, default=100)
+    sub.add_argument("--seed", type=int, default=0)
+    sub.add_argument("--workers", type=int, default=1, help="processes to share the games")
+    sub.add_argument("--players", type=int, help="seats per game (default: one per bot)")
     sub.add_argument("--option", action="append", metavar="KEY=VALUE")
     return parser
 
