@@ -11,7 +11,6 @@ import json
 from typing import Any
 
 from kingdoms.core.codes import load_code
-from kingdoms.core.registry import get_game
 from kingdoms.core.rng import Rng, derive_seed
 
 
@@ -43,8 +42,8 @@ def rng_outputs(golden: dict[str, Any]) -> dict[str, Any]:
 
 def replay_fingerprint(code: str) -> dict[str, Any]:
     """Replay a share code; hash the full state and the public view of every seat."""
-    record, state = load_code(code)
-    game = get_game(record.game_id)
+    session = load_code(code)
+    record, state, game = session.record, session.state, session.game
     full = json.dumps(game.state_to_json(state), sort_keys=True, separators=(",", ":"))
     views = [json.dumps(game.view(state, seat), sort_keys=True, separators=(",", ":"))
              for seat in [None, *range(len(record.seats))]]

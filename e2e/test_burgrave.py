@@ -15,11 +15,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from kingdoms.burgrave import rules as R
 from kingdoms.burgrave.game import GAME
 from kingdoms.core.codes import decode_code, encode_code
 from kingdoms.core.protocol import Seat
-from kingdoms.core.records import GameRecord, append, new_record, replay
+from kingdoms.core.records import GameRecord, append, new_record
+from kingdoms.core.session import replay
+from kingdoms.core.text import render
 from kingdoms_web import i18n
 from kingdoms_web.games.burgrave import model as M
 
@@ -80,6 +81,12 @@ def through_pass(page: Page) -> None:
         expect(page.get_by_test_id("burgrave-screen")).to_be_visible()
 
 
+def decision(state: Any) -> str:
+    """The kind of decision pending (what the engine's prompt says)."""
+    prompt = GAME.prompt(state)
+    return prompt.kind if prompt is not None else ""
+
+
 def moves(page: Page) -> int:
     return int(page.get_by_test_id("game-screen").get_attribute("data-moves") or 0)
 
@@ -88,7 +95,7 @@ def take(page: Page, state: Any, action: Any) -> None:
     """Tap the controls that take ``action`` in ``state`` (the page shows the same state)."""
     i18n.set_language("en")
     view = GAME.view(state, GAME.current_seat(state))
-    prompt = M.build_prompt(GAME, state, view, building=getattr(action, "building", None))
+    prompt = M.build_prompt(GAME.prompt(state), building=getattr(action, "building", None))
     assert prompt is not None
     before = moves(page)
     for testid in M.control_path(action, view, prompt):
@@ -161,7 +168,7 @@ def test_each_primary_action_by_taps(page: Page, site_url: str, kind: str) -> No
     record, state, action = plan(1, lambda _s, a: a.action_type == kind)
     open_record(page, site_url, record)
     expect(page.get_by_test_id("prompt-title")).to_contain_text("Primary action")
-    text = GAME.describe_action(state, action)
+    text = render(GAME.describe(state, action, GAME.apply(state, action)))
     take(page, state, action)
     through_pass(page)
     expect(page.get_by_test_id("log")).to_contain_text(text)
@@ -194,7 +201,7 @@ def test_a_castle_cascade(page: Page, site_url: str) -> None:
 
 
 def test_the_next_hand_stays_hidden_until_its_player_taps(page: Page, site_url: str) -> None:
-    record, state, _action = plan(3, lambda s, _a: s.stack[-1][0] == R.D_PLAY and s.round >= 1)
+    record, state, _action = plan(3, lambda s, _a: decision(s) == "play_card" and s.round >= 1)
     open_record(page, site_url, record)
     seat = GAME.current_seat(state)
     expect(page.get_by_test_id("hand")).to_be_visible()
@@ -247,7 +254,7 @@ def test_tablet_layout_in_both_orientations(page: Page, site_url: str, width: in
                                             height: int) -> None:
     page.set_viewport_size({"width": width, "height": height})
     # A move (spaces offered on the ring), then a build (spots offered).
-    for stop in (lambda s, _a: s.stack[-1][0] == R.D_MOVE and s.round >= 2,
+    for stop in (lambda s, _a: decision(s) == "move" and s.round >= 2,
                  lambda _s, a: a.action_type == "build"):
         record, _state, action = plan(1, stop)
         open_record(page, site_url, record)
@@ -279,7 +286,7 @@ def press_on(page: Page, testid: str) -> None:
 
 
 def test_a_full_turn_by_keyboard_only(page: Page, site_url: str) -> None:
-    record, state, _action = plan(4, lambda s, _a: s.stack[-1][0] == R.D_PLAY and s.round >= 1)
+    record, state, _action = plan(4, lambda s, _a: decision(s) == "play_card" and s.round >= 1)
     page.goto(site_url + "#g=" + encode_code(record))
     wait_ready(page)
     page.get_by_test_id("record-load").tap()

@@ -15,8 +15,9 @@ from playwright.sync_api import Locator, Page, expect
 
 from kingdoms.core.codes import decode_code, encode_code
 from kingdoms.core.protocol import Seat
-from kingdoms.core.records import GameRecord, append, new_record, replay
+from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.registry import get_game
+from kingdoms.core.session import replay
 from kingdoms.dice_realm.actions import ROLLS, STOP
 
 from .conftest import wait_ready

@@ -16,11 +16,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from kingdoms.core import records
 from kingdoms.core.codes import decode_code, encode_code
 from kingdoms.core.protocol import Seat
-from kingdoms.core.records import GameRecord, append, new_record, replay
+from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.registry import get_game
+from kingdoms.core.session import Step, replay, undo_rule
+from kingdoms.core.text import render
 from kingdoms_web import i18n
 from kingdoms_web.games.burgrave import model as M
 
@@ -280,7 +281,7 @@ def _undoable_burgrave() -> tuple[GameRecord, Any, Any]:
         if state.round >= 1:
             for action in BURGRAVE.legal_actions(state):
                 after = BURGRAVE.apply(state, action)
-                if records.undo_check(BURGRAVE, state, action, after)[0]:
+                if undo_rule(BURGRAVE, Step(0, None, state, action, after)).allowed:
                     return record, state, action
         record, state = append(record, BURGRAVE, state,
                                rng.choice(BURGRAVE.legal_actions(state)))
@@ -293,7 +294,7 @@ def test_burgrave_undo_before_anything_is_revealed_then_redo(page: Page, site_ur
     count = len(record.actions)
     i18n.set_language("en")
     view = BURGRAVE.view(state, BURGRAVE.current_seat(state))
-    prompt = M.build_prompt(BURGRAVE, state, view, building=getattr(action, "building", None))
+    prompt = M.build_prompt(BURGRAVE.prompt(state), building=getattr(action, "building", None))
     assert prompt is not None
     for testid in M.control_path(action, view, prompt):
         page.get_by_test_id(testid).tap()
@@ -328,7 +329,7 @@ def test_full_storage_warns_and_the_game_goes_on_in_memory(page: Page, site_url:
     i18n.set_language("en")
     action = BURGRAVE.legal_actions(state)[0]
     view = BURGRAVE.view(state, BURGRAVE.current_seat(state))
-    prompt = M.build_prompt(BURGRAVE, state, view)
+    prompt = M.build_prompt(BURGRAVE.prompt(state))
     assert prompt is not None
     for testid in M.control_path(action, view, prompt):
         page.get_by_test_id(testid).tap()
@@ -411,7 +412,8 @@ def test_history_in_words_and_a_read_only_replay(page: Page, site_url: str) -> N
     page.get_by_test_id("history").tap()
     items = page.get_by_test_id("history-list").locator("li")
     expect(items).to_have_count(len(record.actions))
-    first = DICE.describe_action(replay(record, 0), DICE.decode_action(record.actions[0]))
+    start, action = replay(record, 0), DICE.decode_action(record.actions[0])
+    first = render(DICE.describe(start, action, DICE.apply(start, action)))
     expect(items.first).to_contain_text(first)
     page.get_by_test_id("history-replay").tap()
     wait_ready(page, "replay")

@@ -14,8 +14,9 @@ from playwright.sync_api import Page, expect
 
 from kingdoms.core.codes import encode_code
 from kingdoms.core.protocol import GameInfo, Seat
-from kingdoms.core.records import append, new_record, replay
+from kingdoms.core.records import append, new_record
 from kingdoms.core.registry import get_game, list_games
+from kingdoms.core.session import replay
 
 from .conftest import open_site
 

@@ -3,9 +3,12 @@ the prompt of the very first decision."""
 
 from __future__ import annotations
 
-from kingdoms.burgrave.content import parse_effect
+from kingdoms.burgrave.content import ICONS, parse_effect
+from kingdoms.burgrave.costs import fund
 from kingdoms.burgrave.game import GAME
+from kingdoms.burgrave.prompts import funding_text
 from kingdoms.core.protocol import Seat
+from kingdoms.core.text import Text, render
 from kingdoms_web import i18n
 from kingdoms_web.games.burgrave import model as M
 
@@ -15,9 +18,13 @@ def setup_module() -> None:
 
 
 def test_funding_says_what_pays_and_what_is_missing() -> None:
-    assert M.funding(3, "builder", 3, 0, "stone", 0) == "needs 3 builders: all from your icons"
-    assert M.funding(5, "noble", 2, 1, "gold", 4) == "needs 5 nobles: 3 from icons, pay 2 gold"
-    assert M.funding(7, "builder", 2, 0, "stone", 1) == (
+    builder, noble = ICONS.index("builder"), ICONS.index("noble")
+    stone, gold = Text("burgrave.res.stone"), Text("burgrave.res.gold")
+    assert render(funding_text(fund(3, 3, 0), builder, stone)) == (
+        "needs 3 builders: all from your icons")
+    assert render(funding_text(fund(5, 3, 4), noble, gold)) == (
+        "needs 5 nobles: 3 from icons, pay 2 gold")
+    assert render(funding_text(fund(7, 2, 1), builder, stone)) == (
         "needs 7 builders: 2 from icons and 1 stone, 4 missing")
 
 
@@ -35,9 +42,9 @@ def test_seat_marks_fall_back_to_numbers_when_initials_clash() -> None:
 
 
 def test_first_prompt_offers_the_pairs_and_names_the_picker() -> None:
-    state = GAME.new_game([Seat(name="Ana"), Seat(name="Ben"), Seat(name="Cid")], 7)
+    state = GAME.new_game((Seat(name="Ana"), Seat(name="Ben"), Seat(name="Cid")), 7)
     view = GAME.view(state, GAME.current_seat(state))
-    prompt = M.build_prompt(GAME, state, view)
+    prompt = M.build_prompt(GAME.prompt(state))
     assert prompt is not None and prompt.kind == "choose_pair"
     legal = GAME.legal_actions(state)
     assert [o.action for o in prompt.offers] == legal
@@ -47,7 +54,7 @@ def test_first_prompt_offers_the_pairs_and_names_the_picker() -> None:
 
 
 def test_score_rows_follow_the_engine_breakdown() -> None:
-    state = GAME.new_game([Seat(name="Ana"), Seat(name="Ben")], 3)
+    state = GAME.new_game((Seat(name="Ana"), Seat(name="Ben")), 3)
     view = GAME.view(state, None)
     rows = M.score_rows(view, 0)
     assert [label for label, _ in rows][:2] == ["Buildings", "Castle workers"]

@@ -15,24 +15,24 @@ from fakedom import FakeDocument, FakeNode
 
 from kingdoms.burgrave.game import GAME
 from kingdoms.core.protocol import Seat
-from kingdoms.core.records import append, new_record
+from kingdoms.core.records import new_record
+from kingdoms.core.session import Session
 from kingdoms_web import i18n
 from kingdoms_web.dom import Scope
 from kingdoms_web.games.burgrave import screen as burgrave_screen
+from kingdoms_web.play.contract import HostState
 
 # --------------------------------------------------------------------------- a fake host
 
 
-class FakeHost:
-    """Applies actions like the shell: record + state, viewer = the deciding seat."""
+class FakeHost(HostState):
+    """Applies actions like the shell's table: the engine's session, viewer = the deciding
+    seat."""
 
     def __init__(self, doc: FakeDocument, names: list[str], seed: int) -> None:
         self.doc = doc
-        self.game = GAME
-        self.record = new_record("burgrave", [Seat(name=n) for n in names], seed=seed)
-        self.state = GAME.new_game(self.record.seats, seed)
-        self.seats = list(self.record.seats)
-        self.viewer: int | None = GAME.current_seat(self.state)
+        self.session = Session(new_record("burgrave", [Seat(name=n) for n in names], seed=seed))
+        self._viewer = GAME.current_seat(self.state)
         self.root = doc.createElement("div")
         doc.body.append(self.root)
         self.screen = burgrave_screen.create_screen(self)
@@ -42,10 +42,10 @@ class FakeHost:
     def act(self, action: Any) -> bool:
         if action not in GAME.legal_actions(self.state):
             return False
-        self.record, self.state = append(self.record, GAME, self.state, action)
+        self.session.act(action)
         seat = GAME.current_seat(self.state)
         if seat is not None:
-            self.viewer = seat
+            self._viewer = seat
         self.redraw()
         return True
 
@@ -107,14 +107,14 @@ def test_every_legal_action_has_exactly_one_control(fake_dom: FakeDocument) -> N
             break
         view = GAME.view(host.state, host.viewer)
         legal = GAME.legal_actions(host.state)
+        engine = GAME.prompt(host.state)
         for action in legal:
-            prompt = M.build_prompt(GAME, host.state, view,
-                                    building=getattr(action, "building", None))
+            prompt = M.build_prompt(engine, building=getattr(action, "building", None))
             assert prompt is not None
             path = M.control_path(action, view, prompt)
-            assert path
+            assert path and path[-1] in {o.testid for o in prompt.offers}
             seen.add(action.action_type)
-        offered = [o.action for o in M.build_prompt(GAME, host.state, view).offers if o.action]
+        offered = [o.action for o in M.build_prompt(engine).offers if o.action]
         assert all(a in legal for a in offered)
         active = [o for o in host.offers() if o.attrs.get("data-testid") != "action-pass"]
         rng.choice(active or host.offers()).click()

@@ -15,7 +15,8 @@ import pytest
 from fakedom import FakeDocument, FakeNode
 
 from kingdoms.core.protocol import Seat
-from kingdoms.core.records import GameRecord, append, new_record, replay
+from kingdoms.core.records import GameRecord, append, new_record
+from kingdoms.core.session import Session, replay
 from kingdoms.dice_realm import odds as dr_odds
 from kingdoms.dice_realm.actions import FLIPS, GIVES, Roll
 from kingdoms.dice_realm.content import CARD_NUMBER, CONTENT
@@ -25,24 +26,22 @@ from kingdoms_web.dom import Scope
 from kingdoms_web.games.dice_realm import screen as dice_realm_screen
 from kingdoms_web.games.dice_realm.screen import ODDS_SETTING
 from kingdoms_web.games.dice_realm.text import card_name
+from kingdoms_web.play.contract import HostState
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
 
 # --------------------------------------------------------------------------- a fake host
 
 
-class FakeHost:
-    """Like the shell's session: the engine applies each action, then the screen is redrawn
-    into an emptied container with a fresh scope."""
+class FakeHost(HostState):
+    """Like the shell's table: the engine's session applies each action, then the screen is
+    redrawn into an emptied container with a fresh scope."""
 
     def __init__(self, doc: FakeDocument, players: int, seed: int,
                  record: GameRecord | None = None) -> None:
-        self.game = GAME
-        self.record = record or new_record(
-            "dice-realm", [Seat(name=n) for n in NAMES[:players]], seed=seed)
-        self.state = replay(self.record)
-        self.seats = list(self.record.seats)
-        self.viewer: int | None = GAME.current_seat(self.state)
+        self.session = Session(record or new_record(
+            "dice-realm", [Seat(name=n) for n in NAMES[:players]], seed=seed))
+        self._viewer = GAME.current_seat(self.state)
         self.settings: dict[str, Any] = {}
         self.notes: list[str] = []
         self.root = doc.createElement("main")
@@ -54,8 +53,8 @@ class FakeHost:
     def act(self, action: Any) -> bool:
         if action not in GAME.legal_actions(self.state):
             return False
-        self.record, self.state = append(self.record, GAME, self.state, action)
-        self.viewer = GAME.current_seat(self.state)
+        self.session.act(action)
+        self._viewer = GAME.current_seat(self.state)
         self.redraw()
         return True
 

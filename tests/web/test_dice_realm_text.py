@@ -8,12 +8,14 @@ import pytest
 
 from kingdoms.core.codes import decode_code, encode_code
 from kingdoms.core.protocol import Seat
-from kingdoms.core.records import append, new_record, replay
+from kingdoms.core.records import append, new_record
 from kingdoms.core.registry import get_game
-from kingdoms.dice_realm.content import CARD_IDS, CONTENT, card_json
+from kingdoms.core.session import replay
+from kingdoms.dice_realm.content import CONTENT, card_json
+from kingdoms.dice_realm.explain import slid_count
 from kingdoms_web import i18n
 from kingdoms_web.games.dice_realm import text
-from kingdoms_web.play.session import winners_text
+from kingdoms_web.play.table import winners_text
 from kingdoms_web.saves.saved_games import load_saves, put_save
 from kingdoms_web.saves.schema import SaveEntry
 from kingdoms_web.saves.storage import MemoryBackend, Store
@@ -73,7 +75,6 @@ def test_every_event_of_a_game_has_a_line() -> None:
     game = get_game("dice-realm")
     record = new_record("dice-realm", [Seat(name=n) for n in ("Ann", "Ben", "Cleo")], seed=3)
     state = replay(record)
-    cards = {cid: card_json(i) for i, cid in enumerate(CARD_IDS)}
     seen: set[str] = set()
     import random
 
@@ -82,7 +83,7 @@ def test_every_event_of_a_game_has_a_line() -> None:
         record, state = append(record, game, state, rng.choice(game.legal_actions(state)))
         view = game.view(state, None)
         for event in view["this_turn"] + view["last_turn"]:
-            line = text.event_text(event, ["Ann", "Ben", "Cleo"], cards)
+            line = text.event_text(event, ["Ann", "Ben", "Cleo"])
             seen.add(str(event["type"]))
             if event["type"] == "slide":
                 assert line is None
@@ -94,7 +95,7 @@ def test_every_event_of_a_game_has_a_line() -> None:
 def test_slides_are_counted_in_one_line() -> None:
     events = [{"type": "slide", "card": "c01", "from": 0, "to": 1},
               {"type": "slide", "card": "c02", "from": 1, "to": 2}]
-    assert text.slid_count(events) == 2
+    assert slid_count(events) == 2
     assert i18n.t("dice-realm.event.slide", count=2) == "2 citizens slid right."
 
 

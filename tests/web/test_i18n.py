@@ -1,29 +1,60 @@
-"""The translation catalogs: data files next to ``kingdoms_web.i18n``, complete for what the page
-asks for, with plural forms in pairs."""
+"""The translation catalogs: data files next to the code whose words they hold (the page's and
+each game's ``locales/<lang>.json``), complete for what the page asks for, with plural forms in
+pairs and every key in exactly one catalog."""
 
 from __future__ import annotations
 
 import json
 import re
+from importlib import resources
 from pathlib import Path
 
+import pytest
+
 import kingdoms_web
+from kingdoms.core.registry import playable_game_ids
+from kingdoms.core.text import CATALOGS
 from kingdoms_web import i18n
 
 PAGE = Path(kingdoms_web.__file__).parent
-CATALOG_DIR = Path(i18n.__file__).parent
+PACKAGES = {"": "kingdoms_web", "core": "kingdoms.core", "tally": "kingdoms.testgame",
+            "dice-realm": "kingdoms.dice_realm", "burgrave": "kingdoms.burgrave"}
+"""catalog prefix -> the package holding its ``locales/`` (``""``: the page's)."""
 
 
-def test_every_language_has_its_catalog_file_and_it_is_what_the_page_uses() -> None:
-    assert set(i18n.LANGUAGE_NAMES) == {p.stem for p in CATALOG_DIR.glob("*.json")}
-    for code in i18n.LANGUAGE_NAMES:
-        data = json.loads((CATALOG_DIR / f"{code}.json").read_text(encoding="utf-8"))
-        assert data == dict(i18n.CATALOGS[code])
+def locale_files(package: str) -> dict[str, Path]:
+    folder = Path(str(resources.files(package) / "locales"))
+    return {path.stem: path for path in folder.glob("*.json")}
+
+
+def test_every_catalog_prefix_is_known() -> None:
+    assert set(CATALOGS.prefixes()) == set(PACKAGES)
+    assert set(playable_game_ids(include_internal=True)) <= set(PACKAGES)
+
+
+@pytest.mark.parametrize("prefix", sorted(PACKAGES))
+def test_catalog_files_are_objects_of_strings_in_offered_languages(prefix: str) -> None:
+    files = locale_files(PACKAGES[prefix])
+    assert "en" in files
+    assert set(files) <= set(i18n.LANGUAGE_NAMES)
+    for path in files.values():
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert isinstance(data, dict)
         assert all(isinstance(k, str) and isinstance(v, str) for k, v in data.items())
+        if prefix:
+            assert all(k.startswith(prefix + ".") for k in data), "a game's keys carry its id"
+
+
+def test_every_key_lives_in_one_catalog() -> None:
+    seen: dict[str, str] = {}
+    for prefix in sorted(PACKAGES):
+        for key in CATALOGS.catalog(prefix, "en"):
+            assert key not in seen, f"{key} is in both {seen[key]!r} and {prefix!r}"
+            seen[key] = prefix
 
 
 def test_plural_forms_come_in_pairs() -> None:
-    keys = set(i18n.CATALOGS["en"])
+    keys = set(CATALOGS.keys("en"))
     for key in keys:
         if key.endswith(".one"):
             assert key.removesuffix(".one") + ".other" in keys, key

@@ -16,10 +16,11 @@ from kingdoms.core import records
 from kingdoms.core.codes import decode_code, encode_code
 from kingdoms.core.errors import CodeError
 from kingdoms.core.protocol import Seat
-from kingdoms.core.records import GameRecord, append, new_record, replay
+from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.registry import get_game
+from kingdoms.core.session import Session, Step, replay, undo_rule
 from kingdoms_web import i18n
-from kingdoms_web.play.session import GameSession
+from kingdoms_web.play.table import GameTable
 from kingdoms_web.saves import saved_games, transfer
 from kingdoms_web.saves.migrations import migrate, upgrade_storage
 from kingdoms_web.saves.opening import open_code
@@ -69,19 +70,6 @@ def test_record_code_record_replay_gives_the_same_state(game_id: str, seed: int)
         assert game.state_to_json(replay(back)) == game.state_to_json(state)
         # The JSON form the CLI reads round-trips too.
         assert records.record_from_json(records.record_to_json(record)) == record
-
-
-@pytest.mark.parametrize("game_id", GAMES)
-def test_undo_check_agrees_with_undo_allowed(game_id: str) -> None:
-    game = get_game(game_id)
-    record, _ = random_game(game_id, 3, players=3, stop=120)
-    state = game.new_game(record.seats, record.seed, record.options)
-    for n, index in enumerate(record.actions, start=1):
-        action = game.decode_action(index)
-        after = game.apply(state, action)
-        prefix = record.model_copy(update={"actions": record.actions[:n]})
-        assert records.undo_check(game, state, action, after) == records.undo_allowed(prefix)
-        state = after
 
 
 def test_finished_four_player_codes_are_short() -> None:
@@ -347,10 +335,10 @@ class Owner:
     def open_replay(self, record: GameRecord) -> None: ...
 
 
-def session_for(record: GameRecord, store: Store) -> GameSession:
+def session_for(record: GameRecord, store: Store) -> GameTable:
     module = {"dice-realm": "kingdoms_web.games.dice_realm.screen",
               "burgrave": "kingdoms_web.games.burgrave.screen"}[record.game_id]
-    return GameSession(Owner(store), record, replay(record), module, "s1")
+    return GameTable(Owner(store), Session(record), module, "s1")
 
 
 def test_dice_realm_undo_is_refused_after_a_roll_and_autosave_follows() -> None:
@@ -375,7 +363,7 @@ def _undoable_burgrave() -> tuple[GameRecord, Any]:
     for _ in range(400):
         for action in game.legal_actions(state):
             after = game.apply(state, action)
-            if records.undo_check(game, state, action, after)[0]:
+            if undo_rule(game, Step(0, None, state, action, after)).allowed:
                 return record, action
         record, state = append(record, game, state, rng.choice(game.legal_actions(state)))
     raise AssertionError("no undoable action found")

@@ -6,12 +6,12 @@ end-to-end tests and the benchmark wait for.
 
 Screens: ``home``, ``record`` (what a code or link holds, shown before it is loaded: a link or a
 pasted code never replaces anything until the player taps "Load"), ``game`` (a running game:
-:class:`~kingdoms_web.play.session.GameSession` with the game's screen module from
+:class:`~kingdoms_web.play.table.GameTable` with the game's screen module from
 :data:`VIEW_MODULES`; the body's ``data-ready`` becomes ``"game"`` once it is drawn) and
 ``replay`` (a read-only replay).
 
 A reload resumes directly only when the fragment's save id names a save on this device holding
-that very code (``#g=<code>&s=<id>``, what the session keeps in the URL: see
+that very code (``#g=<code>&s=<id>``, what the table keeps in the URL: see
 :mod:`kingdoms_web.urls`); anything else is a shared game and gets the summary first. Loading a
 code makes a new saved game, except that a save holding the byte-identical code is reopened
 instead of duplicated. A new game's seed comes from ``crypto.getRandomValues`` unless
@@ -35,7 +35,7 @@ from kingdoms_web.device import browser_languages, make_store, new_save_id, rand
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, t
 from kingdoms_web.play.replay import ReplayView
-from kingdoms_web.play.session import GameSession, open_session
+from kingdoms_web.play.table import GameTable, open_table
 from kingdoms_web.saves.migrations import upgrade_storage
 from kingdoms_web.saves.opening import OpenResult, RecordSummary, open_code
 from kingdoms_web.saves.saved_games import find_code, find_save, load_saves
@@ -87,7 +87,7 @@ class App:
         self.save_error: str | None = None
         self.screen = "home"
         self.summary: RecordSummary | None = None
-        self.session: GameSession | None = None
+        self.table: GameTable | None = None
         self.scope = Scope()
         self.modals: list[Modal] = []
         self._hash_scope = Scope()
@@ -101,9 +101,9 @@ class App:
         self.scope = Scope()
         dom.document.documentElement.lang = i18n.get_language()
         dom.document.title = t("app.title")
-        session = self.session if self.screen == "game" else None
+        table = self.table if self.screen == "game" else None
         replay = self.replay if self.screen == "replay" else None
-        if session is not None or replay is not None:
+        if table is not None or replay is not None:
             content = None
         elif self.screen == "record" and self.summary is not None:
             content = render_record(self.summary, self, self.scope)
@@ -112,9 +112,9 @@ class App:
         main = el("main", content, attrs={"id": "main", "tabindex": "-1"})
         dom.clear(self.root)
         dom.append(self.root, [self._topbar(), main])
-        if session is not None:
+        if table is not None:
             main.classList.add("main-game")
-            session.mount(main)
+            table.mount(main)
         elif replay is not None:
             main.classList.add("main-game")
             replay.mount(main)
@@ -143,7 +143,7 @@ class App:
     # ------------------------------------------------------------------ navigation
 
     def go_home(self) -> None:
-        self._close_session()
+        self._close_table()
         self._close_replay()
         self.screen = "home"
         self.summary = None
@@ -153,10 +153,10 @@ class App:
         self.render(focus_main=True)
         dom.document.body.dataset.ready = "home"
 
-    def _close_session(self) -> None:
-        if self.session is not None:
-            self.session.dispose()
-            self.session = None
+    def _close_table(self) -> None:
+        if self.table is not None:
+            self.table.dispose()
+            self.table = None
 
     def open_game(self, result: OpenResult, save_id: str | None = None,
                   entry: SaveEntry | None = None) -> bool:
@@ -168,24 +168,24 @@ class App:
         summary = result.summary
         if summary is None or result.record is None or not self.can_play(summary.game_id):
             return False
-        session = open_session(self, VIEW_MODULES[summary.game_id], result.record,
-                               result.state, save_id)
-        if session is None:
+        table = open_table(self, VIEW_MODULES[summary.game_id], result.record,
+                           result.session, save_id)
+        if table is None:
             return False
         if entry is not None:
-            session.label = entry.label
-            session.created = entry.created or entry.updated
-        self._show_session(session)
+            table.label = entry.label
+            table.created = entry.created or entry.updated
+        self._show_table(table)
         if entry is None:
-            session.autosave()
-            session.redraw()
-        urls.replace_fragment(urls.game_fragment(session.code, session.save_id))
+            table.autosave()
+            table.redraw()
+        urls.replace_fragment(urls.game_fragment(table.code, table.save_id))
         return True
 
-    def _show_session(self, session: GameSession) -> None:
-        self._close_session()
+    def _show_table(self, table: GameTable) -> None:
+        self._close_table()
         self._close_replay()
-        self.session = session
+        self.table = table
         self.summary = None
         self.summary_result = None
         self.screen = "game"
@@ -196,7 +196,7 @@ class App:
         summary = result.summary
         if summary is None:
             return
-        self._close_session()
+        self._close_table()
         self._close_replay()
         self.summary = summary
         self.summary_result = result
@@ -240,7 +240,7 @@ class App:
         def back() -> None:
             self._close_replay()
             self.screen = came_from if came_from in ("game", "record") else "home"
-            if self.screen == "game" and self.session is None:
+            if self.screen == "game" and self.table is None:
                 self.screen = "home"
             if self.screen == "home":
                 self.go_home()
@@ -308,7 +308,7 @@ class App:
             return False
         if self.summary is not None and self.summary.code == code:
             return True
-        if self.session is not None and self.session.code == code:
+        if self.table is not None and self.table.code == code:
             return True
         own = find_save(self.store, urls.save_id_from_fragment(fragment))
         if own is not None and own.code == code:
@@ -360,12 +360,12 @@ class App:
         except ValueError:  # SetupError, or pydantic refusing a seat
             dom.log_error("Kingdoms: the game could not be set up\n" + traceback.format_exc())
             return
-        session = open_session(self, module, record)
-        if session is None:
+        table = open_table(self, module, record)
+        if table is None:
             return
-        self._show_session(session)
-        session.autosave()
-        session.redraw()
+        self._show_table(table)
+        table.autosave()
+        table.redraw()
 
     def open_settings(self) -> None:
         self._open_modal(SettingsDialog(self.change_language, lambda: self.storage_available,

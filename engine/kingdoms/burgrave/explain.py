@@ -56,22 +56,44 @@ from .rules import deciding_seat
 from .state import State
 from .tasks import Decision
 from .words import (
+    building_benefit,
     building_name,
     card_name,
+    card_text,
+    castle_section_name,
+    cleric_bonus_name,
     design_name,
+    design_text,
     effects_text,
     english_names,
     exchange_text,
+    icon_name,
+    icons_text,
+    link_reward,
     player_card_name,
+    printed_name,
     printed_script_name,
+    printed_script_text,
     resource_name,
+    ribbon_name,
     script_name,
+    script_text,
+    segment_name,
     space_name,
     spot_name,
     spot_reward,
 )
 
-__all__ = ["catalog", "describe", "prompt"]
+__all__ = [
+    "building_benefit", "building_name", "card_name", "card_text", "castle_section_name",
+    "catalog", "cleric_bonus_name", "describe", "design_name", "design_text", "effects_text",
+    "exchange_text", "icon_name", "icons_text", "link_reward", "player_card_name",
+    "printed_name", "printed_script_name", "printed_script_text", "prompt", "resource_name",
+    "ribbon_name", "script_name", "script_text", "segment_name", "space_name", "spot_name",
+    "spot_reward",
+]
+"""The page's words for Burgrave (what :mod:`.words` composes, re-exported here so the page
+imports one module)."""
 
 _json = json_catalog("kingdoms.burgrave")
 

@@ -14,8 +14,10 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from kingdoms.core.explain import Prompt
 from kingdoms.core.protocol import Game, Seat
 from kingdoms.core.records import GameRecord
+from kingdoms.core.session import Session, Step
 from kingdoms_web.dom import Element, Scope
 
 
@@ -24,7 +26,7 @@ class GameHost(Protocol):
 
     @property
     def game(self) -> Game[Any, Any]:
-        """The engine's game object (for ``legal_actions``, ``describe_action``…)."""
+        """The engine's game object (for ``prompt``, ``describe``, ``view``…)."""
         ...
 
     @property
@@ -33,8 +35,21 @@ class GameHost(Protocol):
         ...
 
     @property
+    def moves(self) -> int:
+        """How many actions led to the position on screen."""
+        ...
+
+    @property
     def state(self) -> Any:
         """The current engine state. Screens read it only through ``game`` methods."""
+        ...
+
+    def prompt(self) -> Prompt | None:
+        """What the engine asks the seat to act now (labels, costs, what is not possible)."""
+        ...
+
+    def recent_steps(self, count: int) -> list[Step]:
+        """The last ``count`` actions (with the states around each), oldest first."""
         ...
 
     @property
@@ -95,32 +110,48 @@ class GameScreen(Protocol):
 
 
 class HostState:
-    """The read-only half of :class:`GameHost`, shared by the live session and the replay.
+    """The read-only half of :class:`GameHost`, shared by the live game and the replay.
 
-    Subclasses set ``_game``, ``_record``, ``_state`` and ``_viewer``.
+    Subclasses set ``session`` (the engine's :class:`~kingdoms.core.session.Session` of the
+    record: it keeps the states and walks the history) and ``_viewer``; a replay also sets
+    ``shown``, the number of actions of the position on screen (the live game shows them all).
     """
 
-    _game: Game[Any, Any]
-    _record: GameRecord
-    _state: Any
+    session: Session
+    shown: int | None = None
     _viewer: int | None
 
     @property
     def game(self) -> Game[Any, Any]:
-        return self._game
+        return self.session.game
 
     @property
     def record(self) -> GameRecord:
-        return self._record
+        return self.session.record
+
+    @property
+    def moves(self) -> int:
+        """How many actions led to the position on screen."""
+        return self.session.moves if self.shown is None else self.shown
 
     @property
     def state(self) -> Any:
-        return self._state
+        return self.session.state if self.shown is None else self.session.state_at(self.shown)
 
     @property
     def seats(self) -> list[Seat]:
-        return list(self._record.seats)
+        return list(self.session.record.seats)
 
     @property
     def viewer(self) -> int | None:
         return self._viewer
+
+    def prompt(self) -> Prompt | None:
+        """What the engine asks the seat to act in the position on screen."""
+        return self.game.prompt(self.state)
+
+    def recent_steps(self, count: int) -> list[Step]:
+        """The last ``count`` actions before the position on screen, oldest first (from the
+        session's kept states: no replay)."""
+        moves = self.moves
+        return list(self.session.steps(max(0, moves - count), moves))

@@ -1,8 +1,8 @@
-"""A game's history: every action in words, by replaying the record.
+"""A game's history: every action in the engine's words (``Game.describe``).
 
-Built from the record (the state is never stored, only derived), so it works the same for a game
-in progress, a finished one and one opened from a share code. The dialog's button opens the
-read-only replay (:mod:`kingdoms_web.play.replay`).
+Built from the record's session (the state is never stored, only derived), so it works the same
+for a game in progress, a finished one and one opened from a share code. The dialog's button
+opens the read-only replay (:mod:`kingdoms_web.play.replay`).
 """
 
 from __future__ import annotations
@@ -12,12 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from kingdoms.core.errors import KingdomsError
-from kingdoms.core.records import GameRecord
-from kingdoms.core.registry import get_game
+from kingdoms.core.session import Session, Step
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import say, t
 from kingdoms_web.shell.dialogs import Modal, button
 
 
@@ -29,23 +27,18 @@ class LogLine:
     text: str
 
 
-def action_log(record: GameRecord) -> list[LogLine]:
-    """Every action of ``record`` in words (``game.describe_action``), by replaying it."""
-    game = get_game(record.game_id)
-    state = game.new_game(record.seats, record.seed, record.options)
-    lines: list[LogLine] = []
-    for number, index in enumerate(record.actions, start=1):
-        action = game.decode_action(index)
-        seat = game.current_seat(state)
-        name = record.seats[seat].name if seat is not None and 0 <= seat < len(
-            record.seats) else ""
-        try:
-            text = game.describe_action(state, action)
-        except KingdomsError:  # no sentence for it: the line still shows who played
-            text = ""
-        lines.append(LogLine(number, seat, name, text))
-        state = game.apply(state, action)
-    return lines
+def log_line(session: Session, step: Step) -> LogLine:
+    """One action of the record in words."""
+    seats = session.record.seats
+    seat = step.seat
+    name = seats[seat].name if seat is not None and 0 <= seat < len(seats) else ""
+    return LogLine(step.number, seat, name,
+                   say(session.game.describe(step.before, step.action, step.after)))
+
+
+def action_log(session: Session) -> list[LogLine]:
+    """Every action of the session's record in words."""
+    return [log_line(session, step) for step in session.steps()]
 
 
 class HistoryDialog(Modal):
@@ -53,13 +46,12 @@ class HistoryDialog(Modal):
 
     testid = "history-dialog"
 
-    def __init__(self, record: GameRecord, on_replay: Callable[[], None] | None,
+    def __init__(self, session: Session, on_replay: Callable[[], None] | None,
                  on_closed: Callable[[Modal], None] | None = None) -> None:
         super().__init__(on_closed)
-        self.record = record
         self.on_replay = on_replay
         try:
-            self.lines = action_log(record)
+            self.lines = action_log(session)
             self.failed = False
         except Exception:
             dom.log_error("Kingdoms: the history could not be built\n" + traceback.format_exc())

@@ -7,8 +7,8 @@ The replay draws each position with the game's own screen (``create_screen`` of 
 through a :class:`ReplayHost` whose ``act`` refuses everything, viewed as a spectator
 (``viewer`` None: no hidden hand is shown), and the host disables every control the screen drew
 and swallows clicks and key presses in the board, so a step can be looked at, never played.
-States are rebuilt from checkpoints (one every :data:`CHECKPOINT` actions), so scrubbing through
-a long game costs at most that many ``apply`` calls per step.
+States come from the record's :class:`~kingdoms.core.session.Session`, which keeps checkpoints,
+so scrubbing through a long game costs a few ``apply`` calls per step.
 """
 
 from __future__ import annotations
@@ -20,10 +20,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from kingdoms.core import records
-from kingdoms.core.protocol import Game
 from kingdoms.core.records import GameRecord
-from kingdoms.core.registry import get_game
+from kingdoms.core.session import Session
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import t
@@ -31,50 +29,16 @@ from kingdoms_web.play.contract import HostState
 from kingdoms_web.play.history import action_log
 from kingdoms_web.shell.dialogs import button
 
-CHECKPOINT = 32
-
-
-class StateCache:
-    """States of one record by action count, rebuilt from sparse checkpoints."""
-
-    def __init__(self, record: GameRecord) -> None:
-        self.record = record
-        self.game: Game[Any, Any] = get_game(record.game_id)
-        self._checkpoints: dict[int, Any] = {0: records.replay(record, 0)}
-        self._last: tuple[int, Any] = (0, self._checkpoints[0])
-
-    def state(self, step: int) -> Any:
-        step = max(0, min(step, len(self.record.actions)))
-        if self._last[0] == step:
-            return self._last[1]
-        base = max(k for k in self._checkpoints if k <= step)
-        if self._last[0] <= step and self._last[0] > base:
-            base, state = self._last
-        else:
-            state = self._checkpoints[base]
-        for n in range(base, step):
-            state = self.game.apply(state, self.game.decode_action(self.record.actions[n]))
-            if (n + 1) % CHECKPOINT == 0:
-                self._checkpoints.setdefault(n + 1, state)
-        self._last = (step, state)
-        return state
-
 
 class ReplayHost(HostState):
     """A read-only :class:`~kingdoms_web.play.contract.GameHost` for one step of a replay."""
 
-    def __init__(self, record: GameRecord, get_setting: Callable[[str, Any], Any]) -> None:
-        self._full = record
-        self._game: Game[Any, Any] = get_game(record.game_id)
-        self._record = record
-        self._state: Any = None
+    def __init__(self, session: Session, get_setting: Callable[[str, Any], Any]) -> None:
+        self.session = session
+        self.shown = session.moves
         self._viewer = None  # a replay shows what a spectator sees
         self._get_setting = get_setting
         self.on_redraw: Callable[[], None] = lambda: None
-
-    def show(self, step: int, state: Any) -> None:
-        self._record = self._full.model_copy(update={"actions": self._full.actions[:step]})
-        self._state = state
 
     def act(self, action: BaseModel) -> bool:
         del action
@@ -126,9 +90,9 @@ class ReplayView:
         self.title = title
         self.total = len(record.actions)
         self.step = self.total
-        self.cache = StateCache(record)
-        self.log = action_log(record)
-        self.host = ReplayHost(record, get_setting)
+        session = Session(record)
+        self.log = action_log(session)
+        self.host = ReplayHost(session, get_setting)
         self.host.on_redraw = self.draw_board
         self.screen = importlib.import_module(module).create_screen(self.host)
         self.on_back = on_back
@@ -207,9 +171,8 @@ class ReplayView:
         self.board_scope = Scope()
         dom.clear(board)
         try:
-            state = self.cache.state(self.step)
-            self.host.show(self.step, state)
-            view = self.host.game.view(state, None)
+            self.host.shown = self.step
+            view = self.host.game.view(self.host.state, None)
             inner = el("div", cls="replay-inner")
             self.screen.render(inner, self.board_scope, view)
             make_read_only(inner, self.board_scope)

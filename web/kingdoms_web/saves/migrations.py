@@ -51,15 +51,14 @@ def game_facts(code: str) -> GameFacts:
     """Decode and replay ``code``; ``MigrationError`` with the decoder's reason if it fails."""
     from kingdoms.core import codes
     from kingdoms.core.errors import CodeError, KingdomsError
-    from kingdoms.core.registry import get_game
 
     try:
-        record, state = codes.load_code(code)
+        session = codes.load_code(code)
     except CodeError as error:
         raise MigrationError(error.reason) from None
     except KingdomsError:
         raise MigrationError("invalid") from None
-    game = get_game(record.game_id)
+    record, state, game = session.record, session.state, session.game
     over = bool(game.is_over(state))
     seat = None if over else game.current_seat(state)
     return GameFacts(record.game_id, tuple(s.name for s in record.seats), len(record.actions),

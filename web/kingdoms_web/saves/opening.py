@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from kingdoms.core.errors import CodeError, KingdomsError
+from kingdoms.core.records import GameRecord
 from kingdoms.core.registry import list_games
+from kingdoms.core.session import Session
 from kingdoms_web.i18n import game_title, t
 from kingdoms_web.urls import extract_code
 
@@ -46,12 +48,15 @@ class RecordSummary:
 
 @dataclass(frozen=True)
 class OpenResult:
-    """Either a summary (and the engine's record and state) or a translated error message."""
+    """Either a summary (and the engine's session of the record) or a translated message."""
 
     summary: RecordSummary | None = None
     error: str | None = None
-    record: Any = None
-    state: Any = None
+    session: Session | None = None
+
+    @property
+    def record(self) -> GameRecord | None:
+        return self.session.record if self.session is not None else None
 
 
 def code_error_message(error: CodeError) -> str:
@@ -74,10 +79,10 @@ def _titles() -> dict[str, str]:
         return {}
 
 
-def summarize(record: Any, code: str, state: Any = None) -> RecordSummary:
+def summarize(record: Any, code: str, session: Session | None = None) -> RecordSummary:
     """A display summary of an engine ``GameRecord`` (read defensively: only public fields).
 
-    With the replayed ``state`` it also says whether the game is over and whose turn it is.
+    With the replayed ``session`` it also says whether the game is over and whose turn it is.
     """
     game_id = str(getattr(record, "game_id", "") or "")
     seats = tuple(
@@ -87,17 +92,12 @@ def summarize(record: Any, code: str, state: Any = None) -> RecordSummary:
     actions = getattr(record, "actions", None) or ()
     title = game_title(game_id, _titles().get(game_id, game_id))
     over, next_name = False, None
-    if state is not None:
-        try:
-            from kingdoms.core.registry import get_game
-
-            game = get_game(game_id)
-            over = bool(game.is_over(state))
-            seat = None if over else game.current_seat(state)
-            if seat is not None and 0 <= seat < len(seats):
-                next_name = seats[seat].name
-        except KingdomsError:  # a game this version does not know
-            over, next_name = False, None
+    if session is not None:
+        game, state = session.game, session.state
+        over = bool(game.is_over(state))
+        seat = None if over else game.current_seat(state)
+        if seat is not None and 0 <= seat < len(seats):
+            next_name = seats[seat].name
     return RecordSummary(game_id, title, seats, len(actions), code, over, next_name)
 
 
@@ -118,7 +118,7 @@ def open_code(
     except ImportError:
         return OpenResult(error=t("code.error.unsupported"))
     try:
-        record, state = codes.load_code(code)
+        session = codes.load_code(code)
     except CodeError as error:
         return OpenResult(error=code_error_message(error))
     except KingdomsError:
@@ -126,4 +126,4 @@ def open_code(
     except Exception:  # a decoder bug must not take the page down with it
         log("Kingdoms: unexpected error while opening a code\n" + traceback.format_exc())
         return OpenResult(error=t("code.error.other"))
-    return OpenResult(summary=summarize(record, code, state), record=record, state=state)
+    return OpenResult(summary=summarize(session.record, code, session), session=session)

@@ -139,10 +139,10 @@ def parse_import(
         if isinstance(updated, bool) or not isinstance(updated, int | float) \
                 or not 0 <= updated <= 1e15:
             updated = now
-        record, state = result.record, result.state
-        from kingdoms.core.registry import get_game
-
-        game = get_game(record.game_id)
+        session = result.session
+        if session is None:
+            continue
+        record, state, game = session.record, session.state, session.game
         over = bool(game.is_over(state))
         entry = SaveEntry(new_id(), record.game_id, tuple(s.name for s in record.seats),
                           len(record.actions), summary.code, float(updated),

@@ -79,8 +79,9 @@ class BoardRenderer:
 
     def segment(self, p: int) -> Element:
         seg = self.view["segments"][p]
-        design = M.SEGMENT_INDEX[seg["design"]]
-        head = el("h3", el("span", str(p + 1), cls="bg-seg-num"), " ", seg["name"],
+        design = int(seg["design_index"])
+        name = M.segment_name(self.view, p)
+        head = el("h3", el("span", str(p + 1), cls="bg-seg-num"), " ", name,
                   cls="bg-seg-name")
         west = self.bank(p, design, 0, seg["exchanges"][0])
         east = self.bank(p, design, 1, seg["exchanges"][1])
@@ -90,7 +91,7 @@ class BoardRenderer:
                                              attrs={"aria-hidden": "true"}),
                   east, inner, cls=f"bg-seg bg-seg-{p}", testid=f"segment-{p}",
                   attrs={"aria-label": t("burgrave.segment_named", number=p + 1,
-                                         name=seg["name"])})
+                                         name=name)})
 
     def bank(self, p: int, design: int, east: int, exchange: int) -> Element:
         space = 2 * p + east
@@ -167,7 +168,7 @@ class BoardRenderer:
             info = M.card_info(top)
             left = t("burgrave.pile_left", count=seg["townsfolk_left"])
         else:
-            info = M.cat()["segments"][M.SEGMENT_INDEX[seg["design"]]]["printed_townsfolk"]
+            info = M.printed_info(int(seg["design_index"]))
             left = t("burgrave.printed")
         icons = "".join(t(f"burgrave.icon_short.{i}") for i in info["icons"])
         node = el("button", el("span", info["name"], cls="bg-mini-name"),
@@ -187,7 +188,7 @@ class BoardRenderer:
             ribbon = info["ribbon"]
             left = t("burgrave.pile_left", count=seg["manuscripts_left"])
         else:
-            info = M.cat()["segments"][M.SEGMENT_INDEX[seg["design"]]]["printed_manuscript"]
+            info = M.printed_script_info(int(seg["design_index"]))
             ribbon = "none"
             left = t("burgrave.printed")
         node = el("button", el("span", info["name"], cls="bg-mini-name"),
@@ -218,7 +219,7 @@ class BoardRenderer:
 
     def section(self, sec: int) -> Element:
         castle = self.view["segments"][sec]["castle"]
-        design = M.CASTLE_INDEX[castle["design"]]
+        design = int(castle["design_index"])
         name = M.castle_name(self.view, sec)
         rows: list[Any] = []
         label_parts = [t("burgrave.section_named", number=sec + 1, name=name)]

@@ -7,31 +7,28 @@ tabs on to its choices, then to the highlighted spaces and spots, then to the ha
 
 Every tap either takes one of the engine's legal actions (``host.act``) or is a local step
 towards one (choosing which building before the spot); the engine decides everything else.
-The log keeps the engine's own sentence (``describe_action``) for each action taken, and is
-rebuilt by replaying the record when the screen starts on a resumed game.
+The log shows the engine's own sentence (``game.describe``) for the recent actions, taken from
+the session's kept states (no replay), cached by move and language.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
 
-from kingdoms.core.errors import KingdomsError
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
 from kingdoms_web.games.burgrave.board import BoardRenderer
 from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import get_language, say, t
 from kingdoms_web.play.contract import GameHost
 from kingdoms_web.shell.dialogs import Modal, button
 
 LOG_SIZE = 40
-REPLAY_LIMIT = 3000
 
 
 class CardDialog(Modal):
@@ -58,10 +55,9 @@ class BurgraveScreen:
 
     def __init__(self, host: GameHost) -> None:
         self.host = host
-        self.log: deque[tuple[int, str]] = deque(maxlen=LOG_SIZE)
-        self._log_len = -1
+        self._log_cache: dict[tuple[int, int, str], str] = {}
+        """(move, moves then, language) -> the line shown (an undo changes what a number was)."""
         self.building: str | None = None
-        self.last_action: Any = None
         self.opened: set[int] = set()
         self._scope = Scope()
         self._host_scope = Scope()
@@ -79,9 +75,8 @@ class BurgraveScreen:
         self._host_scope = scope
         self._root = root
         self._view = view
-        self._sync_log()
         decision = view.get("decision")
-        key = (len(self.host.record.actions), decision and decision["kind"],
+        key = (self.host.moves, decision and decision["kind"],
                decision and decision["seat"])
         if key != self._decision_key:
             self._decision_key = key
@@ -93,7 +88,7 @@ class BurgraveScreen:
         head = el("tr", el("th", t("burgrave.score.category"), attrs={"scope": "col"}),
                   *[el("th", p["name"], attrs={"scope": "col"}) for p in players])
         rows = [head]
-        for index, key in enumerate(M.SCORE_KEYS):
+        for index, key in enumerate(M.score_keys(view)):
             cells = [el("th", t(f"burgrave.score.{key}"), attrs={"scope": "row"})]
             for seat in range(len(players)):
                 value = M.score_rows(view, seat)[index][1]
@@ -118,8 +113,7 @@ class BurgraveScreen:
         self._scope = self._host_scope.child()
         host = self.host
         viewer = host.viewer
-        prompt = M.build_prompt(host.game, host.state, view, building=self.building,
-                                last_action=self.last_action)
+        prompt = M.build_prompt(host.prompt(), building=self.building)
         if prompt is not None and prompt.seat != viewer:
             prompt = None  # not this seat's decision: the host's privacy screen comes first
         self.prompt = prompt
@@ -206,7 +200,8 @@ class BurgraveScreen:
         return box
 
     def _log(self) -> Element:
-        items = [el("li", text, attrs={"value": str(n)}) for n, text in reversed(self.log)]
+        items = [el("li", text, attrs={"value": str(n)})
+                 for n, text in reversed(self.log_lines())]
         return el("section", el("h2", t("burgrave.log"), cls="bg-sub"),
                   el("ol", *items, cls="bg-log-list") if items
                   else el("p", t("burgrave.log_empty"), cls="bg-muted"),
@@ -233,21 +228,14 @@ class BurgraveScreen:
             self.act(offer.action)
 
     def act(self, action: BaseModel) -> bool:
-        """Take ``action`` through the host, logging the engine's sentence for it."""
+        """Take ``action`` through the host, then say what it did (the engine's sentence)."""
         host = self.host
-        text = M.describe(host.game, host.state, action)
-        number = len(host.record.actions) + 1
-        self.log.append((number, text))
-        self._log_len = number
-        self.last_action = action
         self.building = None
-        ok = host.act(action)
-        if not ok:
-            self.log.pop()
-            self._log_len = number - 1
+        if not host.act(action):
             return False
-        if text:
-            host.notify(text)
+        lines = self.log_lines(1)
+        if lines:
+            host.notify(lines[-1][1])
         return True
 
     def _toggled(self, seat: int, is_open: bool) -> None:
@@ -268,9 +256,7 @@ class BurgraveScreen:
             lines.append(el("p", t(f"burgrave.kind.{info['kind']}"), cls="bg-muted"))
             title = info["name"]
         elif kind == "printed":
-            seg = self._view["segments"][key] if self._view else None
-            design = M.SEGMENT_INDEX[seg["design"]] if seg else key
-            info = M.cat()["segments"][design]["printed_townsfolk"]
+            info = M.printed_info(self._segment_design(key))
             lines = card_face(info, full=True)
             lines.append(el("p", t("burgrave.printed_note"), cls="bg-muted"))
             title = info["name"]
@@ -278,43 +264,38 @@ class BurgraveScreen:
             info = M.script_info(key)
             title = info["name"]
             lines = [el("p", t("burgrave.script_cost", count=info["cost"]) + " · "
-                           + t(f"burgrave.ribbon.{info['ribbon']}")),
+                           + M.ribbon_name(info["ribbon"])),
                      el("p", info["text"])]
         else:
-            seg = self._view["segments"][key] if self._view else None
-            design = M.SEGMENT_INDEX[seg["design"]] if seg else key
-            info = M.cat()["segments"][design]["printed_manuscript"]
+            info = M.printed_script_info(self._segment_design(key))
             title = info["name"]
             lines = [el("p", t("burgrave.script_cost", count=info["cost"])),
                      el("p", info["text"]), el("p", t("burgrave.printed_script_note"),
                                                cls="bg-muted")]
         CardDialog(title, lines).open()
 
+    def _segment_design(self, position: int) -> int:
+        view = self._view
+        return int(view["segments"][position]["design_index"]) if view else position
+
     # ------------------------------------------------------------------ the log
 
-    def _sync_log(self) -> None:
-        """Rebuild the log by replaying the record when it does not match (resume, undo)."""
-        actions = self.host.record.actions
-        if len(actions) == self._log_len:
-            return
-        self.log.clear()
-        self._log_len = len(actions)
-        if not actions:
-            return
-        game = self.host.game
-        record = self.host.record
-        start = max(0, len(actions) - LOG_SIZE)
-        if len(actions) > REPLAY_LIMIT:
-            return
-        try:
-            state = game.new_game(record.seats, record.seed, record.options)
-            for number, code in enumerate(actions, start=1):
-                action = game.decode_action(code)
-                if number > start:
-                    self.log.append((number, M.describe(game, state, action)))
-                state = game.apply(state, action)
-        except KingdomsError:
-            dom.log_error("Kingdoms: the Burgrave log could not be rebuilt")
+    def log_lines(self, count: int = LOG_SIZE) -> list[tuple[int, str]]:
+        """(move number, the engine's sentence) for the last ``count`` actions, oldest first."""
+        host = self.host
+        moves = host.moves
+        language = get_language()
+        lines = []
+        for step in host.recent_steps(count):
+            key = (step.number, moves, language)
+            text = self._log_cache.get(key)
+            if text is None:
+                text = say(host.game.describe(step.before, step.action, step.after))
+                self._log_cache[key] = text
+            lines.append((step.number, text))
+        if len(self._log_cache) > 4 * LOG_SIZE:
+            self._log_cache = {k: v for k, v in self._log_cache.items() if k[1] == moves}
+        return lines
 
 
 def create_screen(host: GameHost) -> BurgraveScreen:

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from kingdoms.dice_realm.content import CARD_IDS, card_json
+from kingdoms.dice_realm.explain import slid_count
 from kingdoms_web.dom import Element, el
-from kingdoms_web.games.dice_realm.text import event_text, slid_count
+from kingdoms_web.games.dice_realm.text import event_text
 from kingdoms_web.i18n import t
-
-ALL_CARDS: dict[str, dict[str, Any]] = {cid: card_json(n) for n, cid in enumerate(CARD_IDS)}
-"""Every card as the engine describes it, by id (events name cards by id)."""
 
 
 def events_section(view: dict[str, Any]) -> Element:
@@ -25,7 +22,7 @@ def events_section(view: dict[str, Any]) -> Element:
     for event in events:
         if event.get("type") == "roll" and event is not rolls[-1]:
             continue  # only the latest roll of the turn
-        text = event_text(event, names, ALL_CARDS)
+        text = event_text(event, names)
         if text:
             items.append(el("li", text, cls=f"ev ev-{event.get('type')}",
                             attrs={"data-type": event.get("type")}))

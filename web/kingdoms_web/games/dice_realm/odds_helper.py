@@ -1,9 +1,9 @@
 """The odds helper on the Dice Realm board: each citizen's chance to be met this turn.
 
-The engine computes the odds (:mod:`kingdoms.dice_realm.odds`); a table it has not built yet is
-filled in just after the board is drawn (a "…" shows meanwhile), and idle time builds the rest
-(the row's citizens first, one table per idle callback, Fairy-flip variants included), so a tap
-never waits for the odds. Holding a die updates the odds in place.
+The engine computes the odds (:func:`kingdoms.dice_realm.explain.citizen_odds`); a table it
+has not built yet is filled in just after the board is drawn (a "…" shows meanwhile), and idle
+time builds the rest (the row's citizens first, one table per idle callback, Fairy-flip variants
+included), so a tap never waits for the odds. Holding a die updates the odds in place.
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
-from kingdoms.dice_realm import odds as dr_odds
-from kingdoms.dice_realm.content import CARD_NUMBER, CONTENT, N_CITIZENS
+from kingdoms.dice_realm import explain
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, el
 from kingdoms_web.games.dice_realm.text import format_percent
@@ -119,14 +118,14 @@ class OddsHelper:
                 node.hidden = True
                 continue
             dice, held, rolls_left, flips = inputs
-            req = CONTENT.citizens[CARD_NUMBER[card["id"]]].requirement
-            if defer_missing and not dr_odds.is_built(req, flips):
+            card_id = str(card["id"])
+            if defer_missing and not explain.odds_ready(card_id, flips):
                 missing = True
                 dom.clear(node)
                 dom.append(node, [el("span", t("dice-realm.odds_wait"), cls="dr-odds-p")])
                 node.hidden = False
                 continue
-            helper = dr_odds.odds_helper(req, dice, held, rolls_left, flips)
+            helper = explain.citizen_odds(card_id, dice, held, rolls_left, flips)
             best = float(helper["best"]["p"])
             holding = float(helper["holding"]["p"])
             fill = el("span", cls="dr-odds-fill")
@@ -159,7 +158,7 @@ class OddsHelper:
 
             later(refill)
 
-    def _prewarm_wanted(self) -> Iterator[tuple[int, int]]:
+    def _prewarm_wanted(self) -> Iterator[tuple[str, int]]:
         """The odds tables worth having ready, most urgent first: the row's citizens with the
         current player's Fairy flips, then with every other player's, then every citizen with no
         flips, then with each player's flips (flips change when a Fairy is taken)."""
@@ -173,22 +172,21 @@ class OddsHelper:
             flips = min(6, int(player["fairies"]))
             if flips not in flip_counts:
                 flip_counts.append(flips)
-        row = [CARD_NUMBER[slot["card"]["id"]] for slot in view.get("row") or ()
-               if slot["card"] is not None and slot["card"]["id"] in CARD_NUMBER]
-        row = [n for n in row if n < N_CITIZENS]
+        citizens = explain.citizen_ids()
+        row = [str(slot["card"]["id"]) for slot in view.get("row") or ()
+               if slot["card"] is not None and slot["card"]["id"] in citizens]
         for flips in flip_counts:
-            for number in row:
-                yield number, flips
+            for card_id in row:
+                yield card_id, flips
         for flips in [0, *[f for f in flip_counts if f]]:
-            for number in range(N_CITIZENS):
-                yield number, flips
+            for card_id in citizens:
+                yield card_id, flips
 
     def _prewarm_step(self) -> None:
         """Compute one missing odds table per idle moment, so later taps never wait for one."""
-        for number, flips in self._prewarm_wanted():
-            req = CONTENT.citizens[number].requirement
-            if not dr_odds.is_built(req, flips):
-                dr_odds.table(req, flips)
+        for card_id, flips in self._prewarm_wanted():
+            if not explain.odds_ready(card_id, flips):
+                explain.prepare_odds(card_id, flips)
                 when_idle(self._prewarm_step)
                 return
         self._prewarm_running = False

@@ -375,9 +375,7 @@ class DiceRealmScreen:
         view = self.view
         if slot not in view.get("met_slots", ()):
             return
-        if view["phase"] == "roll" and not self.host.act(STOP):
-            return
-        self.host.act(CLAIMS[slot])
+        self.host.act(CLAIMS[slot])  # while rolls remain, this also stops: one action
 
     def _act(self, action: Any) -> None:
         self.host.act(action)

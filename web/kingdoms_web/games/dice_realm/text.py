@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kingdoms_web.i18n import lookup, t
+from kingdoms.dice_realm import explain
+from kingdoms_web.i18n import say
 
 Glyph = tuple[str, int | str]
 """One picture on a card: ``("face", 1..6)`` a die with pips, ``("same", "A")`` a die that must
@@ -80,34 +81,27 @@ def requirement_glyphs(req: Mapping[str, Any], *, in_combo: bool = False) -> lis
 
 
 def requirement_text(req: Mapping[str, Any]) -> str:
-    """A short translated description of a requirement.
+    """A short translated description of a requirement (the engine's words).
 
     >>> requirement_text({"type": "straight", "n": 5})
     'Straight of 5'
     >>> requirement_text({"type": "face", "face": 3, "n": 4})
     '4 or more 3s'
     """
-    kind = str(req.get("type", ""))
-    if kind == "all":
-        return t("dice-realm.req.and").join(requirement_text(p) for p in req.get("of", ()))
-    params = {k: v for k, v in req.items() if k != "type"}
-    key = f"dice-realm.req.{kind}"
-    if lookup(key) is None:
-        return kind
-    return t(key, **params)
+    return say(explain.requirement_text(req))
 
 
 def ability_name(ability: str | None) -> str:
-    return t(f"dice-realm.ability.{ability}") if ability else ""
+    return say(explain.ability_name(ability)) if ability else ""
 
 
 def ability_reminder(ability: str | None) -> str:
     """The one-line reminder printed on a card with this ability."""
-    return t(f"dice-realm.ability.{ability}.reminder") if ability else ""
+    return say(explain.ability_reminder(ability)) if ability else ""
 
 
 def colour_name(colour: str) -> str:
-    return t(f"dice-realm.colour.{colour}")
+    return say(explain.colour_name(colour))
 
 
 def format_percent(p: float) -> str:
@@ -127,84 +121,20 @@ def format_percent(p: float) -> str:
     return f"{int(p * 100 + 0.5)}%"  # half up, not banker's rounding
 
 
-def dice_text(dice: Sequence[int]) -> str:
-    """Dice values for reading aloud and for the event list: ``'3, 1, 6'``."""
-    return ", ".join(str(d) for d in dice)
-
-
 def card_name(card: Mapping[str, Any] | None) -> str:
-    """A card's display name (translated if the catalog has it, else the engine's name)."""
+    """A card's display name (the engine's, translated) from its view entry."""
     if not card:
         return ""
-    key = f"dice-realm.card.{card.get('id')}"
-    if lookup(key) is not None:
-        return t(key)
-    if card.get("kind") == "village":
-        return t("dice-realm.village_card", colour=colour_name(str(card.get("colour"))),
-                 value=card.get("value"))
-    return str(card.get("name", card.get("id", "?")))
+    return say(explain.card_name_by_id(str(card.get("id", ""))))
 
 
-def event_text(event: Mapping[str, Any], names: Sequence[str],
-               cards: Mapping[str, Mapping[str, Any]]) -> str | None:
+def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str | None:
     """One line for the "what happened" list; None for events not worth a line.
 
-    ``cards`` maps card ids to card dicts (from the view) so names can be shown.
-
-    >>> event_text({"type": "penalty", "seat": 0, "card": "p01"}, ["Ann"],
-    ...            {"p01": {"id": "p01", "kind": "penalty", "name": "Pickpocket", "value": -1}})
+    >>> event_text({"type": "penalty", "seat": 0, "card": "p01"}, ["Ann"])
     'Ann took a scoundrel: Pickpocket (-1).'
-    >>> event_text({"type": "slide", "card": "c01", "from": 0, "to": 1}, ["Ann"], {}) is None
+    >>> event_text({"type": "slide", "card": "c01", "from": 0, "to": 1}, ["Ann"]) is None
     True
     """
-    kind = event.get("type")
-
-    def who(key: str = "seat") -> str:
-        seat = event.get(key)
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-    def card() -> str:
-        cid = str(event.get("card", ""))
-        return card_name(cards.get(cid, {"id": cid, "name": cid}))
-
-    def value() -> Any:
-        return cards.get(str(event.get("card", "")), {}).get("value", "?")
-
-    if kind == "roll":
-        dice = list(event.get("dice", ()))
-        kept = int(event.get("kept", 0))
-        if kept:
-            return t("dice-realm.event.reroll", name=who(), dice=dice_text(dice),
-                     count=6 - kept.bit_count())
-        return t("dice-realm.event.roll", name=who(), dice=dice_text(dice))
-    if kind == "stop":
-        return t("dice-realm.event.stop", name=who())
-    if kind == "flip":
-        return t("dice-realm.event.flip", name=who(), before=event.get("from"),
-                 after=event.get("to"))
-    if kind == "claim":
-        return t("dice-realm.event.claim", name=who(), card=card(), value=value())
-    if kind == "found":
-        return t("dice-realm.event.found", name=who(), card=card(), value=value())
-    if kind == "hypnotise":
-        return t("dice-realm.event.hypnotise", name=who(), card=card())
-    if kind == "extra_turn":
-        return t("dice-realm.event.extra_turn", name=who())
-    if kind == "penalty":
-        return t("dice-realm.event.penalty", name=who(), card=card(), value=value())
-    if kind == "discard":
-        return t("dice-realm.event.discard", card=card())
-    if kind == "gift":
-        return t("dice-realm.event.gift", name=who(), card=card(), target=who("to"))
-    if kind == "refill":
-        return t("dice-realm.event.refill", card=card())
-    if kind == "start":
-        return t("dice-realm.event.start", name=who())
-    if kind == "end":
-        return t(f"dice-realm.end.{event.get('reason')}")
-    return None
-
-
-def slid_count(events: Sequence[Mapping[str, Any]]) -> int:
-    """How many citizens slid right in these events (shown as one line, not one per card)."""
-    return sum(1 for e in events if e.get("type") == "slide")
+    text = explain.event_text(event, names)
+    return say(text) if text is not None else None
