@@ -23,7 +23,8 @@ from kingdoms.dice_realm import bots
 from kingdoms.dice_realm.actions import Claim, GiveDragon, Roll, Stop, TakePenalty
 from kingdoms.dice_realm.content import CARD_NUMBER, CONTENT
 from kingdoms.dice_realm.game import GAME
-from kingdoms.dice_realm.odds import PARTIAL_INDEX, probability
+from kingdoms.dice_realm.hard_bot import HardBot, TurnPlan
+from kingdoms.dice_realm.odds import FULL_INDEX, PARTIAL_INDEX, probability
 from kingdoms.dice_realm.requirements import counts_of
 from kingdoms.dice_realm.rules import met_mask
 from kingdoms.dice_realm.state import State
@@ -154,7 +155,7 @@ def test_levels_are_deterministic_given_the_generator(level: str) -> None:
 # --------------------------------------------------------------------------- hard is exact
 
 
-def final_value(plan: bots.TurnPlan, state: State, dice: tuple[int, ...]) -> float:
+def final_value(plan: TurnPlan, state: State, dice: tuple[int, ...]) -> float:
     """The value of final dice by brute force: the best take they meet, else a scoundrel."""
     mask = met_mask(dice)
     values = [v for card, v in zip(state.row, plan.claim, strict=True)
@@ -173,7 +174,7 @@ def test_hard_expectimax_matches_brute_force_with_one_roll_left(dr: Any,
                                    "Old Oak Hermit")]
     state = dr.build(row=row, dice=dice, phase="roll", rolls_used=2,
                      realms=[[dr.by_name("Lamplighter")], [dr.by_name("Town Crier")]])
-    hard = bots.HardBot()
+    hard = HardBot()
     plan = hard.plan(state)
     best_mask, best = -1, final_value(plan, state, dice)
     for mask in range(63):
@@ -210,10 +211,10 @@ def test_hard_whole_turn_matches_the_odds_tables(dr: Any, name: str) -> None:
     claim: list[float | None] = [1.0, 0.0, 0.0, 0.0, 0.0]
     for rolls in (3, 4):
         for flips in (0, 1, 2):
-            plan = bots.TurnPlan(claim, row, 0.0, flips, rolls, whole_turn=True)
+            plan = TurnPlan(claim, row, 0.0, flips, rolls, whole_turn=True)
             exact = float(probability(requirement, rolls, flips))
             assert plan.start == pytest.approx(exact, abs=1e-12)
-            mirror = bots.TurnPlan([-1.0, 0.0, 0.0, 0.0, 0.0], row, 0.0, flips, rolls,
+            mirror = TurnPlan([-1.0, 0.0, 0.0, 0.0, 0.0], row, 0.0, flips, rolls,
                                    maximise=False, whole_turn=True)
             assert mirror.start == pytest.approx(-exact, abs=1e-12)
 
@@ -225,13 +226,13 @@ def test_hard_fairy_flips_are_the_best_of_every_flip(dr: Any) -> None:
                                    "Old Oak Hermit")]
     state = dr.build(row=row, dice=(1, 2, 2, 5, 6, 6), phase="roll", rolls_used=2,
                      realms=[[dr.by_name("Cave Fairy")], []])
-    plan = bots.HardBot().plan(state)
+    plan = HardBot().plan(state)
     for dice in product(range(1, 7), repeat=6):
         if list(dice) != sorted(dice):
             continue
         flips = [final_value(plan, state, (*dice[:i], 7 - dice[i], *dice[i + 1:]))
                  for i in range(6)]
-        full = bots.FULL_INDEX[counts_of(dice)]
+        full = FULL_INDEX[counts_of(dice)]
         assert plan.stop[1][full] == max(final_value(plan, state, dice), *flips)
 
 

@@ -22,14 +22,10 @@ All three are deterministic: Dice Realm's chances are exact (odds tables, expect
 
 ``docs/bots.md`` has the details, the measured strength and the timings.
 """
-
 from __future__ import annotations
 
-import math
-from collections.abc import Generator, Sequence
-from itertools import permutations
-from operator import mul
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from typing import Any
 
 from kingdoms.core.bots import Bot, Thinking
 from kingdoms.core.errors import IllegalActionError
@@ -37,29 +33,20 @@ from kingdoms.core.protocol import Game
 from kingdoms.core.rng import Rng
 
 from .actions import (
-    CLAIM_BASE,
     CLAIMS,
     FLIPS,
-    GIVE_BASE,
     GIVES,
-    PENALTY_CODE,
     ROLLS,
     STOP,
     TAKE_PENALTY,
-    VOCABULARY,
     ActionModel,
-    Claim,
 )
 from .content import CARD_VALUES, CITIZEN_ABILITY, CITIZEN_COLOUR, CONTENT, VILLAGE_BASE
+from .hard_bot import HardBot
 from .odds import (
-    _TOP,
     _UNIT,
-    _UP,
-    FULL,
     FULL_INDEX,
     PARTIAL,
-    PARTIAL_INDEX,
-    SUBS,
     OddsTable,
     best_kept_multiset,
     mask_for,
@@ -67,144 +54,12 @@ from .odds import (
 )
 from .requirements import counts_of
 from .rules import (
-    MET_BY_SORTED_DICE,
-    apply_code,
     fairies,
-    legal_codes,
     met_mask,
-    negative_points,
     score,
-    winners,
 )
-from .state import CHOOSE, GIFT, OVER, ROLL, State
-
-# =========================================================================== shared tables
-
-N_FULL = len(FULL)
-N_PARTIAL = len(PARTIAL)
-_EMPTY = PARTIAL_INDEX[(0, 0, 0, 0, 0, 0)]
-
-
-def _dice_of(counts: Sequence[int]) -> tuple[int, ...]:
-    return tuple(face + 1 for face in range(6) for _ in range(counts[face]))
-
-
-MET_FULL: list[int] = [MET_BY_SORTED_DICE[_dice_of(c)] for c in FULL]
-"""Per full multiset (index into ``FULL``): the bitmask of citizens whose requirement it meets."""
-
-
-def _flip_neighbours() -> list[tuple[int, ...]]:
-    out = []
-    for counts in FULL:
-        found = []
-        for face in range(6):
-            if counts[face]:
-                d = list(counts)
-                d[face] -= 1
-                d[5 - face] += 1
-                found.append(FULL_INDEX[(d[0], d[1], d[2], d[3], d[4], d[5])])
-        out.append(tuple(found))
-    return out
-
-
-FLIP_TO = _flip_neighbours()
-"""Per full multiset: the multisets one Fairy flip (a face to its opposite) can make."""
-
-MEETS_LIST: tuple[tuple[int, ...], ...] = tuple(
-    tuple(f for f in range(N_FULL) if MET_FULL[f] >> card & 1)
-    for card in range(len(CONTENT.citizens))
-)
-"""Per citizen: the full multisets that meet its requirement."""
-
-MEETS: tuple[tuple[int, ...], ...] = tuple(
-    _dice_of(FULL[next(f for f in range(N_FULL) if MET_FULL[f] >> card & 1)])
-    for card in range(len(CONTENT.citizens))
-)
-"""Six dice that meet each citizen's requirement (to play out a take through the rules)."""
-
-_SIZE = [sum(c) for c in PARTIAL]
-_INV_OUTCOMES = [6.0 ** -(6 - size) for size in _SIZE]
-FULL_CHANCE = [math.factorial(6) / math.prod(map(math.factorial, c)) / 6.0**6 for c in FULL]
-"""The chance of each full multiset in one roll of six dice."""
-
-
-def _down(counts: Sequence[int]) -> tuple[int, ...]:
-    """The multisets with one die fewer than ``counts`` (one per face it holds)."""
-    out = []
-    for face in range(6):
-        if counts[face]:
-            d = list(counts)
-            d[face] -= 1
-            out.append(PARTIAL_INDEX[(d[0], d[1], d[2], d[3], d[4], d[5])])
-    return tuple(out)
-
-
-_LATTICE = [(p, _down(c)) for p, c in sorted(enumerate(PARTIAL), key=lambda pc: sum(pc[1]))
-            if 0 < sum(c) < 6]
-"""Kept multisets of one to five dice, smallest first, with their one-die-fewer multisets."""
-_FULL_DOWN = [_down(c) for c in FULL]
-
-
-def best_keeps(w: list[float], stop: list[float], maximise: bool = True) -> list[float]:
-    """``V[f] = max(stop[f], max over K ⊊ f of w[K])`` for every full multiset ``f`` (``min``
-    for an opponent): first the best ``w`` under every kept multiset, smallest first, then one
-    step down from each full multiset (keeping all six is not a roll)."""
-    best = w[:]
-    get = best.__getitem__
-    pick = max if maximise else min
-    for p, downs in _LATTICE:
-        best[p] = pick(best[p], *map(get, downs))
-    return [pick(stop[f], *map(get, _FULL_DOWN[f])) for f in range(N_FULL)]
-
-
-_KEEPS: list[tuple[int, ...]] = [tuple(k for k in subs if _SIZE[k] < 6) for subs in SUBS]
-"""Per full multiset: the sub-multisets that may be kept for a re-roll (keeping all six is
-not a roll), most dice first so ties keep more."""
-_KEEPS = [tuple(sorted(keeps, key=lambda k: -_SIZE[k])) for keeps in _KEEPS]
-
-
-def expectation(values: Sequence[float]) -> list[float]:
-    """``W[K]`` for every kept multiset ``K``: the mean of ``values`` (indexed by full
-    multiset) over the outcomes of re-rolling the ``6 - |K|`` other dice.
-
-    Summed one die at a time, as in :class:`~.odds.OddsTable`: ``s(K)`` is the value of ``K``
-    with six dice, else the sum of ``s(K + x)`` over the six faces ``x``; ``W = s / 6^(6-|K|)``.
-    """
-    s = [0.0] * N_PARTIAL
-    for p, f in _TOP:
-        s[p] = values[f]
-    for p, a, b, c, d, e, g in _UP:
-        s[p] = s[a] + s[b] + s[c] + s[d] + s[e] + s[g]
-    return list(map(mul, s, _INV_OUTCOMES))
-
-
-def _full(dice: Sequence[int]) -> int:
-    return FULL_INDEX[counts_of(dice)]
-
-
-def _leader(state: State, me: int) -> int:
-    """The other seat with the highest score (fewest negative points on a tie, then first)."""
-    others = [s for s in range(len(state.seats)) if s != me]
-    return max(others, key=lambda s: (score(state.realms[s]),
-                                      -negative_points(state.realms[s]), -s))
-
-
-def _flip_for(dice: Sequence[int], target: int) -> int:
-    """The die to flip to turn the multiset of ``dice`` into the full multiset ``target``."""
-    counts = counts_of(dice)
-    for die, face in enumerate(dice):
-        d = list(counts)
-        d[face - 1] -= 1
-        d[6 - face] += 1
-        if FULL_INDEX[(d[0], d[1], d[2], d[3], d[4], d[5])] == target:
-            return die
-    raise AssertionError("no flip makes that multiset")
-
-
-def _done(action: ActionModel) -> Generator[float, None, ActionModel]:
-    yield 1.0
-    return action
-
+from .state import CHOOSE, GIFT, ROLL, State
+from .turn_tables import KEEPS, SIZE, decided, full_index, leader
 
 # =========================================================================== normal (odds bot)
 
@@ -290,7 +145,7 @@ class NormalBot:
 
     def think(self, game: Game[Any, Any], sample: State, seat: int, rng: Rng) -> Thinking:
         del game, seat, rng
-        return (yield from _done(choose(sample)))
+        return (yield from decided(choose(sample)))
 
 
 # =========================================================================== easy
@@ -336,8 +191,8 @@ def easy_choose(state: State) -> ActionModel:
             return CLAIMS[lit_slot]
         # Keep what gives the best chance of lighting the target on the next roll alone.
         next_roll = table(CONTENT.citizens[state.row[target]].requirement).w[0]
-        keeps = _KEEPS[_full(state.dice)]
-        kept = max(keeps, key=lambda k: (next_roll[k], _SIZE[k]))
+        keeps = KEEPS[full_index(state.dice)]
+        kept = max(keeps, key=lambda k: (next_roll[k], SIZE[k]))
         return ROLLS[mask_for(state.dice, PARTIAL[kept])]
     if phase == CHOOSE:
         best, slot = _easy_best_lit(state, state.dice)
@@ -349,7 +204,7 @@ def easy_choose(state: State) -> ActionModel:
                     return FLIPS[die]
         return CLAIMS[slot] if slot >= 0 else TAKE_PENALTY
     if phase == GIFT:
-        return GIVES[_leader(state, state.current)]
+        return GIVES[leader(state, state.current)]
     raise IllegalActionError("The game is over.")
 
 
@@ -360,469 +215,10 @@ class EasyBot:
 
     def think(self, game: Game[Any, Any], sample: State, seat: int, rng: Rng) -> Thinking:
         del game, seat, rng
-        return (yield from _done(easy_choose(sample)))
+        return (yield from decided(easy_choose(sample)))
 
 
 # =========================================================================== hard
-
-class Model(NamedTuple):
-    """What ``hard`` assumes about the turns to come (points are a seat's score)."""
-
-    turn_gain: float = 2.9
-    """Points an average turn gains without a Fairy (citizens, villages, scoundrels)."""
-    turn_spread: float = 4.0
-    """The standard deviation of one turn's gain."""
-    fairy_gain: tuple[float, float, float] = (0.0, 2.8, 4.1)
-    """Extra points per turn from holding 0, 1, 2+ Fairies (a flip each at the end)."""
-    elf_gain: float = 1.45
-    """Extra points of a turn with four rolls instead of three."""
-    found_rate: float = 0.044
-    """How often a turn founds a village of a given colour (0: piles never end the game)."""
-    penalty_rate: float = 0.24
-    """How often a turn takes a scoundrel."""
-
-
-MODEL = Model()
-"""Measured in games of ``hard`` against itself: the mean and spread of a turn's gain, and the
-exact value (expectimax for points) of a turn with 0, 1, 2 flips and 3 or 4 rolls, averaged
-over the rows met (``docs/bots.md``)."""
-POINT_WEIGHT = 1e-3
-"""Each point of expected lead adds this to a win probability, so that positions already won
-(or lost) are still told apart by points."""
-TIE = 1e-9
-"""Values closer than this are equal (sums of floats): then ``hard`` stops rather than rolls,
-and takes rather than flips."""
-_SQRT2 = math.sqrt(2.0)
-
-
-def _phi(z: float) -> float:
-    return 0.5 * (1.0 + math.erf(z / _SQRT2))
-
-
-def _below(rate: float, need: int) -> float:
-    """The Poisson chance of fewer than ``need`` events at mean ``rate``."""
-    term = total = math.exp(-rate)
-    for i in range(1, need):
-        term *= rate / i
-        total += term
-    return total
-
-
-_TURNS_LEFT: dict[tuple[Any, ...], list[float]] = {}
-
-
-def turns_left(state: State, model: Model = MODEL) -> list[float]:
-    """How many turns each seat can expect to play, by its place in the turn order (0: the
-    seat to play now). Turn ``t`` (from 0) happens if the draw pile still has a card for it
-    and no village pile and not the scoundrel pile has run out before it, each pile emptied
-    by foundings (or scoundrels) arriving at the model's rates. (Memoised: few keys.)"""
-    n = len(state.seats)
-    piles = tuple(sorted(len(pile) for pile in state.villages))
-    key = (n, len(state.draw), len(state.penalties), piles, model.found_rate,
-           model.penalty_rate)
-    found = _TURNS_LEFT.get(key)
-    if found is not None:
-        return found
-    counts = [0.0] * n
-    for t in range(len(state.draw)):
-        alive = _below(model.penalty_rate * t, len(state.penalties))
-        for left in piles:
-            alive *= _below(model.found_rate * t, left)
-        counts[t % n] += alive
-    if len(_TURNS_LEFT) < 20_000:
-        _TURNS_LEFT[key] = counts
-    return counts
-
-
-def terminal_value(state: State, me: int) -> float:
-    """The value of a finished game for ``me``: its share of the victory (1, ``1/k`` on a
-    ``k``-way shared victory, 0) plus a little for its lead."""
-    scores = [score(r) for r in state.realms]
-    won = winners(state)
-    share = 1.0 / len(won) if me in won else 0.0
-    lead = scores[me] - max(x for s, x in enumerate(scores) if s != me)
-    return share + POINT_WEIGHT * lead
-
-
-def estimate(state: State, me: int, model: Model = MODEL, bonus: float = 0.0) -> float:
-    """The win chance of ``me`` in a running game at the start of a turn, roughly.
-
-    Every seat's final score is estimated as its score plus, for each turn it can expect to
-    play (:func:`turns_left`, dealt in turn order from the seat to play, so an Apprentice's
-    extra turn or a Hypnotist's double take shows), an average turn's gain (more with Fairies;
-    an Elf's four rolls once). Each opponent is beaten with the normal chance of the difference
-    of the two estimates; all of them with the product.
-    ``bonus`` points are added to the seat to play, as if it had already gained them this turn
-    (its turn is then not counted again).
-    """
-    n = len(state.seats)
-    counts = turns_left(state, model)
-    means: list[float] = [0.0] * n
-    variances: list[float] = [0.0] * n
-    for place in range(n):
-        seat = (state.current + place) % n
-        realm = state.realms[seat]
-        turns = counts[place]
-        gain = model.turn_gain + model.fairy_gain[min(fairies(realm), 2)]
-        elf = state.rolls_allowed > 3 if place == 0 else bool(state.elf >> seat & 1)
-        if place == 0 and bonus:
-            turns -= 1.0
-            elf = False
-        means[seat] = (score(realm) + turns * gain
-                       + (model.elf_gain * min(1.0, turns) if elf else 0.0))
-        if place == 0:
-            means[seat] += bonus
-        variances[seat] = turns * model.turn_spread**2
-    chance = 1.0
-    for seat in range(n):
-        if seat != me:
-            spread = math.sqrt(variances[me] + variances[seat] + 0.25)
-            chance *= _phi((means[me] - means[seat]) / spread)
-    lead = means[me] - max(m for s, m in enumerate(means) if s != me)
-    return chance + POINT_WEIGHT * lead
-
-
-class TurnPlan:
-    """Everything ``hard`` needs for one turn: the value of each way to end it, and the
-    expectimax tables over the dice.
-
-    ``claim[slot]`` is the value of taking that citizen (``None``: empty or not counted),
-    ``fallback[m]`` the value of final dice ``m`` that meet none of them (a scoundrel);
-    ``stop[f][m]`` the value of finishing with full multiset ``m`` and ``f`` Fairy flips to
-    use; ``keep[r][k]`` the value of keeping ``k`` and rolling the rest with ``r`` rolls after
-    that one, playing on perfectly. ``maximise=False`` plans the turn of an opponent, who
-    plays to make the value (ours) as small as possible.
-    """
-
-    __slots__ = ("claim", "codes", "fallback", "keep", "start", "stop")
-
-    def __init__(self, claim: list[float | None], row: Sequence[int],
-                 fallback: float | list[float], flips: int, rolls: int,
-                 maximise: bool = True, whole_turn: bool = False) -> None:
-        self.claim = claim
-        self.codes: list[int] = [CLAIM_BASE + slot for slot in range(len(claim))]
-        """The action code of the best way to take each slot's citizen."""
-        self.fallback = fallback
-        self.start = 0.0
-        """With ``whole_turn``: the value of the turn before its first roll (which keeps
-        nothing), the rolls counting that one."""
-        pick = max if maximise else min
-        # Which counted takes each multiset meets (a 5-bit code), then the best of them.
-        codes = [0] * N_FULL
-        for slot, (card, value) in enumerate(zip(row, claim, strict=True)):
-            if value is not None:
-                bit = 1 << slot
-                for f in MEETS_LIST[card]:
-                    codes[f] |= bit
-        best_of = [0.0] * 32
-        for code in range(1, 32):
-            values = [v for slot, v in enumerate(claim) if code >> slot & 1 and v is not None]
-            if values:
-                best_of[code] = pick(values)
-        if isinstance(fallback, list):
-            base = [best_of[c] if c else fallback[f] for f, c in enumerate(codes)]
-        else:
-            base = [best_of[c] if c else fallback for c in codes]
-        self.stop = [base]
-        for _ in range(flips):
-            prev = self.stop[-1]
-            self.stop.append([pick(prev[f], *map(prev.__getitem__, FLIP_TO[f]))
-                              for f in range(N_FULL)])
-        final = self.stop[-1]
-        self.keep: list[list[float]] = []
-        values = final
-        for r in range(rolls):
-            if r + 1 == rolls and whole_turn:
-                # Only the first roll's value is needed (it keeps nothing): a dot product.
-                self.start = sum(map(mul, values, FULL_CHANCE))
-                break
-            w = expectation(values)
-            self.keep.append(w)
-            if r + 1 < rolls:
-                values = best_keeps(w, final, maximise)
-
-
-def _ready(state: State, dice: Sequence[int]) -> State:
-    """``state`` with these final dice, ready for a claim or a scoundrel (the rules then check
-    the take and play it out)."""
-    s = state.clone()
-    s.phase = CHOOSE
-    s.dice = tuple(dice)
-    s.rolls_used = max(1, s.rolls_used)
-    return s
-
-
-def _scoundrel_dice(row: Sequence[int]) -> tuple[int, ...] | None:
-    """Six dice that meet none of the citizens in ``row``, or ``None`` (a scoundrel is
-    impossible)."""
-    row_mask = sum(1 << c for c in set(row) if c >= 0)
-    for f in range(N_FULL):
-        if not MET_FULL[f] & row_mask:
-            return _dice_of(FULL[f])
-    return None
-
-
-class HardBot:
-    """``hard``: exact expectimax over the whole turn, with a look at the opponent's reply.
-
-    For each way the turn can end — taking the citizen in slot ``i`` (with its village, the
-    Hypnotist's neighbour, the dragon's gift to the seat it most wants to hurt, an Apprentice's
-    extra turn, an Elf's four rolls, a Fairy's flips to come) or a scoundrel — the rules play the
-    take out on a copy of the (resampled) state and the position left is valued:
-
-    * :func:`terminal_value` if the take ends the game (the last village of a pile, the last
-      scoundrel, the last citizen of the draw pile): a win, a share or a loss, exactly;
-    * with two players, by the opponent's reply: their whole next turn, planned exactly the same
-      way (each of their takes valued by :func:`estimate` or :func:`terminal_value`) but played
-      against us — so it sees what a take leaves them, above all a game they can end and win.
-      The citizens the refill will draw are unknown: dice that meet only those count as an
-      average citizen of the draw pile. When one card is left to draw the opponent's turn is
-      the last one and every refill is tried, so that value is exact;
-    * else (more players) :func:`estimate`.
-
-    The value of final dice is the best take they allow after the best Fairy flips; then
-    ``V(M, r) = max(stop now, max over keeps K of E[V(K + roll, r - 1)])`` over the 462
-    multisets and up to 924 keeps, with the Elf's fourth roll when it has one. Plans are
-    memoised per position, keyed by what the seat sees (never the seed or the draw order).
-    """
-
-    level = "hard"
-
-    def __init__(self, model: Model = MODEL, reply: str = "near") -> None:
-        self.model = model
-        self.reply = reply
-        self._memo: dict[tuple[Any, ...], TurnPlan] = {}
-
-    def think(self, game: Game[Any, Any], sample: State, seat: int, rng: Rng) -> Thinking:
-        del game, rng
-        if sample.phase == OVER:
-            raise IllegalActionError("The game is over.")
-        assert sample.current == seat
-        if sample.phase == GIFT:
-            target = max((t for t in range(len(sample.seats)) if t != seat),
-                         key=lambda t: (self._value_after(sample, GIVE_BASE + t, seat, 0), -t))
-            return (yield from _done(GIVES[target]))
-        if sample.phase == ROLL and sample.rolls_used == 0:
-            return (yield from _done(ROLLS[0]))
-        plan = yield from self._turn_plan(sample)
-        return (yield from _done(self._decide(sample, plan)))
-
-    # ------------------------------------------------------------------ values of takes
-
-    def _value_after(self, state: State, code: int, me: int, depth: int) -> float:
-        """The value for ``me`` of the state's current seat taking action ``code`` (a claim,
-        the scoundrel or a gift). When the take leaves one card to draw, every order of the
-        last cards is tried (the next turn is the last, its row matters)."""
-        first = apply_code(state, code)
-        if first.phase == GIFT:
-            values = [self._value_after(first, GIVE_BASE + t, me, depth)
-                      for t in range(len(first.seats)) if t != first.current]
-            return max(values) if first.current == me else min(values)
-        drawn = len(state.draw) - len(first.draw)
-        if first.phase == OVER or len(first.draw) != 1 or len(first.seats) != 2 or depth == 0:
-            return self._evaluate(first, me, depth, drawn)
-        orders = list(permutations(state.draw))
-        total = 0.0
-        for order in orders:
-            s = state.clone()
-            s.draw = order
-            total += self._last_turn(apply_code(s, code), me)
-        return total / len(orders)
-
-    def _evaluate(self, state: State, me: int, depth: int, unknown: int) -> float:
-        """The value for ``me`` of a position after a take, whose first ``unknown`` slots
-        were just refilled from the (resampled, so unknown) draw pile."""
-        if state.phase == OVER:
-            return terminal_value(state, me)
-        if (depth > 0 and len(state.seats) == 2 and state.current != me
-                and (self.reply == "always" or (self.reply == "near" and _end_is_near(state)))):
-            return self._reply(state, me, unknown)
-        return estimate(state, me, self.model)
-
-    def _last_turn(self, state: State, me: int) -> float:
-        """Two players, one card left to draw: the next turn is the last (any take refills the
-        row or ends the game). Its mover plays it perfectly for their own share of the victory,
-        which is the other's loss; the value for ``me`` is exact."""
-        key = ("last", me, *_visible(state))
-        plan = self._memo.get(key)
-        if plan is None:
-            claim, penalty = self._takes(state, me, 0, 0)
-            plan = TurnPlan(claim, state.row, penalty, fairies(state.realms[state.current]),
-                             state.rolls_allowed, maximise=state.current == me,
-                             whole_turn=True)
-            self._remember(key, plan)
-        return plan.start
-
-    def _reply(self, state: State, me: int, unknown: int) -> float:
-        """The value for ``me`` after the opponent's next turn, which they plan exactly to make
-        it smallest (two players: what one wins the other loses)."""
-        row = tuple(-1 if slot < unknown else card for slot, card in enumerate(state.row))
-        pool = tuple(sorted((*state.draw, *state.row[:unknown])))
-        key = ("reply", me, state.current, row, state.villages, state.penalties, state.realms,
-               pool, state.elf, state.rolls_allowed)
-        plan = self._memo.get(key)
-        if plan is None:
-            claim, penalty = self._takes(state, me, 0, unknown)
-            if unknown:
-                # Dice meeting none of the known citizens may meet the new ones: count those
-                # as taking an average citizen of the pool (its points, from the estimate).
-                bonus = sum(abs(CARD_VALUES[c]) for c in pool) / len(pool)
-                gap = estimate(state, me, self.model, bonus) - penalty
-                fallback = [penalty + share * gap for share in _pool_shares(pool)]
-                plan = TurnPlan(claim, state.row, fallback,
-                                 fairies(state.realms[state.current]), state.rolls_allowed,
-                                 maximise=False, whole_turn=True)
-            else:
-                plan = TurnPlan(claim, state.row, penalty,
-                                 fairies(state.realms[state.current]), state.rolls_allowed,
-                                 maximise=False, whole_turn=True)
-            self._remember(key, plan)
-        return plan.start
-
-    def _takes(self, state: State, me: int, depth: int, unknown: int,
-               codes: list[int] | None = None) -> tuple[list[float | None], float]:
-        """The value for ``me`` of each take open to the state's current seat: per slot (not
-        the first ``unknown`` ones), and a scoundrel (see :meth:`_take_steps`)."""
-        steps = self._take_steps(state, me, depth, unknown, codes)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                result: tuple[list[float | None], float] = done.value
-                return result
-
-    def _take_steps(self, state: State, me: int, depth: int, unknown: int,
-                    codes: list[int] | None = None
-                    ) -> Generator[float, None, tuple[list[float | None], float]]:
-        """:meth:`_takes` in steps, yielding its progress after each slot (a slot's value may
-        need a plan of the opponent's reply). Every claim action the rules offer for a slot is
-        tried (whatever ways of taking a citizen they allow) and the mover's best kept; its
-        code goes into ``codes``."""
-        claim: list[float | None] = []
-        better = max if state.current == me else min
-        for slot, card in enumerate(state.row):
-            if card < 0 or slot < unknown:
-                claim.append(None)
-                if codes is not None:
-                    codes.append(-1)
-                continue
-            ready = _ready(state, MEETS[card])
-            options = [(self._value_after(ready, code, me, depth), -code)
-                       for code in legal_codes(ready) if _claim_slot(code) == slot]
-            value, code = better(options)
-            claim.append(value)
-            if codes is not None:
-                codes.append(-code)
-            yield (slot + 1) / 7
-        if unknown:
-            # Whether dice miss the new citizens too is unknown, and a scoundrel's outcome does
-            # not depend on them: play it out with them replaced by a known one (the last, as
-            # the discard takes the rightmost card), so the value depends on known cards only.
-            state = state.clone()
-            state.row = (*(state.row[-1],) * unknown, *state.row[unknown:])
-        dice = _scoundrel_dice(state.row)
-        penalty = (self._value_after(_ready(state, dice), PENALTY_CODE, me, depth)
-                   if dice is not None else 0.0)
-        yield 6 / 7
-        return claim, penalty
-
-    # ------------------------------------------------------------------ the turn
-
-    def _remember(self, key: tuple[Any, ...], plan: TurnPlan) -> None:
-        if len(self._memo) >= 512:
-            del self._memo[next(iter(self._memo))]
-        self._memo[key] = plan
-
-    def plan(self, sample: State) -> TurnPlan:
-        """The plan of the turn in ``sample`` for its current seat (for tests and tools)."""
-        thinking = self._turn_plan(sample)
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                plan: TurnPlan = done.value
-                return plan
-
-    def _turn_plan(self, sample: State) -> Generator[float, None, TurnPlan]:
-        key = ("turn", *_visible(sample))
-        plan = self._memo.get(key)
-        if plan is None:
-            me = sample.current
-            codes: list[int] = []
-            claim, penalty = yield from self._take_steps(sample, me, 1, 0, codes)
-            plan = TurnPlan(claim, sample.row, penalty, fairies(sample.realms[me]),
-                            sample.rolls_allowed - 1)
-            plan.codes = codes
-            self._remember(key, plan)
-        return plan
-
-    def _decide(self, s: State, plan: TurnPlan) -> ActionModel:
-        full = _full(s.dice)
-        owned = fairies(s.realms[s.current])
-        if s.phase == ROLL:
-            left = s.rolls_allowed - s.rolls_used
-            stop = plan.stop[owned][full]
-            w = plan.keep[left - 1]
-            kept = max(_KEEPS[full], key=w.__getitem__)
-            if w[kept] > stop + TIE:
-                return ROLLS[mask_for(s.dice, PARTIAL[kept])]
-            if plan.stop[0][full] < stop - TIE:
-                return STOP  # Fairies will improve the dice: stop first, flip, then take
-            return self._take(s, plan)
-        flips = owned - s.flips_used
-        now = plan.stop[0][full]
-        if flips > 0:
-            best = max(FLIP_TO[full], key=plan.stop[flips - 1].__getitem__)
-            if plan.stop[flips - 1][best] > now + TIE:
-                return FLIPS[_flip_for(s.dice, best)]
-        return self._take(s, plan)
-
-    def _take(self, s: State, plan: TurnPlan) -> ActionModel:
-        mask = met_mask(s.dice)
-        lit = [slot for slot, card in enumerate(s.row)
-               if card >= 0 and mask >> card & 1]
-        if not lit:
-            if s.phase == ROLL:
-                return STOP
-            return TAKE_PENALTY
-        values = plan.claim
-        return VOCABULARY[plan.codes[max(lit, key=lambda slot: (values[slot] or 0.0, -slot))]]
-
-
-def _claim_slot(code: int) -> int:
-    """The slot an action code claims, or -1 for any other action."""
-    action = VOCABULARY[code]
-    return action.slot if isinstance(action, Claim) else -1
-
-
-def _end_is_near(state: State) -> bool:
-    """Whether the next turn might end the game: a village pile or the scoundrel pile holds
-    its last card, or the draw pile is nearly empty."""
-    return (len(state.penalties) == 1 or len(state.draw) <= 4
-            or any(len(pile) == 1 for pile in state.villages))
-
-
-_POOL_SHARES: dict[tuple[int, ...], list[float]] = {}
-
-
-def _pool_shares(pool: tuple[int, ...]) -> list[float]:
-    """Per full multiset: the share of the citizens in ``pool`` whose requirement it meets
-    (memoised: the pool changes once a turn)."""
-    found = _POOL_SHARES.get(pool)
-    if found is None:
-        mask = sum(1 << c for c in pool)
-        found = [(m & mask).bit_count() / len(pool) for m in MET_FULL]
-        if len(_POOL_SHARES) >= 64:
-            _POOL_SHARES.clear()
-        _POOL_SHARES[pool] = found
-    return found
-
-
-def _visible(state: State) -> tuple[Any, ...]:
-    """What the seat to play sees of a position at the start of (or during) its turn, apart
-    from the dice: the key of the memo tables (never the seed or the draw pile's order)."""
-    return (state.current, state.row, state.villages, state.penalties, state.realms,
-            tuple(sorted(state.draw)), state.elf, state.rolls_allowed)
 
 
 LEVELS: dict[str, Bot] = {"easy": EasyBot(), "normal": NormalBot(), "hard": HardBot()}
