@@ -2,7 +2,7 @@
 
 Positions are prepared on CPython (seeded random play with the very engine the page runs) and
 opened in the page through a ``#g=`` share link; from there every action is a tap on the control
-the page offers for it (``burgrave_model.control_path``). The scores the page shows at the end
+the page offers for it (``games.burgrave.model.control_path``). The scores the page shows at the end
 are checked against the engine's result for the same record replayed on CPython.
 """
 

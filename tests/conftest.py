@@ -16,22 +16,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-SLOW_TESTS = {
-    "tests/core/test_protocol_conformance.py::test_deep_checks[burgrave]",
-}
-"""Tests of 20-60 s marked ``slow`` from here rather than in their own file, which belongs to the
-engine's tests (being reworked along with the engine's API): the mark should move there, as
-``@pytest.mark.slow``, once that work has landed. Tests of the page and the browser tests carry
-the mark themselves."""
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark :data:`SLOW_TESTS`; without ``--soak``, leave soak tests out of the run (deselected,
-    not reported as skipped: the quick soaks in the default run cover the same checks on fewer
-    games)."""
-    for item in items:
-        if item.nodeid in SLOW_TESTS:
-            item.add_marker(pytest.mark.slow)
+    """Without ``--soak``, leave soak tests out of the run (deselected, not reported as skipped:
+    the quick soaks in the default run cover the same checks on fewer games)."""
     if config.getoption("--soak"):
         return
     soak = [item for item in items if "soak" in item.keywords]

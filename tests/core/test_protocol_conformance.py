@@ -31,7 +31,13 @@ GAME_IDS = playable_game_ids(include_internal=True)
 PLAYOUTS = 200
 """Quick checks (legality, purity, replay, result) per game id."""
 DEEP_PLAYOUTS = 25
-"""Playouts with the expensive per-step checks (every action, every view, JSON round trips)."""
+"""Playouts with the expensive per-step checks (every action, every view, JSON round trips,
+the prompt, resampling)."""
+LONG_GAMES = {"burgrave": 10}
+"""Fewer deep playouts for games of ~1,000 steps (each checked at every step all the same)."""
+SLOW_GAMES = {"burgrave"}
+"""Games whose whole-suite checks take 20-60 s: marked ``slow`` (``build.py test --quick``
+leaves them out; the full run, and CI, keep them)."""
 VOCABULARY_PROBE = 64
 """Vocabulary indices tried at each deep step to find illegal actions to reject."""
 
@@ -203,7 +209,10 @@ def check_step(game: Game[Any, Any], before: Any, action: Any, after: Any) -> No
     assert isinstance(game.reveals_information(before, action, after), bool)
 
 
-@pytest.fixture(params=GAME_IDS)
+@pytest.fixture(params=[
+    pytest.param(game_id, marks=pytest.mark.slow) if game_id in SLOW_GAMES else game_id
+    for game_id in GAME_IDS
+])
 def game(request: pytest.FixtureRequest) -> Game[Any, Any]:
     return get_game(request.param)
 
@@ -268,7 +277,7 @@ def test_random_playouts(game: Game[Any, Any], request: pytest.FixtureRequest) -
 
 
 def test_deep_checks(game: Game[Any, Any]) -> None:
-    for number in range(DEEP_PLAYOUTS):
+    for number in range(LONG_GAMES.get(game.info.game_id, DEEP_PLAYOUTS)):
         record, final = playout(game, number, "deep", deep_check)
         check_result(game, final, len(record.seats))
         # Every prefix's running result is consistent too.
