@@ -17,7 +17,7 @@ page never reads the state or the rules; what it shows in words comes from here.
 
 from __future__ import annotations
 
-from kingdoms.core.text import Text, json_catalog
+from kingdoms.core.text import Text, chain, json_catalog
 
 from .actions import (
     BUMP_CODES,
@@ -213,9 +213,7 @@ def _build(state: State, seat: int, building: int, spot: int, *, free: bool) -> 
             rewards.append(Text("burgrave.log.link", reward=reward) if owner == seat else
                            Text("burgrave.log.link_shared", reward=reward,
                                 owner=state.seats[owner].name))
-    combined = rewards[0]
-    for reward in rewards[1:]:
-        combined = Text("burgrave.log.rewards", a=combined, b=reward)
+    combined = chain("burgrave.log.rewards", rewards, rewards[0])
     return Text("burgrave.log.build_free" if free else "burgrave.log.build",
                 name=state.seats[seat].name, building=building_name(building),
                 spot=spot_name(state.segments[position], index), rewards=combined)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kingdoms.core.explain import PROMPT, Choice, Group, Prompt, Unavailable
-from kingdoms.core.text import Text
+from kingdoms.core.text import Text, chain
 
 from .actions import (
     ACTIONS,
@@ -204,12 +204,7 @@ def icons_line(count: list[int]) -> Text:
         if have:
             text = Text("burgrave.icon_count", count=have, icon=icon_name(icon, have))
             parts.append(Text("burgrave.wild", text=text) if icon == CRIMINAL else text)
-    if not parts:
-        return Text("burgrave.no_icons")
-    combined = parts[0]
-    for part in parts[1:]:
-        combined = Text("burgrave.fx.and", a=combined, b=part)
-    return combined
+    return chain("burgrave.fx.and", parts, Text("burgrave.no_icons"))
 
 
 # --------------------------------------------------------------------------- each decision

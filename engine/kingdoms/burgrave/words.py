@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kingdoms.core.text import Text
+from kingdoms.core.text import Text, chain
 
 from .content import (
     BUILDINGS,
@@ -151,13 +151,8 @@ def building_benefit(building: int, number: int) -> Text:
 
 def icons_text(icons: Sequence[int]) -> Text:
     """A card's icons ("merchant + builder")."""
-    texts = [icon_name(icon) for icon in icons]
-    if not texts:
-        return Text("burgrave.no_icons")
-    combined = texts[0]
-    for text in texts[1:]:
-        combined = Text("burgrave.icons_and", a=combined, b=text)
-    return combined
+    return chain("burgrave.icons_and", [icon_name(icon) for icon in icons],
+                 Text("burgrave.no_icons"))
 
 
 # --------------------------------------------------------------------------- effects
@@ -174,12 +169,8 @@ def effect_text(effect: Effect) -> Text:
 
 def effects_text(effects: Sequence[Effect]) -> Text:
     """Several effects in a row ("+1 silver, +1 deed"); "nothing" for none."""
-    if not effects:
-        return Text("burgrave.fx.nothing")
-    combined = effect_text(effects[0])
-    for effect in effects[1:]:
-        combined = Text("burgrave.fx.and", a=combined, b=effect_text(effect))
-    return combined
+    return chain("burgrave.fx.and", [effect_text(effect) for effect in effects],
+                 Text("burgrave.fx.nothing"))
 
 
 def spot_reward(segment_design: int, index: int) -> Text:

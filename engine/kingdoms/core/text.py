@@ -35,7 +35,7 @@ from __future__ import annotations
 import importlib
 import json
 import string
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib import resources
 from typing import TypeAlias
 
@@ -270,6 +270,22 @@ def _render_param(value: Param, language: str, catalogs: Catalogs) -> object:
         return join([str(_render_param(item, language, catalogs)) for item in value],
                     language, catalogs)
     return value
+
+
+def chain(key: str, texts: Sequence[Text], empty: Text) -> Text:
+    """``texts`` joined two by two with the catalog's ``key`` (a template of ``{a}`` and
+    ``{b}``, e.g. ``"{a}, {b}"`` or ``"{a} {b}"`` for sentences), so each language says how
+    its items follow each other; ``empty`` when there are none.
+
+    >>> render(chain("core.sentences", [Text("demo.hi", name="Ann")] * 2, Text("demo.none")))
+    'Hello, Ann! Hello, Ann!'
+    """
+    if not texts:
+        return empty
+    combined = texts[0]
+    for text in texts[1:]:
+        combined = Text(key, a=combined, b=text)
+    return combined
 
 
 LIST_DEFAULTS = {"core.list.pair": "{a} and {b}", "core.list.middle": "{a}, {b}",

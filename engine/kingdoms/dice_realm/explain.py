@@ -22,7 +22,7 @@ from functools import cache
 from typing import Any
 
 from kingdoms.core.explain import Choice, Prompt, Unavailable
-from kingdoms.core.text import Text, json_catalog
+from kingdoms.core.text import Text, chain, json_catalog
 
 from . import odds
 from .actions import (
@@ -97,13 +97,9 @@ def requirement_text(req: Mapping[str, Any]) -> Text:
     """A short description of a requirement (the JSON form the views carry)."""
     kind = str(req.get("type", ""))
     if kind == "all":
-        parts = [requirement_text(part) for part in req.get("of", ())]
-        if not parts:
-            return Text("dice-realm.req.none")
-        combined = parts[0]
-        for part in parts[1:]:
-            combined = Text("dice-realm.req.and", a=combined, b=part)
-        return combined
+        return chain("dice-realm.req.and",
+                     [requirement_text(part) for part in req.get("of", ())],
+                     Text("dice-realm.req.none"))
     params = {k: v for k, v in req.items() if k != "type" and isinstance(v, int | str)}
     return Text(f"dice-realm.req.{kind}", **params)
 
@@ -187,12 +183,7 @@ def describe(before: State, after: State) -> Text:
 
 def sentences(texts: Sequence[Text]) -> Text:
     """Several sentences as one text (the catalog says how sentences follow each other)."""
-    if not texts:
-        return Text("dice-realm.event.nothing")
-    line = texts[-1]
-    for text in reversed(texts[:-1]):
-        line = Text("core.sentences", a=text, b=line)
-    return line
+    return chain("core.sentences", texts, Text("dice-realm.event.nothing"))
 
 
 # --------------------------------------------------------------------------- the prompt
