@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import string
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib import resources
 from typing import TypeAlias
@@ -57,14 +56,16 @@ class Text:
     True
     """
 
-    __slots__ = ("key", "params")
+    __slots__ = ("_hash", "key", "params")
 
     key: str
     params: Mapping[str, Param]
+    _hash: int | None
 
     def __init__(self, key: str, /, **params: Param) -> None:
         object.__setattr__(self, "key", key)
         object.__setattr__(self, "params", params)
+        object.__setattr__(self, "_hash", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Text is immutable")
@@ -75,10 +76,12 @@ class Text:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Text):
             return NotImplemented
-        return self._identity() == other._identity()
+        return self.key == other.key and self.params == other.params
 
     def __hash__(self) -> int:
-        return hash(self._identity())
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash(self._identity()))
+        return self._hash  # type: ignore[return-value]
 
     def __repr__(self) -> str:
         params = "".join(f", {name}={value!r}" for name, value in self.params.items())
@@ -240,11 +243,15 @@ def template_for(key: str, language: str, params: Mapping[str, object],
 
 
 def fill(template: str, params: Mapping[str, object]) -> str:
-    """``template`` with ``params`` filled in; a malformed template is shown as it is."""
+    """``template`` with ``params`` filled in; a malformed template is shown as it is.
+
+    >>> fill("{a} and {b}", {"a": 1})
+    '1 and {b}'
+    """
     if not params:
         return template
     try:
-        return string.Formatter().vformat(template, (), _KeepMissing(params))
+        return template.format_map(_KeepMissing(params))
     except (ValueError, IndexError, AttributeError, KeyError):
         return template
 

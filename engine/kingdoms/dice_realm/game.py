@@ -35,6 +35,8 @@ from .state import OVER, State, from_json, to_json
 from .view import build_view
 
 OPTIONS = ("start_seat",)
+_ACTIONS_OF: dict[tuple[int, ...], tuple[ActionModel, ...]] = {}
+"""The actions of each list of legal codes met so far (the shared, frozen models)."""
 
 
 class DiceRealmGame:
@@ -57,7 +59,11 @@ class DiceRealmGame:
         return rules.new_state([seat.name for seat in seats], seed, start)
 
     def legal_actions(self, state: State) -> list[ActionModel]:
-        return [VOCABULARY[code] for code in rules.legal_codes(state)]
+        codes = rules.legal_codes(state)
+        actions = _ACTIONS_OF.get(codes)
+        if actions is None:
+            actions = _ACTIONS_OF[codes] = tuple(VOCABULARY[code] for code in codes)
+        return list(actions)
 
     def apply(self, state: State, action: ActionModel) -> State:
         if not isinstance(action, ActionModel):

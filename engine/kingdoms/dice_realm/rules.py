@@ -138,13 +138,15 @@ _ROLL_OR_STOP: tuple[int, ...] = (*range(STOP_CODE), STOP_CODE)
 _FLIP_CODES: tuple[int, ...] = tuple(range(FLIP_BASE, CLAIM_BASE))
 
 
-def _claim_codes(s: State) -> list[int]:
+def _claim_codes(s: State) -> tuple[int, ...]:
     """Claims of the met citizens, then (codes 81–85) the same claims leaving the village, for
     those that would found one."""
     mask = MET_BY_SORTED_DICE[tuple(sorted(s.dice))]
     met = [i for i, c in enumerate(s.row) if c >= 0 and mask >> c & 1]
-    return [CLAIM_BASE + i for i in met] + [
-        CLAIM_CITIZEN_ONLY_BASE + i for i in met if founds_village(s, i)]
+    if not met:
+        return ()
+    return (*[CLAIM_BASE + i for i in met],
+            *[CLAIM_CITIZEN_ONLY_BASE + i for i in met if founds_village(s, i)])
 
 
 def founds_village(s: State, slot: int) -> bool:
@@ -154,23 +156,29 @@ def founds_village(s: State, slot: int) -> bool:
     return card >= 0 and CITIZEN_COLOUR[card] == slot and bool(s.villages[slot])
 
 
-def legal_codes(s: State) -> list[int]:
+_FIRST_ROLL: tuple[int, ...] = (0,)
+_ROLLING: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""Legal codes while rolling, by the claims among them (a few dozen shapes, built once each:
+rolls are most of a game's positions)."""
+
+
+def legal_codes(s: State) -> tuple[int, ...]:
     """Every legal action code, ascending (the vocabulary's order)."""
     phase = s.phase
     if phase == ROLL:
         if s.rolls_used == 0:
-            return [0]
-        return [*_ROLL_OR_STOP, *_claim_codes(s)]
-    if phase == CHOOSE:
-        out: list[int] = []
-        if s.flips_used < fairies(s.realms[s.current]):
-            out.extend(_FLIP_CODES)
+            return _FIRST_ROLL
         claims = _claim_codes(s)
-        out.extend(claims if claims else (PENALTY_CODE,))
-        return out
+        found = _ROLLING.get(claims)
+        if found is None:
+            found = _ROLLING[claims] = (*_ROLL_OR_STOP, *claims)
+        return found
+    if phase == CHOOSE:
+        flips = _FLIP_CODES if s.flips_used < fairies(s.realms[s.current]) else ()
+        return (*flips, *(_claim_codes(s) or (PENALTY_CODE,)))
     if phase == GIFT:
-        return [GIVE_BASE + t for t in range(len(s.seats)) if t != s.current]
-    return []
+        return tuple(GIVE_BASE + t for t in range(len(s.seats)) if t != s.current)
+    return ()
 
 
 # --------------------------------------------------------------------------- apply

@@ -37,6 +37,7 @@ from kingdoms.burgrave.content import (
 )
 from kingdoms.core.explain import Choice
 from kingdoms.core.explain import Prompt as EnginePrompt
+from kingdoms.core.text import Text
 from kingdoms_web.i18n import get_language, say, t
 
 SEAT_COLOURS = ("red", "blue", "green", "amber")
@@ -107,38 +108,48 @@ def printed_script_info(segment_design: int) -> dict[str, Any]:
             "text": say(explain.printed_script_text(segment_design))}
 
 
+@cache
+def _said(text: Text, _language: str) -> str:
+    return say(text)
+
+
+def said(text: Text) -> str:
+    """:func:`say`, remembered per language: the board names the same things on every draw."""
+    return _said(text, get_language())
+
+
 def segment_name(view: dict[str, Any], position: int) -> str:
-    return say(explain.segment_name(view["segments"][position]["design_index"]))
+    return said(explain.segment_name(view["segments"][position]["design_index"]))
 
 
 def castle_name(view: dict[str, Any], section: int) -> str:
-    return say(explain.castle_section_name(
+    return said(explain.castle_section_name(
         view["segments"][section]["castle"]["design_index"]))
 
 
 def space_label(space: int) -> str:
     """The printed name of a space: outer spaces 1-10, inner spaces by segment."""
-    return say(explain.space_name(space))
+    return said(explain.space_name(space))
 
 
 def building_name(building: str) -> str:
-    return say(explain.building_name(BUILDINGS.index(building)))
+    return said(explain.building_name(BUILDINGS.index(building)))
 
 
 def icon_name(icon: str, count: int = 1) -> str:
-    return say(explain.icon_name(ICONS.index(icon), count))
+    return said(explain.icon_name(ICONS.index(icon), count))
 
 
 def resource_name(resource: str) -> str:
-    return say(explain.resource_name(RESOURCES.index(resource)))
+    return said(explain.resource_name(RESOURCES.index(resource)))
 
 
 def ribbon_name(ribbon: str) -> str:
-    return say(explain.ribbon_name(RIBBONS.index(ribbon)))
+    return said(explain.ribbon_name(RIBBONS.index(ribbon)))
 
 
 def effects_text(effects: Sequence[Effect]) -> str:
-    return say(explain.effects_text(tuple(effects)))
+    return said(explain.effects_text(tuple(effects)))
 
 
 def chip_data(effects: Sequence[Effect]) -> tuple[str, tuple[tuple[str, str], ...]]:
@@ -174,13 +185,13 @@ def link_rewards(design: int, index: int) -> tuple[Effect, ...]:
 
 
 def spot_name(design: int, index: int) -> str:
-    return say(explain.spot_name(design, index))
+    return said(explain.spot_name(design, index))
 
 
 def spot_text(design: int, index: int) -> str:
     """ "Mill (+1 ink)": a spot's name and printed reward."""
-    return t("burgrave.spot_named", name=spot_name(design, index),
-             reward=say(explain.spot_reward(design, index)))
+    return said(Text("burgrave.spot_named", name=explain.spot_name(design, index),
+                     reward=explain.spot_reward(design, index)))
 
 
 def spot_label(view: dict[str, Any], spot: int) -> str:
@@ -193,7 +204,7 @@ def castle_rewards(design: int) -> tuple[Effect, ...]:
 
 
 def exchange_text(kind: int) -> str:
-    return say(explain.exchange_text(kind))
+    return said(explain.exchange_text(kind))
 
 
 def start_slot_icon(slot: int) -> str:
@@ -202,7 +213,7 @@ def start_slot_icon(slot: int) -> str:
 
 def building_benefit(building: str, number: int) -> str:
     """The permanent benefit the ``number``-th (1-3) building of a type uncovers."""
-    return say(explain.building_benefit(BUILDINGS.index(building), number))
+    return said(explain.building_benefit(BUILDINGS.index(building), number))
 
 
 def collision_above(space: int) -> tuple[Effect, ...]:

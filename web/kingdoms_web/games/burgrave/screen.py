@@ -55,8 +55,10 @@ class BurgraveScreen:
 
     def __init__(self, host: GameHost) -> None:
         self.host = host
-        self._log_cache: dict[tuple[int, int, str], str] = {}
-        """(move, moves then, language) -> the line shown (an undo changes what a number was)."""
+        self._log_cache: dict[tuple[int, str], str] = {}
+        """(move, language) -> the line shown, for the record :attr:`_log_actions` (or an
+        extension of it: an undo and another move makes the cache start again)."""
+        self._log_actions: list[int] = []
         self.building: str | None = None
         self.opened: set[int] = set()
         self._scope = Scope()
@@ -283,18 +285,20 @@ class BurgraveScreen:
     def log_lines(self, count: int = LOG_SIZE) -> list[tuple[int, str]]:
         """(move number, the engine's sentence) for the last ``count`` actions, oldest first."""
         host = self.host
-        moves = host.moves
+        actions = host.record.actions[:host.moves]
+        if actions[:len(self._log_actions)] != self._log_actions or \
+                len(self._log_cache) > 8 * LOG_SIZE:
+            self._log_cache.clear()
+        self._log_actions = actions
         language = get_language()
         lines = []
         for step in host.recent_steps(count):
-            key = (step.number, moves, language)
+            key = (step.number, language)
             text = self._log_cache.get(key)
             if text is None:
                 text = say(host.game.describe(step.before, step.action, step.after))
                 self._log_cache[key] = text
             lines.append((step.number, text))
-        if len(self._log_cache) > 4 * LOG_SIZE:
-            self._log_cache = {k: v for k, v in self._log_cache.items() if k[1] == moves}
         return lines
 
 
