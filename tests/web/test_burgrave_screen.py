@@ -37,6 +37,8 @@ class FakeHost(HostState):
         doc.body.append(self.root)
         self.screen = burgrave_screen.create_screen(self)
         self.notes: list[str] = []
+        self.warned = 0
+        """Positions drawn with the end-is-near warning."""
         self.redraw()
 
     def act(self, action: Any) -> bool:
@@ -62,6 +64,11 @@ class FakeHost(HostState):
 def play(host: FakeHost, rng: random.Random, cap: int = 6000) -> int:
     taps = 0
     while not GAME.is_over(host.state) and taps < cap:
+        prompt = GAME.prompt(host.state)
+        shown = host.root.by_testid("end-warning")
+        assert (shown is not None) == bool(prompt and prompt.warnings)
+        if shown is not None:
+            host.warned += 1
         offers = host.offers()
         assert offers, "a decision with no offered control"
         # Prefer doing something over passing, so games end in reasonable time.
@@ -81,6 +88,7 @@ def test_whole_game_by_taps_matches_the_engine(fake_dom: FakeDocument, players: 
     host = FakeHost(fake_dom, ["Ana", "Ben", "Cid", "Dee"][:players], seed)
     play(host, random.Random(seed))
     assert GAME.is_over(host.state)
+    assert host.warned  # the end was announced on the board before it came
     result = GAME.result(host.state)
     view = GAME.view(host.state, None)
     details = host.screen.end_details(view)

@@ -44,6 +44,8 @@ class FakeHost(HostState):
         self._viewer = GAME.current_seat(self.state)
         self.settings: dict[str, Any] = {}
         self.notes: list[str] = []
+        self.warned = 0
+        """Positions drawn with the end-is-near warning."""
         self.root = doc.createElement("main")
         doc.body.append(self.root)
         self.scope = Scope()
@@ -108,6 +110,11 @@ def assert_all_text_translated(root: FakeNode) -> None:
 
 def assert_board_matches_the_engine(host: FakeHost) -> None:
     view = GAME.view(host.state, host.viewer)
+    prompt = GAME.prompt(host.state)
+    warning = host.root.by_testid("end-warning")
+    assert (warning is not None) == bool(prompt and prompt.warnings)
+    if warning is not None:
+        host.warned += 1
     board = host.node("dice-realm")
     assert board.attrs["data-phase"] == view["phase"]
     assert board.attrs["data-current"] == str(view["current_seat"])
@@ -254,6 +261,7 @@ def test_whole_game_by_taps_matches_the_engine(fake_dom: FakeDocument, players: 
     assert GAME.is_over(host.state)
     assert {"roll", "hold", "reroll", "stop"} <= seen
     assert seen & {"claim", "claim-while-rolling"}
+    assert host.warned  # the last card of the pile that ended it was announced
 
     view = GAME.view(host.state, None)
     box = fake_dom.createElement("div")

@@ -26,6 +26,7 @@ from kingdoms_web.games.burgrave.board import BoardRenderer
 from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
 from kingdoms_web.i18n import get_language, say, t
 from kingdoms_web.play.contract import GameHost
+from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.shell.dialogs import Modal, button
 
 LOG_SIZE = 40
@@ -174,6 +175,9 @@ class BurgraveScreen:
                       attrs={"id": "bg-prompt-title", "tabindex": "-1"}))
         if prompt.why:
             box.append(el("p", prompt.why, cls="bg-why", testid="prompt-why"))
+        warnings = end_warnings(prompt.warnings)
+        if warnings is not None:
+            box.append(warnings)
         for note in prompt.notes:
             box.append(el("p", note, cls="bg-note"))
         if prompt.blocked:

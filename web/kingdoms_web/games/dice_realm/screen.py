@@ -35,6 +35,7 @@ from kingdoms_web.games.dice_realm.text import (
 )
 from kingdoms_web.i18n import say, t
 from kingdoms_web.play.contract import GameHost
+from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.shell.dialogs import button
 
 ODDS_SETTING = "dice-realm.odds"
@@ -313,6 +314,7 @@ class DiceRealmScreen:
             el("h2", t("dice-realm.dice"), cls="sr-only"),
             el("p", self._hint(view), cls="dr-hint", testid="dr-hint",
                attrs={"role": "status"}),
+            end_warnings(self._warnings()),
             *reminders,
             gift,
             self._claim_chooser(scope, view),
@@ -323,6 +325,10 @@ class DiceRealmScreen:
                   cls="dr-rolls-left", testid="rolls-left"),
                odds_toggle, cls="dr-tray-foot"),
             cls="dr-tray", attrs={"aria-label": t("dice-realm.dice")})
+
+    def _warnings(self) -> list[str]:
+        prompt = self.host.prompt()
+        return [say(warning) for warning in prompt.warnings] if prompt is not None else []
 
     def _hint(self, view: dict[str, Any]) -> str:
         phase = view["phase"]
