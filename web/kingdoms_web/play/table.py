@@ -29,7 +29,7 @@ from pydantic import BaseModel
 
 from kingdoms.core import codes
 from kingdoms.core.errors import KingdomsError
-from kingdoms.core.protocol import Game, Seat
+from kingdoms.core.protocol import Game, GameResult, Seat
 from kingdoms.core.records import GameRecord
 from kingdoms.core.session import Session
 from kingdoms_web import dom, urls
@@ -459,6 +459,10 @@ class GameTable(HostState):
             details = []
         reason_key = f"{game_id}.end.{result.reason}"
         reason = t(reason_key) if result.reason and lookup(reason_key) is not None else None
+        categories = list(result.scores[0].breakdown) if result.scores else []
+        rules = [el("div", el("dt", t(f"{game_id}.score.{key}")),
+                    el("dd", t(f"{game_id}.score_rule.{key}")))
+                 for key in categories if lookup(f"{game_id}.score_rule.{key}") is not None]
         seats = list(self._record.seats)
 
         def again(_event: Any) -> None:
@@ -471,6 +475,9 @@ class GameTable(HostState):
             el("p", winners_text(winner_names), cls="winner", testid="winner"),
             el("h3", t("play.scores")),
             el("ol", *rows, cls="end-scores", attrs={"role": "list"}),
+            self._tie_note(result),
+            el("details", el("summary", t("play.how_scored")), el("dl", *rules, cls="score-rules"),
+               cls="how-scored", testid="how-scored", attrs={"open": True}) if rules else None,
             *details,
             el("div",
                button(self.scope, t("play.play_again"), again, testid="play-again",
@@ -484,6 +491,25 @@ class GameTable(HostState):
             self._tools("end"),
             cls="panel end-screen", testid="end-screen",
             attrs={"aria-labelledby": "end-heading"})
+
+    def _tie_note(self, result: GameResult) -> Element | None:
+        """Says how a tie on the top total was settled (spec: each game's tie-break) or that it
+        was a shared victory; None when the best total was one seat's alone."""
+        if not result.scores:
+            return None
+        best = max(score.total for score in result.scores)
+        tied = [score.seat for score in result.scores if score.total == best]
+        if len(tied) < 2:
+            return None
+        names = ", ".join(self._name(seat) for seat in tied)
+        if len(result.winners) > 1:
+            text = t("play.tie_shared", names=names, points=best)
+        else:
+            rule_key = f"{self._record.game_id}.tie_break"
+            text = t("play.tie_decided", names=names, points=best,
+                     rule=t(rule_key) if lookup(rule_key) is not None else "",
+                     winner=self._name(result.winners[0]))
+        return el("p", text, cls="note tie-note", testid="tie-note")
 
     def dispose(self) -> None:
         self.computer.cancel()
