@@ -38,11 +38,12 @@ class FakeHost(HostState):
     redrawn into an emptied container with a fresh scope."""
 
     def __init__(self, doc: FakeDocument, players: int, seed: int,
-                 record: GameRecord | None = None) -> None:
+                 record: GameRecord | None = None,
+                 settings: dict[str, Any] | None = None) -> None:
         self.session = Session(record or new_record(
             "dice-realm", [Seat(name=n) for n in NAMES[:players]], seed=seed))
         self._viewer = GAME.current_seat(self.state)
-        self.settings: dict[str, Any] = {}
+        self.settings: dict[str, Any] = {} if settings is None else settings
         self.notes: list[str] = []
         self.warned = 0
         """Positions drawn with the end-is-near warning."""
@@ -471,3 +472,19 @@ def test_every_literal_key_is_in_the_catalog() -> None:
     assert len(keys) > 50
     missing = [k for k in keys if i18n.lookup(k) is None and i18n.lookup(k + ".one") is None]
     assert missing == []
+
+
+def test_held_dice_survive_a_reload(fake_dom: FakeDocument) -> None:
+    """Issue 12 (text defects): held dice were lost on reload. The hold is kept with the game
+    moment it belongs to; a later moment does not inherit it."""
+    host = FakeHost(fake_dom, 2, 10)
+    host.node("roll").click()
+    host.node("die-0").click()
+    host.node("die-2").click()
+    again = FakeHost(fake_dom, 2, 10, host.record, host.settings)  # a reload
+    assert again.screen.held == 0b101
+    assert again.node("die-2").attrs["aria-pressed"] == "true"
+    again.node("roll").click()  # the roll keeps them; the next moment starts from the engine's
+    assert GAME.decode_action(again.record.actions[-1]) == Roll(keep=0b101)
+    third = FakeHost(fake_dom, 2, 10, again.record, host.settings)
+    assert third.screen.held == GAME.view(third.state, None)["dice"]["held_mask"]

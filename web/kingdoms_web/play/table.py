@@ -346,11 +346,12 @@ class GameTable(HostState):
         """
         tools: list[Any] = []
         end = mode != "play"
+        send = None
         if self.handoff and mode != "end":
+            # Secondary: most games are hot-seat on one tablet; a link is for playing apart.
             seat = self._game.current_seat(self._state)
-            tools.append(button(self.scope, t("send.button", name=self._name(seat)),
-                                lambda _e: self.send_to_next(), testid="send-next",
-                                cls="btn btn-primary"))
+            send = button(self.scope, t("send.button", name=self._name(seat)),
+                          lambda _e: self.send_to_next(), testid="send-next", cls="btn btn-tool")
         if not end:
             allowed, reason = self.undo_status()
             undo = button(self.scope, t("undo.button"), lambda _e: self.undo(), testid="undo",
@@ -375,6 +376,8 @@ class GameTable(HostState):
         if mode != "pass":
             tools.append(button(self.scope, t("history.button"), lambda _e: self.open_history(),
                                 testid="history", cls="btn btn-tool"))
+        if send is not None:
+            tools.append(send)
         return el("div", *tools, cls="play-tools", testid="play-tools",
                   attrs={"role": "toolbar", "aria-label": t("play.tools")})
 

@@ -38,6 +38,10 @@ from kingdoms_web.play.contract import GameHost
 from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.shell.dialogs import button
 
+HELD_SETTING = "dice-realm.held"
+"""Settings key of the dice held but not yet rolled, with the game moment they belong to: held
+dice are the page's until the roll, and a reload must not drop them."""
+
 ODDS_SETTING = "dice-realm.odds"
 """Settings key (in ``kingdoms.v1.settings``) of the odds helper switch; on by default."""
 
@@ -95,6 +99,10 @@ class DiceRealmScreen:
         if key != self._held_key:
             self._held_key = key
             self.held = int(dice["held_mask"]) if phase == "roll" else 0
+            kept = self._setting(HELD_SETTING, None)
+            if phase == "roll" and isinstance(kept, dict) and kept.get("at") == self._hold_place():
+                mask = kept.get("mask")
+                self.held = mask if isinstance(mask, int) and 0 <= mask < 63 else self.held
             self.claiming = None
         board = el(
             "div",
@@ -372,12 +380,19 @@ class DiceRealmScreen:
         if view.get("phase") != "roll" or view["dice"]["values"] is None:
             return
         self.held ^= 1 << die
+        setter = getattr(self.host, "set_setting", None)
+        if setter is not None:  # a reload (or a killed browser) keeps the dice held
+            setter(HELD_SETTING, {"at": self._hold_place(), "mask": self.held})
         node = self._die_nodes[die]
         held = bool(self.held >> die & 1)
         node.setAttribute("aria-pressed", "true" if held else "false")
         node.classList.toggle("held", held)
         self._update_roll_button()
         self.odds.fill(defer_missing=True)
+
+    def _hold_place(self) -> str:
+        """Which game and moment a stored hold belongs to (seed and move count)."""
+        return f"{self.host.record.seed}:{self.host.moves}"
 
     def _roll(self) -> None:
         view = self.view
