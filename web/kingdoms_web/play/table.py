@@ -71,6 +71,10 @@ class TableOwner(Protocol):
 # --------------------------------------------------------------------------- pure helpers
 
 
+UNDO_SHORT_REASONS = ("revealed", "other_seat")
+"""Why Undo is off, said next to it (nothing to undo and game over need no words)."""
+
+
 def winners_text(names: list[str]) -> str:
     if len(names) == 1:
         return t("play.winner", name=names[0])
@@ -347,6 +351,7 @@ class GameTable(HostState):
         tools: list[Any] = []
         end = mode != "play"
         send = None
+        note = None
         if self.handoff and mode != "end":
             # Secondary: most games are hot-seat on one tablet; a link is for playing apart.
             seat = self._game.current_seat(self._state)
@@ -365,6 +370,9 @@ class GameTable(HostState):
             tools.append(undo)
             tools.append(button(self.scope, t("redo.button"), lambda _e: self.redo(),
                                 testid="redo", cls="btn btn-tool", disabled=not self.can_redo))
+            if not allowed and reason in UNDO_SHORT_REASONS:
+                # Said on screen, not only in the tooltip: a tablet has no hover.
+                note = el("p", t(f"undo.short.{reason}"), cls="tool-why", testid="undo-why")
         if not end and self.has_computers:
             fast = self.get_setting(PACE_SETTING, "normal") == "fast"
             pace = button(self.scope, t("play.pace_fast"), lambda _e: self.toggle_pace(),
@@ -378,6 +386,8 @@ class GameTable(HostState):
                                 testid="history", cls="btn btn-tool"))
         if send is not None:
             tools.append(send)
+        if note is not None:
+            tools.append(note)
         return el("div", *tools, cls="play-tools", testid="play-tools",
                   attrs={"role": "toolbar", "aria-label": t("play.tools")})
 

@@ -1,9 +1,10 @@
-"""The end screen explains the result (issue 12): why the game ended, each category with the
-rule behind it, and how a tie on the best total was settled."""
+"""The table explains itself (issue 12): why the game ended, each category with the rule behind
+it, how a tie on the best total was settled, and why Undo is off."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from fakedom import FakeDocument
@@ -43,7 +44,7 @@ def finished(game_id: str, seed: int, players: int = 3) -> GameRecord:
     return record
 
 
-def end_screen(doc: FakeDocument, record: GameRecord) -> object:
+def table_screen(doc: FakeDocument, record: GameRecord) -> Any:
     i18n.set_language("en")
     module = "kingdoms_web.games." + record.game_id.replace("-", "_") + ".screen"
     table = GameTable(Owner(), Session(record), module, "s1")
@@ -56,7 +57,7 @@ def end_screen(doc: FakeDocument, record: GameRecord) -> object:
 @pytest.mark.parametrize("game_id", ["dice-realm", "burgrave"])
 def test_each_category_is_shown_with_its_rule(fake_dom: FakeDocument, game_id: str) -> None:
     record = finished(game_id, 3)
-    root = end_screen(fake_dom, record)
+    root = table_screen(fake_dom, record)
     rules = root.by_testid("how-scored")
     assert rules is not None
     result = get_game(game_id).result(replay(record))
@@ -82,7 +83,7 @@ def test_a_tie_on_the_best_total_says_how_it_was_settled(fake_dom: FakeDocument)
     """Spec (Dice Realm): "Tie: the tied player with fewer negative points wins; still tied: a
     shared victory"."""
     record, settled = _tied_game("dice-realm")
-    root = end_screen(fake_dom, record)
+    root = table_screen(fake_dom, record)
     note = root.by_testid("tie-note")
     assert note is not None
     if settled:
@@ -98,6 +99,21 @@ def test_no_tie_note_when_one_seat_has_the_best_total(fake_dom: FakeDocument) ->
         result = game.result(replay(record))
         totals = sorted((score.total for score in result.scores), reverse=True)
         if totals[0] > totals[1]:
-            assert end_screen(fake_dom, record).by_testid("tie-note") is None
+            assert table_screen(fake_dom, record).by_testid("tie-note") is None
             return
     raise AssertionError("no untied game in the seeds tried")
+
+
+def test_undo_says_why_it_is_off_on_screen(fake_dom: FakeDocument) -> None:
+    """Issue 12: disabled controls say why, visibly — after a roll Undo is off and the toolbar
+    says the roll was revealed; before any move there is nothing to explain."""
+    from kingdoms.dice_realm.actions import Roll
+
+    record = new_record("dice-realm", [Seat(name="Ann"), Seat(name="Ben")], seed=2)
+    root = table_screen(fake_dom, record)
+    assert root.by_testid("undo-why") is None
+    record, _state = append(record, get_game("dice-realm"), replay(record), Roll(keep=0))
+    root = table_screen(fake_dom, record)
+    why = root.by_testid("undo-why")
+    assert why is not None and why.textContent == i18n.t("undo.short.revealed")
+    assert root.by_testid("undo").attrs.get("aria-disabled") == "true"
