@@ -24,6 +24,7 @@ from kingdoms.core.text import render
 from kingdoms_web import i18n
 from kingdoms_web.games.burgrave import model as M
 
+from .burgrave_page import tap_controls
 from .conftest import ROOT, wait_ready
 
 NAMES = ["Ana", "Ben", "Cid"]
@@ -98,8 +99,7 @@ def take(page: Page, state: Any, action: Any) -> None:
     prompt = M.build_prompt(GAME.prompt(state), building=getattr(action, "building", None))
     assert prompt is not None
     before = moves(page)
-    for testid in M.control_path(action, view, prompt):
-        page.get_by_test_id(testid).tap()
+    tap_controls(page, M.control_path(action, view, prompt))
     expect(page.get_by_test_id("game-screen")).to_have_attribute("data-moves", str(before + 1))
 
 

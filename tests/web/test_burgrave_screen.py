@@ -262,3 +262,38 @@ def test_since_your_last_turn_recaps_the_others_moves(fake_dom: FakeDocument) ->
         active = [o for o in offers if o.attrs.get("data-testid") != "action-pass"]
         rng.choice(active or offers).click()
     assert shown > 20
+
+
+def test_a_move_that_reveals_cards_asks_for_a_second_tap(fake_dom: FakeDocument) -> None:
+    """Issue 12: irreversible taps are safe. A prompt button whose move Undo could not take back
+    (the engine: it reveals a card) is confirmed inline by a second tap; a move Undo can take
+    back is made at once."""
+    host = FakeHost(fake_dom, ["Ana", "Ben"], 12)
+    rng = random.Random(12)
+    asked = direct = 0
+    for _ in range(400):
+        if GAME.is_over(host.state) or (asked and direct):
+            break
+        buttons = [o for o in host.offers() if o.tagName == "BUTTON"
+                   and o.attrs.get("data-testid", "").startswith("action-")]
+        prompt = host.screen.prompt
+        offers = {o.testid: o for o in prompt.offers} if prompt else {}
+        target = next((b for b in buttons if offers.get(b.attrs["data-testid"])
+                       and offers[b.attrs["data-testid"]].action is not None), None)
+        if target is None:
+            rng.choice(host.offers()).click()
+            continue
+        action = offers[target.attrs["data-testid"]].action
+        reveals = GAME.reveals_information(host.state, action, GAME.apply(host.state, action))
+        moves = host.moves
+        target.click()
+        if reveals:
+            assert host.moves == moves
+            again = host.root.by_testid(target.attrs["data-testid"])
+            assert again is not None and "is-confirming" in again.className.split()
+            again.click()
+            asked += 1
+        else:
+            direct += 1
+        assert host.moves == moves + 1
+    assert asked and direct

@@ -64,6 +64,8 @@ class BurgraveScreen:
         extension of it: an undo and another move makes the cache start again)."""
         self._log_actions: list[int] = []
         self.building: str | None = None
+        self.confirming: str | None = None
+        """The prompt button (test id) whose move cannot be undone and waits for a second tap."""
         self.opened: set[int] = set()
         self._scope = Scope()
         self._host_scope = Scope()
@@ -87,6 +89,7 @@ class BurgraveScreen:
         if key != self._decision_key:
             self._decision_key = key
             self.building = None
+            self.confirming = None
         self._draw()
 
     def end_details(self, view: dict[str, Any]) -> list[Element]:
@@ -197,9 +200,12 @@ class BurgraveScreen:
         for offer in prompt.offers:
             if offer.place not in ("prompt", "pair"):
                 continue
+            confirming = offer.testid == self.confirming
+            detail = t("burgrave.confirm_again") if confirming else offer.detail
             node = el("button", el("span", offer.label, cls="bg-option-label"),
-                      el("span", offer.detail, cls="bg-option-detail") if offer.detail else None,
+                      el("span", detail, cls="bg-option-detail") if detail else None,
                       cls="btn bg-option" + (" is-selected" if offer.selected else "")
+                      + (" is-confirming" if confirming else "")
                       + (" bg-option-pair" if offer.place == "pair" else ""),
                       testid=offer.testid,
                       attrs={"type": "button", "data-offer": "1",
@@ -235,7 +241,25 @@ class BurgraveScreen:
                     target.focus()
             return
         if offer.action is not None:
+            if offer.place == "prompt" and self.confirming != offer.testid \
+                    and self._cannot_take_back(offer.action):
+                self.confirming = offer.testid  # asked inline: the next tap on it confirms
+                self._draw()
+                target = dom.query(f'[data-testid="{offer.testid}"]', self._root)
+                if target is not None:
+                    target.focus()
+                return
+            self.confirming = None
             self.act(offer.action)
+
+    def _cannot_take_back(self, action: BaseModel) -> bool:
+        """Whether Undo could not take ``action`` back: the engine says if it would reveal a
+        card (a draw, the next townsfolk). Such prompt buttons ask for a second tap."""
+        game, before = self.host.game, self.host.state
+        try:
+            return bool(game.reveals_information(before, action, game.apply(before, action)))
+        except Exception:  # an illegal action is refused by the host with its reason
+            return False
 
     def act(self, action: BaseModel) -> bool:
         """Take ``action`` through the host, then say what it did (the engine's sentence)."""
