@@ -60,7 +60,8 @@ def _redeal_manuscripts(piles: list[tuple[int, ...]], rng: Rng) -> list[tuple[in
 def resample(state: State, seat: int, rng: Rng) -> State:
     """A state ``seat`` cannot tell from ``state`` (see the module's docstring)."""
     sample = state.clone()
-    for other, player in enumerate(sample.players):
+    for other in range(sample.seat_count):
+        player = sample.player_mut(other)
         if other == seat:
             deck = sorted(player.deck)
             rng.shuffle(deck)

@@ -90,7 +90,7 @@ def pick_pair(state: State, seat: int, index: int) -> None:
     starting townsfolk to form your deck; draw 3" (the extra step resolves first)."""
     pair = state.pairs[index] = state.pairs[index]._replace(taken_by=seat)
     card = CONTENT.player_cards[pair.player_card]
-    player = state.players[seat]
+    player = state.player_mut(seat)
     player.player_card, player.hero = pair.player_card, pair.hero
     player.space = card.space - 1
     player.silver += card.silver
@@ -106,7 +106,7 @@ def pick_pair(state: State, seat: int, index: int) -> None:
 def setup_deck(state: State, seat: int) -> None:
     """``Auto.SETUP_DECK``: the 8 starting townsfolk of ``seat``'s colour and the hero,
     shuffled; draw 3."""
-    player = state.players[seat]
+    player = state.player_mut(seat)
     player.deck = [START_BASE + N_START * seat + k for k in range(N_START)] + [player.hero]
     shuffle(state, player.deck)
     draw_cards(state, seat, STARTING_HAND)

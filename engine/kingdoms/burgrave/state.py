@@ -9,6 +9,12 @@ piles, the dismissed cards, the pairs, the castle's rows, a player's manuscripts
 cards and destroyed cards. The clones assign every slot by name (quicker than the generated
 ``__init__`` with its 35 arguments). Pydantic is used only at the edge (:func:`from_json`).
 
+**Players are copied on write.** Most actions change one player (or none), so a clone shares
+every :class:`Player` with the state it was cloned from, and a rule that changes a player first
+asks for its own copy with :meth:`State.player_mut` (reading goes through ``state.players`` as
+before). Rule of the house: never change a player reached through ``state.players``; keep the
+object ``player_mut`` returned (it stays this state's own until the state is cloned again).
+
 Conventions (all 0-based; the board's layout is described in :mod:`.board`):
 
 * **Piles** (townsfolk, manuscripts): tuples whose *last* element is the top card.
@@ -40,6 +46,8 @@ UNSET = -1
 townsfolk dismissed this turn, no final round yet."""
 LINE_SLOTS = 3
 """Card slots in a player's line."""
+ALL_OWN = -1
+"""``State.own_players`` of a state that owns every player (all bits set)."""
 _new = object.__new__
 
 
@@ -168,6 +176,19 @@ class State:
     players: list[Player] = dataclasses.field(default_factory=list)
     legal_cache: list[int] | None = None
     """The legal codes of the pending decision, once computed (never copied by ``clone``)."""
+    own_players: int = dataclasses.field(default=ALL_OWN, compare=False)
+    """Bit ``seat`` is set when ``players[seat]`` belongs to this state alone (see
+    :meth:`player_mut`); a new or loaded state owns all of them, a clone none."""
+
+    def player_mut(self, seat: int) -> Player:
+        """``seat``'s player, safe to change: copied first if it is still shared with the state
+        this one was cloned from (or with a clone made from this one)."""
+        if self.own_players >> seat & 1:
+            return self.players[seat]
+        player = self.players[seat].clone()
+        self.players[seat] = player
+        self.own_players |= 1 << seat
+        return player
 
     def clone(self) -> State:
         """A copy sharing only immutable parts, without the legal-codes cache."""
@@ -205,8 +226,9 @@ class State:
         new.turn_transcribed = self.turn_transcribed
         new.turn_dismiss_anywhere = self.turn_dismiss_anywhere
         new.over = self.over
-        new.players = [player.clone() for player in self.players]
+        new.players = self.players[:]
         new.legal_cache = None
+        new.own_players = self.own_players = 0  # both share every player now
         return new
 
     @property
@@ -217,7 +239,7 @@ class State:
 _PLAYER_FIELDS = [f.name for f in dataclasses.fields(Player)]
 _STATE_FIELDS = [
     f.name for f in dataclasses.fields(State)
-    if f.name not in ("seats", "players", "legal_cache", "stack")
+    if f.name not in ("seats", "players", "legal_cache", "stack", "own_players")
 ]
 
 
