@@ -57,6 +57,14 @@ def test_clone_copies_every_field_and_shares_no_list() -> None:
     assert to_json(copy) == to_json(state)
 
 
+def test_solo_clone_copies_the_rival() -> None:
+    state = GAME.new_game([Seat(name="Ana")], 4, {"difficulty": 2})
+    copy = state.clone()
+    assert state.rival is not None and copy.rival is not None
+    assert to_json(copy) == to_json(state)
+    assert _shared(state.rival, copy.rival) == []  # type: ignore[arg-type]
+
+
 def test_json_round_trip() -> None:
     state = _mid_game()
     data = to_json(state)

@@ -46,6 +46,8 @@ UNSET = -1
 townsfolk dismissed this turn, no final round yet."""
 LINE_SLOTS = 3
 """Card slots in a player's line."""
+RIVAL_SEAT = 1
+"""A solo game's rival plays in the second seat (the human is seat 0 and start player)."""
 ALL_OWN = -1
 """``State.own_players`` of a state that owns every player (all bits set)."""
 _new = object.__new__
@@ -122,6 +124,27 @@ class Player:
 
 
 @dataclasses.dataclass(slots=True)
+class Rival:
+    """The solo rival's own components (spec, "Solo"); its burgrave, stocks, track, workers and
+    buildings are an ordinary :class:`Player` in seat ``RIVAL_SEAT`` (see :mod:`.rival`).
+    Scheme ids index ``solo_content.SCHEMES``; piles end with their top card, like all piles."""
+
+    board: int
+    difficulty: int
+    deck: list[int]
+    """Face down: its order (and which future schemes were shuffled in) is hidden."""
+    line: list[int]
+    """Face up, the newest scheme first (like a player's line)."""
+    discard: list[int]
+    future: list[int]
+    """The future schemes set apart, face down (their order is hidden)."""
+
+    def clone(self) -> Rival:
+        return Rival(self.board, self.difficulty, self.deck[:], self.line[:], self.discard[:],
+                     self.future[:])
+
+
+@dataclasses.dataclass(slots=True)
 class State:
     """The whole game, hidden parts included."""
 
@@ -176,6 +199,8 @@ class State:
     players: list[Player] = dataclasses.field(default_factory=list)
     legal_cache: list[int] | None = None
     """The legal codes of the pending decision, once computed (never copied by ``clone``)."""
+    rival: Rival | None = None
+    """A solo game's rival (``None`` in games of 2-4 players)."""
     own_players: int = dataclasses.field(default=ALL_OWN, compare=False)
     """Bit ``seat`` is set when ``players[seat]`` belongs to this state alone (see
     :meth:`player_mut`); a new or loaded state owns all of them, a clone none."""
@@ -228,6 +253,7 @@ class State:
         new.over = self.over
         new.players = self.players[:]
         new.legal_cache = None
+        new.rival = None if self.rival is None else self.rival.clone()
         new.own_players = self.own_players = 0  # both share every player now
         return new
 
@@ -239,7 +265,7 @@ class State:
 _PLAYER_FIELDS = [f.name for f in dataclasses.fields(Player)]
 _STATE_FIELDS = [
     f.name for f in dataclasses.fields(State)
-    if f.name not in ("seats", "players", "legal_cache", "stack", "own_players")
+    if f.name not in ("seats", "players", "legal_cache", "stack", "own_players", "rival")
 ]
 
 
@@ -263,6 +289,8 @@ def to_json(state: State) -> dict[str, Any]:
         {name: _plain(getattr(player, name)) for name in _PLAYER_FIELDS}
         for player in state.players
     ]
+    if state.rival is not None:
+        data["rival"] = dataclasses.asdict(state.rival)
     return data
 
 
@@ -292,6 +320,16 @@ class _PlayerModel(BaseModel):
     destroyed: tuple[Int, ...]
     player_card: int = Field(ge=-1, le=9)
     hero: int = Field(ge=-1, lt=N_CARDS)
+
+
+class _RivalModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    board: int = Field(ge=0, le=3)
+    difficulty: int = Field(ge=0, le=3)
+    deck: list[Int]
+    line: list[Int] = Field(max_length=LINE_SLOTS)
+    discard: list[Int]
+    future: list[Int]
 
 
 class _StateModel(BaseModel):
@@ -331,6 +369,7 @@ class _StateModel(BaseModel):
     turn_dismiss_anywhere: bool = False
     over: bool = False
     players: list[_PlayerModel]
+    rival: _RivalModel | None = None
 
 
 def from_json(data: Mapping[str, Any]) -> State:
@@ -347,6 +386,13 @@ def from_json(data: Mapping[str, Any]) -> State:
     for grid in (model.tier1, model.tier2, model.tier3):
         if any(len(row) != seats for row in grid):
             raise SetupError("Not a Burgrave state: castle rows need one count per seat.")
+    if model.rival is not None:
+        schemes = model.rival.deck + model.rival.line + model.rival.discard + model.rival.future
+        if seats != 2 or any(not 0 <= s < 16 for s in schemes) or len(set(schemes)) != len(
+            schemes
+        ):
+            raise SetupError("Not a Burgrave state: a rival plays in seat 2 of 2, each scheme "
+                             "once.")
     for task in model.stack:
         if len(task) != len(Task._fields) or task[0] not in OPS:
             raise SetupError(
@@ -365,5 +411,6 @@ def from_json(data: Mapping[str, Any]) -> State:
         pairs=[Pair(*pair) for pair in model.pairs],
         stack=[Task(OPS[task[0]], *task[1:]) for task in model.stack],
         players=[Player(**dict(player)) for player in model.players],
+        rival=None if model.rival is None else Rival(**dict(model.rival)),
     )
     return State(**values)

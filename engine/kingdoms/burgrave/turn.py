@@ -28,7 +28,7 @@ from .effects import (
     step_corruption,
     step_virtue,
 )
-from .state import LINE_SLOTS, NOBODY, UNSET, State
+from .state import LINE_SLOTS, NOBODY, RIVAL_SEAT, UNSET, State
 from .tasks import Auto, Decision, Task
 
 REARRANGE_ONLY = Effect(EffectKind.REARRANGE, 1, 0)
@@ -61,6 +61,9 @@ def reset_turn_facts(state: State) -> None:
 
 
 def start_turn(state: State, seat: int) -> None:
+    if seat == RIVAL_SEAT and state.rival is not None:  # solo: the rival's turn is its own
+        state.stack.append(Task(Auto.RIVAL_TURN, seat))
+        return
     state.turn_seat = seat
     reset_turn_facts(state)
     state.stack += TURN_PHASES[seat]
