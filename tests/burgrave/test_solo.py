@@ -480,3 +480,27 @@ def test_state_json_round_trip() -> None:
     state = solo(difficulty=3)
     again = GAME.state_from_json(GAME.state_to_json(state))
     assert GAME.state_to_json(again) == GAME.state_to_json(state)
+
+
+def test_the_log_tells_the_rivals_turn() -> None:
+    """The page's "what happened": the human's action that lets the rival play is followed by
+    the rival's turn (scheme, space, score); other actions are not."""
+    state = GAME.new_game([Seat(name="Ana")], 3)
+    rng = Rng(1)
+    told = 0
+    for _ in range(60):
+        actions = GAME.legal_actions(state)
+        action = actions[rng.below(len(actions))]
+        after = GAME.apply(state, action)
+        text = GAME.describe(state, action, after)
+        rival_played = after.rival is not None and after.rival.line != (
+            state.rival.line if state.rival is not None else [])
+        assert (text.key == "core.sentences") == rival_played
+        if rival_played:
+            told += 1
+            rival = text.params["b"]
+            assert not isinstance(rival, str | int | tuple)
+            assert rival.key == "burgrave.log.rival_turn"
+            assert rival.params["score"] == rival_score(after).total
+        state = after
+    assert told >= 5

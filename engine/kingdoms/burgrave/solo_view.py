@@ -59,3 +59,19 @@ def solo_view(state: State) -> dict[str, Any] | None:
         "future_size": len(rival.future),
         "score": {"total": score.total, "breakdown": score.breakdown},
     }
+
+
+def rival_log(before: State, after: State) -> Text | None:
+    """The rival's turn as a log line, when an action of the human let it play one (None
+    otherwise): the scheme it flipped, where it ended and its score. Its turn ends when its
+    ``END_TURN`` runs, so the turn count tells: two turns ended (the human's, then its), or one
+    when the human answered a question during the rival's own turn."""
+    rival = after.rival
+    if rival is None or not rival.line:
+        return None
+    ended = after.turns - before.turns
+    if ended < (1 if before.turn_seat == RIVAL_SEAT else 2):
+        return None
+    return Text("burgrave.log.rival_turn", scheme=Text(
+        f"burgrave.scheme.{SOLO.schemes[rival.line[0]].key}"),
+        space=after.players[RIVAL_SEAT].space + 1, score=rival_score(after).total)
