@@ -163,7 +163,20 @@ def move_options(state: State, seat: int) -> dict[int, int]:
     value = state.turn_played_value
     free = player.free_steps + (1 if player.built[TRADING_POST] >= 1 else 0)
     top = min(value + free + player.silver, MAX_STEPS)
-    reach = REACH[player.space]
+    key = (player.space, value, free, top)
+    known = _MOVES.get(key)
+    if known is None:
+        known = _MOVES[key] = _move_options(player.space, value, free, top)
+    return known
+
+
+_MOVES: dict[tuple[int, int, int, int], dict[int, int]] = {}
+"""Move options by (space, value, free steps, furthest step): a pure function of these, asked
+twice per move (the codes, then the payment) in every playout. Callers only read the dicts."""
+
+
+def _move_options(space: int, value: int, free: int, top: int) -> dict[int, int]:
+    reach = REACH[space]
     out: dict[int, int] = {}
     seen = 0
     for steps in range(value, top + 1):
