@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from kingdoms.core.session import Step
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
@@ -26,9 +27,12 @@ from kingdoms_web.games.burgrave.board import BoardRenderer
 from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
 from kingdoms_web.i18n import get_language, say, t
 from kingdoms_web.play.contract import GameHost
+from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.shell.dialogs import Modal, button
 
 LOG_SIZE = 40
+RECAP_OPEN = 8
+"""A recap this short is shown open; a longer one starts folded so the prompt stays in view."""
 
 
 class CardDialog(Modal):
@@ -126,7 +130,8 @@ class BurgraveScreen:
         opponents = el("div", *[players.opponent(s) for s in others], cls="bg-opponents",
                        attrs={"role": "group", "aria-label": t("burgrave.opponents")})
         screen = el("div",
-                    el("div", self._status(view), self._prompt(view, prompt), cls="bg-panel"),
+                    el("div", self._status(view), self._recap(prompt), self._prompt(view, prompt),
+                       cls="bg-panel"),
                     el("div", board.render(), cls="bg-main"),
                     el("div", players.mine(viewer), cls="bg-mine")
                     if viewer is not None else None,
@@ -174,6 +179,9 @@ class BurgraveScreen:
                       attrs={"id": "bg-prompt-title", "tabindex": "-1"}))
         if prompt.why:
             box.append(el("p", prompt.why, cls="bg-why", testid="prompt-why"))
+        warnings = end_warnings(prompt.warnings)
+        if warnings is not None:
+            box.append(warnings)
         for note in prompt.notes:
             box.append(el("p", note, cls="bg-note"))
         if prompt.blocked:
@@ -284,22 +292,48 @@ class BurgraveScreen:
 
     def log_lines(self, count: int = LOG_SIZE) -> list[tuple[int, str]]:
         """(move number, the engine's sentence) for the last ``count`` actions, oldest first."""
+        return [(step.number, self._sentence(step)) for step in self._steps(count)]
+
+    def _steps(self, count: int) -> list[Step]:
+        """The last ``count`` steps; the sentence cache is dropped when the record changed
+        under it (undo, another game)."""
         host = self.host
         actions = host.record.actions[:host.moves]
         if actions[:len(self._log_actions)] != self._log_actions or \
                 len(self._log_cache) > 8 * LOG_SIZE:
             self._log_cache.clear()
         self._log_actions = actions
-        language = get_language()
-        lines = []
-        for step in host.recent_steps(count):
-            key = (step.number, language)
-            text = self._log_cache.get(key)
-            if text is None:
-                text = say(host.game.describe(step.before, step.action, step.after))
-                self._log_cache[key] = text
-            lines.append((step.number, text))
-        return lines
+        return host.recent_steps(count)
+
+    def _sentence(self, step: Step) -> str:
+        key = (step.number, get_language())
+        text = self._log_cache.get(key)
+        if text is None:
+            text = say(self.host.game.describe(step.before, step.action, step.after))
+            self._log_cache[key] = text
+        return text
+
+    def since_last_turn(self, seat: int) -> list[str]:
+        """What the others did since ``seat`` last acted, oldest first (at most ``LOG_SIZE``
+        lines); empty once ``seat`` has acted again."""
+        since: list[Step] = []
+        for step in reversed(self._steps(LOG_SIZE)):
+            if step.seat == seat:
+                break
+            since.append(step)
+        return [self._sentence(step) for step in reversed(since)]
+
+    def _recap(self, prompt: M.Prompt | None) -> Element | None:
+        """Hot-seat: when a person's decision comes, a short recap of the others' moves."""
+        if prompt is None or prompt.seat is None or self.host.computer_plays:
+            return None
+        lines = self.since_last_turn(prompt.seat)
+        if not lines:
+            return None
+        return el("details",
+                  el("summary", t("burgrave.since_last_turn", count=len(lines))),
+                  el("ol", *[el("li", line) for line in lines], cls="bg-recap-list"),
+                  cls="bg-recap", testid="recap", attrs={"open": len(lines) <= RECAP_OPEN})
 
 
 def create_screen(host: GameHost) -> BurgraveScreen:
