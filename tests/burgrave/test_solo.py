@@ -504,3 +504,19 @@ def test_the_log_tells_the_rivals_turn() -> None:
             assert rival.params["score"] == rival_score(after).total
         state = after
     assert told >= 5
+
+
+def test_the_options_offered_by_info_are_the_solo_content() -> None:
+    """INFO lists the rival boards and difficulties for the new-game dialog without loading the
+    rules; they must be exactly the content's boards, range and defaults."""
+    from kingdoms.burgrave import INFO
+    from kingdoms.burgrave.solo_content import BOARD_KEYS, MAX_DIFFICULTY, SOLO
+
+    options = {option.key: option for option in INFO.options}
+    assert [c.value for c in options["rival"].choices] == list(BOARD_KEYS)
+    assert options["rival"].default == SOLO.default_rival
+    assert [c.value for c in options["difficulty"].choices] == list(range(MAX_DIFFICULTY + 1))
+    assert options["difficulty"].default == SOLO.default_difficulty
+    assert all(option.seat_counts == (1,) for option in INFO.options)
+    for option in INFO.options:
+        GAME.new_game([Seat(name="Ann")], 1, {option.key: option.default})

@@ -117,3 +117,20 @@ def test_undo_says_why_it_is_off_on_screen(fake_dom: FakeDocument) -> None:
     why = root.by_testid("undo-why")
     assert why is not None and why.textContent == i18n.t("undo.short.revealed")
     assert root.by_testid("undo").attrs.get("aria-disabled") == "true"
+
+
+def test_a_solo_game_shows_the_rival_beside_the_player(fake_dom: FakeDocument) -> None:
+    """Issue 11: the end of a solo Burgrave game lists the rival's column (its score comes from
+    the view; the result holds the record's one seat) and says who won."""
+    game = get_game("burgrave")
+    for seed in range(6):
+        record = finished("burgrave", seed, 1)
+        root = table_screen(fake_dom, record)
+        rival = game.view(replay(record), None)["rival"]["score"]
+        cell = root.by_testid("breakdown-rival-total")
+        assert cell is not None and cell.textContent == str(rival["total"])
+        assert root.by_testid("breakdown-rival-leftover_resources") is not None
+        result = game.result(replay(record))
+        winner = root.by_testid("winner").textContent
+        assert winner == (i18n.t("burgrave.no_winner") if not result.winners
+                          else i18n.t("play.winner", name="Ann"))

@@ -75,7 +75,11 @@ UNDO_SHORT_REASONS = ("revealed", "other_seat")
 """Why Undo is off, said next to it (nothing to undo and game over need no words)."""
 
 
-def winners_text(names: list[str]) -> str:
+def winners_text(names: list[str], game_id: str = "") -> str:
+    """Who won; with nobody (a solo game lost to the rules' rival) the game says why."""
+    if not names:
+        key = f"{game_id}.no_winner"
+        return t(key) if lookup(key) is not None else t("play.no_winner")
     if len(names) == 1:
         return t("play.winner", name=names[0])
     return t("play.shared_victory", names=", ".join(names))
@@ -485,7 +489,7 @@ class GameTable(HostState):
             "section",
             el("h2", t("play.end_title"), attrs={"id": "end-heading"}),
             el("p", reason, cls="note") if reason else None,
-            el("p", winners_text(winner_names), cls="winner", testid="winner"),
+            el("p", winners_text(winner_names, game_id), cls="winner", testid="winner"),
             el("h3", t("play.scores")),
             el("ol", *rows, cls="end-scores", attrs={"role": "list"}),
             self._tie_note(result),

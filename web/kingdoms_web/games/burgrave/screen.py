@@ -93,20 +93,28 @@ class BurgraveScreen:
         self._draw()
 
     def end_details(self, view: dict[str, Any]) -> list[Element]:
+        """Every category per player; in a solo game the rival's column too (its score is in
+        the view, not in the result, which holds the one seat of the record)."""
         players = view["players"]
+        columns = [(str(players[seat]["name"]), score["breakdown"], score["total"], str(seat))
+                   for seat, score in enumerate(view["scores"])]
+        rival = view.get("rival")
+        if rival is not None:
+            columns.append((t("burgrave.rival_name"), rival["score"]["breakdown"],
+                            rival["score"]["total"], "rival"))
+        keys = list(dict.fromkeys(key for column in columns for key in column[1]))
         head = el("tr", el("th", t("burgrave.score.category"), attrs={"scope": "col"}),
-                  *[el("th", p["name"], attrs={"scope": "col"}) for p in players])
+                  *[el("th", name, attrs={"scope": "col"}) for name, *_ in columns])
         rows = [head]
-        for index, key in enumerate(M.score_keys(view)):
+        for key in keys:
             cells = [el("th", t(f"burgrave.score.{key}"), attrs={"scope": "row"})]
-            for seat in range(len(players)):
-                value = M.score_rows(view, seat)[index][1]
-                cells.append(el("td", str(value), testid=f"breakdown-{seat}-{key}"))
+            for _name, breakdown, _total, who in columns:
+                cells.append(el("td", str(breakdown.get(key, "–")),
+                                testid=f"breakdown-{who}-{key}"))
             rows.append(el("tr", *cells))
         total = [el("th", t("burgrave.score.total"), attrs={"scope": "row"})]
-        for seat in range(len(players)):
-            total.append(el("td", str(view["scores"][seat]["total"]),
-                            testid=f"breakdown-{seat}-total"))
+        for _name, _breakdown, points, who in columns:
+            total.append(el("td", str(points), testid=f"breakdown-{who}-total"))
         rows.append(el("tr", *total, cls="bg-total"))
         table = el("table", el("caption", t("burgrave.breakdown")), el("tbody", *rows),
                    cls="bg-breakdown", testid="burgrave-breakdown")
