@@ -134,3 +134,14 @@ def test_a_solo_game_shows_the_rival_beside_the_player(fake_dom: FakeDocument) -
         winner = root.by_testid("winner").textContent
         assert winner == (i18n.t("burgrave.no_winner") if not result.winners
                           else i18n.t("play.winner", name="Ann"))
+
+
+def test_alone_at_the_device_there_is_no_privacy_screen(fake_dom: FakeDocument) -> None:
+    """A solo game (or one person against computers) has nobody to hide a hand from: the
+    board opens on the person's own view, with no 'pass the device' screen."""
+    record = new_record("burgrave", [Seat(name="Ann")], seed=4)
+    root = table_screen(fake_dom, record)
+    assert root.by_testid("pass-screen") is None
+    assert root.by_testid("burgrave-screen") is not None
+    record = new_record("burgrave", [Seat(name="Ann"), Seat(name="Ben")], seed=4)
+    assert table_screen(fake_dom, record).by_testid("pass-screen") is not None

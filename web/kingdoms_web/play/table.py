@@ -254,8 +254,11 @@ class GameTable(HostState):
         information the viewer is always a person: while computers play, the board stays as the
         last person at the device saw it (a spectator's when nobody has looked yet)."""
         seat = None if self._game.is_over(self._state) else self._game.current_seat(self._state)
+        people = [n for n, s in enumerate(self._record.seats) if s.kind != "bot"]
         if not self.screen.hidden_information:
             self._viewer = seat
+        elif len(people) == 1:
+            self._viewer = people[0]  # alone at the device (solo, or against computers)
         elif initial:
             self._viewer = None
 
