@@ -5,6 +5,7 @@ the same scores anywhere.
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -141,3 +142,44 @@ def test_a_reload_during_a_computers_turn_resumes_it(page: Page, site_url: str) 
     record = page_record(page)
     state = replay(record)
     assert DICE.current_seat(state) == 0 or DICE.is_over(state)
+
+
+BURGRAVE_TURN = """() => {
+  const s = document.querySelector('[data-testid=game-screen]');
+  const b = document.querySelector('[data-testid=turn-banner]');
+  if (!s) return false;
+  if (s.dataset.over === 'true') return 'over';
+  if (b && b.dataset.thinking === 'true') return false;
+  return document.querySelector('[data-offer]') ? 'play' : false;
+}"""
+
+
+@pytest.mark.slow
+def test_a_person_and_three_computers_play_burgrave_to_the_end(page: Page,
+                                                               site_url: str) -> None:
+    """Issue 11, Burgrave: the person decides by taps (also outside their turn: a rearrange, a
+    reward); the computers play themselves; the end screen's scores are the record's."""
+    start_with_computers(page, site_url, 5, "burgrave", [
+        ("Ann", "person"), ("Easy", "easy"), ("Normal", "normal"), ("Easy two", "easy")])
+    page.get_by_test_id("pace").tap()
+    expect(page.get_by_test_id("pass-screen")).to_have_count(0)  # one person: nothing to hide
+    rng = random.Random(5)
+    for _ in range(3000):
+        state = page.wait_for_function(BURGRAVE_TURN, timeout=120_000).json_value()
+        if state == "over":
+            break
+        offers = page.evaluate(
+            "[...document.querySelectorAll('[data-offer]')].map(e => e.dataset.testid)")
+        active = [o for o in offers if o != "action-pass"]
+        choice = rng.choice(active or offers)
+        page.get_by_test_id(choice).tap()
+        if page.locator(".bg-option.is-confirming").count():
+            page.get_by_test_id(choice).tap()
+    else:
+        pytest.fail("the game did not end within the cap")
+    expect(page.get_by_test_id("end-screen")).to_be_visible()
+    record = page_record(page)
+    assert [seat.bot for seat in record.seats] == [None, "easy", "normal", "easy"]
+    result = get_game("burgrave").result(replay(record))
+    for score in result.scores:
+        expect(page.get_by_test_id(f"final-score-{score.seat}")).to_have_text(str(score.total))
