@@ -73,3 +73,43 @@ def test_every_literal_key_the_page_asks_for_is_in_the_catalog() -> None:
     missing = sorted(k for k in used
                      if i18n.lookup(k) is None and i18n.lookup(k + ".one") is None)
     assert missing == []
+
+
+TRANSLATED = [code for code in i18n.LANGUAGE_NAMES if code != "en"]
+_FIELD = re.compile(r"\{([a-z_]+)[^{}]*\}")
+
+
+def placeholders(template: str) -> set[str]:
+    return set(_FIELD.findall(template))
+
+
+def test_every_offered_language_has_every_catalog() -> None:
+    assert set(TRANSLATED) == {"es", "de"}
+    for package in PACKAGES.values():
+        assert set(locale_files(package)) == set(i18n.LANGUAGE_NAMES), package
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("prefix", sorted(PACKAGES))
+def test_translations_are_complete_with_the_same_placeholders(prefix: str,
+                                                              language: str) -> None:
+    """Every English key (card names from the content included) in every language, with the
+    same ``{fields}``: a translation never drops a number or invents a parameter."""
+    english = CATALOGS.catalog(prefix, "en")
+    other = CATALOGS.catalog(prefix, language)
+    assert sorted(set(english) - set(other)) == [], "missing translations"
+    assert sorted(set(other) - set(english)) == [], "keys English does not have"
+    wrong = {key: (english[key], other[key]) for key in english
+             if placeholders(english[key]) != placeholders(other[key])}
+    assert wrong == {}
+    assert all(value.strip() for value in other.values())
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_translated_page_says_it_in_its_language(language: str) -> None:
+    i18n.set_language(language)
+    try:
+        assert i18n.t("settings.title") != "Settings"
+        assert i18n.t("record.moves", count=12345).startswith("12.345")
+    finally:
+        i18n.set_language("en")
