@@ -230,8 +230,8 @@ def test_switching_language_mid_game_changes_board_prompt_and_history(page: Page
         assert_no_english(page, language, "history")
         page.keyboard.press("Escape")
 
-    # Remembered: a reload starts in German.
-    page.reload()
+    # Remembered: the page opened again starts in German.
+    page.goto(site_url)
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("lang", "de")
 
