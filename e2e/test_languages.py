@@ -75,7 +75,7 @@ def english_only(language: str) -> tuple[frozenset[str], tuple[str, ...]]:
             continue
         if "{" not in value:
             if re.search(r"[A-Za-z]{3}", value) and value not in said:
-                whole.add(value)
+                whole.add(value.strip())
             continue
         for piece in re.split(r"\{[^{}]*\}", value):
             piece = piece.strip(" .,:;()")
@@ -281,3 +281,44 @@ def test_no_english_on_any_main_screen(page: Page, site_url: str, language: str)
     load_code(page)
     expect(page.get_by_test_id("end-screen")).to_be_visible()
     assert_no_english(page, language, "burgrave end")
+
+
+PHONE = (360, 740)
+
+
+@pytest.mark.parametrize(("width", "height"), [(768, 1024), (1024, 768), PHONE])
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_translated_boards_fit_tablet_and_phone(page: Page, site_url: str, language: str,
+                                                width: int, height: int) -> None:
+    """German (the longest) and Spanish keep both boards on screen: on a tablet every control
+    is on screen, large enough and apart (the games' own layout checks); on a phone, where the
+    boards are not laid out for play even in English, nothing scrolls sideways."""
+    from .test_burgrave import LAYOUT
+    from .test_dice_realm import LAYOUT_PROBLEMS
+
+    phone = (width, height) == PHONE
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(site_url)
+    wait_ready(page)
+    page.get_by_test_id("settings").tap()
+    page.get_by_test_id("language-select").select_option(language)
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    open_code(page, site_url, midway("dice-realm", 11, NAMES[:2], 1))
+    load_code(page)
+    page.get_by_test_id("die-1").tap()
+    problems = page.evaluate(LAYOUT_PROBLEMS)
+    if phone:
+        assert problems["scroll"] <= 0, problems
+    else:
+        assert problems == {"off": [], "small": [], "overlaps": [], "scroll": 0}
+    for moves in (0, 40):
+        open_code(page, site_url, midway("burgrave", 1, NAMES, moves))
+        load_code(page)
+        found = page.evaluate(LAYOUT)
+        assert found["overflow"] <= 0, found
+        if not phone:
+            assert found["outside"] == [], found["outside"]
+            assert found["small"] == [], found["small"]
+            assert found["overlaps"] == [], found["overlaps"]
+    page.screenshot(path=str(ROOT / "dist" / f"burgrave-{language}-{width}x{height}.png"))
