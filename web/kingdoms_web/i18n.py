@@ -33,6 +33,7 @@ from kingdoms.core.text import (
     Text,
     fill,
     format_number,
+    join,
     json_catalog,
     localize,
     render,
@@ -75,6 +76,11 @@ def say(text: Text | str) -> str:
 def number(value: int | float, decimals: int | None = None) -> str:
     """``value`` written the current language's way (``12,345`` / ``12.345``)."""
     return format_number(value, _current, decimals)
+
+
+def join_list(items: Iterable[str]) -> str:
+    """Words as a list the current language's way ("Ana y Ben", "Ana, Ben und Cid")."""
+    return join(list(items), _current)
 
 
 def available_languages() -> list[tuple[str, str]]:
