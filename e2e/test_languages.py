@@ -191,6 +191,14 @@ def test_a_fresh_browser_starts_in_its_language(browser: Any, site_url: str,
         expect(page.locator("html")).to_have_attribute("lang", language)
         manifest = page.locator('link[rel="manifest"]')
         expect(manifest).to_have_attribute("href", f"./manifest.{language}.webmanifest")
+        # Python takes seconds to start: the loading screen is still up, in the language.
+        boot = page.evaluate("""() => ({
+          retry: document.getElementById('boot-retry')?.textContent,
+          label: document.getElementById('boot-progress')?.getAttribute('aria-label'),
+          ready: document.body.dataset.ready || ''})""")
+        if not boot["ready"]:
+            assert boot["retry"] == {"es": "Reintentar", "de": "Erneut versuchen"}[language]
+            assert boot["label"] == {"es": "Cargando", "de": "Wird geladen"}[language]
         wait_ready(page)
         expect(page.locator("html")).to_have_attribute("lang", language)
         games = catalog(language)["home.games"]
