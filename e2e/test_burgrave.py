@@ -24,6 +24,7 @@ from kingdoms.core.text import render
 from kingdoms_web import i18n
 from kingdoms_web.games.burgrave import model as M
 
+from .burgrave_page import tap_controls
 from .conftest import ROOT, wait_ready
 
 NAMES = ["Ana", "Ben", "Cid"]
@@ -98,8 +99,7 @@ def take(page: Page, state: Any, action: Any) -> None:
     prompt = M.build_prompt(GAME.prompt(state), building=getattr(action, "building", None))
     assert prompt is not None
     before = moves(page)
-    for testid in M.control_path(action, view, prompt):
-        page.get_by_test_id(testid).tap()
+    tap_controls(page, M.control_path(action, view, prompt))
     expect(page.get_by_test_id("game-screen")).to_have_attribute("data-moves", str(before + 1))
 
 
@@ -305,3 +305,40 @@ def test_a_full_turn_by_keyboard_only(page: Page, site_url: str) -> None:
     record = current_record(page)
     assert len(record.actions) > start
     assert GAME.current_seat(replay(record)) != seat
+
+
+# --------------------------------------------------------------------------- solo
+
+
+@pytest.mark.slow
+def test_a_solo_game_against_the_rival_to_the_end(page: Page, site_url: str) -> None:
+    """Issue 11: Burgrave for 1 — the new-game dialog offers the rival board and difficulty,
+    the rival plays itself, and the end screen shows the human's score, checked against the
+    record replayed on CPython with the chosen options."""
+    page.goto(site_url + "?seed=77")
+    wait_ready(page)
+    page.get_by_test_id("new-game").tap()
+    page.get_by_test_id("new-game-game").select_option("burgrave")
+    page.get_by_test_id("seat-count").select_option("1")
+    page.get_by_test_id("seat-name-1").fill("Ana")
+    page.get_by_test_id("option-rival").select_option(label="The Archivist (manuscripts)")
+    page.get_by_test_id("option-difficulty").select_option("3")
+    page.get_by_test_id("new-game-start").tap()
+    wait_ready(page, "game")
+    record = current_record(page)
+    assert record.options == {"rival": "manuscripts", "difficulty": 3}
+    rng = random.Random(77)
+    for _ in range(5000):
+        seen = page.evaluate(OFFERS)
+        if seen["over"]:
+            break
+        assert not seen["pass"], "no privacy screen in a game of one"
+        offers = seen["offers"]
+        assert offers, "nothing to tap"
+        active = [o for o in offers if o != "action-pass"]
+        page.get_by_test_id(rng.choice(active or offers)).tap()
+    else:
+        pytest.fail("the solo game did not end within the cap")
+    expect(page.get_by_test_id("end-screen")).to_be_visible()
+    result = GAME.result(replay(current_record(page)))
+    expect(page.get_by_test_id("final-score-0")).to_have_text(str(result.scores[0].total))

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from kingdoms.core.codes import decode_code, encode_code
 from kingdoms.core.records import GameRecord
@@ -17,6 +17,7 @@ from kingdoms.core.registry import get_game
 from kingdoms.core.session import replay
 
 from .conftest import wait_ready
+from .dice_realm_page import take_citizen
 
 DICE = get_game("dice-realm")
 pytestmark = pytest.mark.usefixtures("no_console_errors")
@@ -66,6 +67,15 @@ def tap_and_wait(page: Page, testid: str) -> None:
         arg=before)
 
 
+def take_and_wait(page: Page, citizen: Locator) -> None:
+    """Take a lit citizen (answering the inline question when asked) and wait for the move."""
+    before = int(page.get_by_test_id("game-screen").get_attribute("data-moves") or 0)
+    take_citizen(page, citizen)
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=game-screen]').dataset.moves) > n",
+        arg=before)
+
+
 def play_dice_realm_turn(page: Page) -> None:
     """One action of the person by taps: roll, take a lit citizen, a scoundrel or give a
     dragon away."""
@@ -77,11 +87,11 @@ def play_dice_realm_turn(page: Page) -> None:
     roll = page.get_by_test_id("roll")
     if lit.count() and (page.get_by_test_id("dice-realm").get_attribute("data-phase") ==
                         "choose" or roll.is_disabled()):
-        tap_and_wait(page, str(lit.first.get_attribute("data-testid")))
+        take_and_wait(page, lit.first)
     elif roll.count() and roll.is_enabled():
         tap_and_wait(page, "roll")
     elif lit.count():
-        tap_and_wait(page, str(lit.first.get_attribute("data-testid")))
+        take_and_wait(page, lit.first)
     else:
         tap_and_wait(page, "penalty")
 

@@ -25,6 +25,7 @@ from kingdoms.core.text import render
 from kingdoms_web import i18n
 from kingdoms_web.games.burgrave import model as M
 
+from .burgrave_page import tap_controls
 from .conftest import TABLET_CONTEXT, PageGuard, wait_ready
 from .dice_realm_page import snapshot, start_new_game
 
@@ -296,8 +297,7 @@ def test_burgrave_undo_before_anything_is_revealed_then_redo(page: Page, site_ur
     view = BURGRAVE.view(state, BURGRAVE.current_seat(state))
     prompt = M.build_prompt(BURGRAVE.prompt(state), building=getattr(action, "building", None))
     assert prompt is not None
-    for testid in M.control_path(action, view, prompt):
-        page.get_by_test_id(testid).tap()
+    tap_controls(page, M.control_path(action, view, prompt))
     wait_moves(page, count + 1)
     undo = page.get_by_test_id("undo")
     expect(undo).to_have_attribute("data-reason", "ok")
@@ -331,8 +331,7 @@ def test_full_storage_warns_and_the_game_goes_on_in_memory(page: Page, site_url:
     view = BURGRAVE.view(state, BURGRAVE.current_seat(state))
     prompt = M.build_prompt(BURGRAVE.prompt(state))
     assert prompt is not None
-    for testid in M.control_path(action, view, prompt):
-        page.get_by_test_id(testid).tap()
+    tap_controls(page, M.control_path(action, view, prompt))
     wait_moves(page, len(record.actions) + 1)
     expect(page.get_by_test_id("save-warning")).to_be_visible()
 

@@ -157,6 +157,7 @@ def test_primary_action_pays_what_the_funding_says() -> None:
             p = new.players[seat]
             before = p.silver if stock < 0 else p.resources[stock]
             take_primary_action(new, seat, code)
+            p = new.players[seat]  # copied on write by the action
             after = p.silver if stock < 0 else p.resources[stock]
             assert before - after == f.pay, (code, f)
             checked += 1

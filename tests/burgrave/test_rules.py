@@ -65,10 +65,12 @@ def test_setup_counts_and_reverse_pick_order() -> None:
 
 
 def test_seat_count_is_checked_where_records_are_made() -> None:
-    """2-4 players (solo needs the rival): 1 or 5 seats raise SetupError."""
-    for count in (1, 5):
-        with pytest.raises(SetupError, match="2 to 4 players"):
-            new_record("burgrave", [Seat(name=f"P{k}") for k in range(count)], 1)
+    """1-4 players (one: against the solo rival): 0 or 5 seats raise SetupError."""
+    with pytest.raises(SetupError, match="1 to 4 players"):
+        new_record("burgrave", [Seat(name=f"P{k}") for k in range(5)], 1)
+    with pytest.raises(SetupError):
+        new_record("burgrave", [], 1)
+    assert new_record("burgrave", [Seat(name="Ana")], 1).seats[0].name == "Ana"
 
 
 def test_closed_spots_below_three_players() -> None:

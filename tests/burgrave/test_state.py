@@ -46,8 +46,23 @@ def test_clone_copies_every_field_and_shares_no_list() -> None:
     assert to_json(copy) == to_json(state)
     assert copy.legal_cache is None
     assert _shared(state, copy) == []
-    for original, cloned in zip(state.players, copy.players, strict=True):
+    # Players are copied on write: shared until a rule asks for its own with player_mut,
+    # and then nothing of the copy is shared with the original.
+    for seat, original in enumerate(state.players):
+        assert copy.players[seat] is original
+        cloned = copy.player_mut(seat)
+        assert cloned is not original and copy.player_mut(seat) is cloned
         assert _shared(original, cloned) == []
+        assert state.player_mut(seat) is not original  # the original's is shared too
+    assert to_json(copy) == to_json(state)
+
+
+def test_solo_clone_copies_the_rival() -> None:
+    state = GAME.new_game([Seat(name="Ana")], 4, {"difficulty": 2})
+    copy = state.clone()
+    assert state.rival is not None and copy.rival is not None
+    assert to_json(copy) == to_json(state)
+    assert _shared(state.rival, copy.rival) == []  # type: ignore[arg-type]
 
 
 def test_json_round_trip() -> None:

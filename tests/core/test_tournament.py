@@ -50,10 +50,10 @@ def test_every_bot_sits_in_every_seat_equally_often(bots: int, players: int) -> 
 
 
 def test_report_shape_and_counts() -> None:
-    """``{"game", "games", "players", "seed", "bots": [{"bot", "games", "wins", "win_rate",
-    "ci95": [lo, hi]}]}``; in two-player games the wins add up to the games."""
+    """``{"game", "games", "players", "seed", "options", "bots": [{"bot", "games", "wins",
+    "win_rate", "ci95": [lo, hi]}]}``; in two-player games the wins add up to the games."""
     report = run("dice-realm", ["easy", "random"], games=6, seed=4)
-    assert set(report) == {"game", "games", "players", "seed", "bots"}
+    assert set(report) == {"game", "games", "players", "seed", "options", "bots"}
     assert (report["game"], report["games"], report["players"], report["seed"]) == (
         "dice-realm", 6, 2, 4)
     assert [entry["bot"] for entry in report["bots"]] == ["easy", "random"]
@@ -138,3 +138,18 @@ def test_command_errors_are_one_line(args: list[str], status: int, message: str)
     assert (code, out) == (status, "")
     assert err.startswith("kingdoms: error: ") and err.count("\n") == 1
     assert message in err
+
+
+def test_solo_reports_the_win_rate_against_the_rival() -> None:
+    """Burgrave solo: ``--players 1`` with ``--option rival=… --option difficulty=…`` plays the
+    one bot against the automated rival; its wins are its wins against the rival."""
+    code, out, err = cli("tournament", "burgrave", "--bots", "random", "--players", "1",
+                         "--option", "rival=trade", "--option", "difficulty=2",
+                         "--games", "3", "--seed", "4")
+    assert (code, err) == (0, "")
+    report = json.loads(out)
+    assert report["players"] == 1
+    assert report["options"] == {"rival": "trade", "difficulty": 2}
+    (entry,) = report["bots"]
+    assert entry["bot"] == "random" and entry["games"] == 3
+    assert 0 <= entry["wins"] <= 3

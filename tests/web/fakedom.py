@@ -55,6 +55,7 @@ class FakeNode:
         self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
         self.open = False
         self.style = SimpleNamespace()
+        self.dataset = SimpleNamespace()
 
     # tree
     def append(self, child: FakeNode) -> None:

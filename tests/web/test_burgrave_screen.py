@@ -17,6 +17,7 @@ from kingdoms.burgrave.game import GAME
 from kingdoms.core.protocol import Seat
 from kingdoms.core.records import new_record
 from kingdoms.core.session import Session
+from kingdoms.core.text import render
 from kingdoms_web import i18n
 from kingdoms_web.dom import Scope
 from kingdoms_web.games.burgrave import screen as burgrave_screen
@@ -37,6 +38,8 @@ class FakeHost(HostState):
         doc.body.append(self.root)
         self.screen = burgrave_screen.create_screen(self)
         self.notes: list[str] = []
+        self.warned = 0
+        """Positions drawn with the end-is-near warning."""
         self.redraw()
 
     def act(self, action: Any) -> bool:
@@ -62,6 +65,11 @@ class FakeHost(HostState):
 def play(host: FakeHost, rng: random.Random, cap: int = 6000) -> int:
     taps = 0
     while not GAME.is_over(host.state) and taps < cap:
+        prompt = GAME.prompt(host.state)
+        shown = host.root.by_testid("end-warning")
+        assert (shown is not None) == bool(prompt and prompt.warnings)
+        if shown is not None:
+            host.warned += 1
         offers = host.offers()
         assert offers, "a decision with no offered control"
         # Prefer doing something over passing, so games end in reasonable time.
@@ -81,6 +89,7 @@ def test_whole_game_by_taps_matches_the_engine(fake_dom: FakeDocument, players: 
     host = FakeHost(fake_dom, ["Ana", "Ben", "Cid", "Dee"][:players], seed)
     play(host, random.Random(seed))
     assert GAME.is_over(host.state)
+    assert host.warned  # the end was announced on the board before it came
     result = GAME.result(host.state)
     view = GAME.view(host.state, None)
     details = host.screen.end_details(view)
@@ -225,3 +234,66 @@ def test_every_visible_text_is_from_the_catalog_or_the_engine(fake_dom: FakeDocu
                 assert "burgrave." not in value, value
         active = [o for o in host.offers() if o.attrs.get("data-testid") != "action-pass"]
         rng.choice(active or host.offers()).click()
+
+
+def test_since_your_last_turn_recaps_the_others_moves(fake_dom: FakeDocument) -> None:
+    """Issue 12, hot-seat: when a person's decision comes, the others' moves since that person
+    last acted are listed (the engine's sentences), and the recap goes once they act."""
+    host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 31)
+    rng = random.Random(31)
+    shown = 0
+    for _ in range(200):
+        prompt = GAME.prompt(host.state)
+        assert prompt is not None
+        steps = list(host.session.steps(0, host.moves))
+        since = []
+        for step in reversed(steps):
+            if step.seat == prompt.seat:
+                break
+            since.append(render(GAME.describe(step.before, step.action, step.after)))
+        recap = host.root.by_testid("recap")
+        if since:
+            assert recap is not None
+            assert [li.textContent for li in recap.querySelectorAll("li")] == since[::-1]
+            shown += 1
+        else:
+            assert recap is None
+        offers = host.offers()
+        active = [o for o in offers if o.attrs.get("data-testid") != "action-pass"]
+        rng.choice(active or offers).click()
+    assert shown > 20
+
+
+def test_a_move_that_reveals_cards_asks_for_a_second_tap(fake_dom: FakeDocument) -> None:
+    """Issue 12: irreversible taps are safe. A prompt button whose move Undo could not take back
+    (the engine: it reveals a card) is confirmed inline by a second tap; a move Undo can take
+    back is made at once."""
+    host = FakeHost(fake_dom, ["Ana", "Ben"], 12)
+    rng = random.Random(12)
+    asked = direct = 0
+    for _ in range(400):
+        if GAME.is_over(host.state) or (asked and direct):
+            break
+        buttons = [o for o in host.offers() if o.tagName == "BUTTON"
+                   and o.attrs.get("data-testid", "").startswith("action-")]
+        prompt = host.screen.prompt
+        offers = {o.testid: o for o in prompt.offers} if prompt else {}
+        target = next((b for b in buttons if offers.get(b.attrs["data-testid"])
+                       and offers[b.attrs["data-testid"]].action is not None), None)
+        if target is None:
+            rng.choice(host.offers()).click()
+            continue
+        action = offers[target.attrs["data-testid"]].action
+        reveals = GAME.reveals_information(host.state, action, GAME.apply(host.state, action))
+        moves = host.moves
+        target.click()
+        if reveals:
+            assert host.moves == moves
+            again = host.root.by_testid(target.attrs["data-testid"])
+            assert again is not None and "is-confirming" in again.className.split()
+            again.click()
+            asked += 1
+        else:
+            direct += 1
+        assert host.moves == moves + 1
+    assert asked and direct

@@ -18,7 +18,7 @@ from kingdoms.core.protocol import Seat
 from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.session import Session, replay
 from kingdoms.dice_realm import odds as dr_odds
-from kingdoms.dice_realm.actions import FLIPS, GIVES, Roll
+from kingdoms.dice_realm.actions import CLAIMS, CLAIMS_CITIZEN_ONLY, FLIPS, GIVES, Roll
 from kingdoms.dice_realm.content import CARD_NUMBER, CONTENT
 from kingdoms.dice_realm.game import GAME
 from kingdoms_web import dom, i18n
@@ -38,12 +38,15 @@ class FakeHost(HostState):
     redrawn into an emptied container with a fresh scope."""
 
     def __init__(self, doc: FakeDocument, players: int, seed: int,
-                 record: GameRecord | None = None) -> None:
+                 record: GameRecord | None = None,
+                 settings: dict[str, Any] | None = None) -> None:
         self.session = Session(record or new_record(
             "dice-realm", [Seat(name=n) for n in NAMES[:players]], seed=seed))
         self._viewer = GAME.current_seat(self.state)
-        self.settings: dict[str, Any] = {}
+        self.settings: dict[str, Any] = {} if settings is None else settings
         self.notes: list[str] = []
+        self.warned = 0
+        """Positions drawn with the end-is-near warning."""
         self.root = doc.createElement("main")
         doc.body.append(self.root)
         self.scope = Scope()
@@ -108,6 +111,11 @@ def assert_all_text_translated(root: FakeNode) -> None:
 
 def assert_board_matches_the_engine(host: FakeHost) -> None:
     view = GAME.view(host.state, host.viewer)
+    prompt = GAME.prompt(host.state)
+    warning = host.root.by_testid("end-warning")
+    assert (warning is not None) == bool(prompt and prompt.warnings)
+    if warning is not None:
+        host.warned += 1
     board = host.node("dice-realm")
     assert board.attrs["data-phase"] == view["phase"]
     assert board.attrs["data-current"] == str(view["current_seat"])
@@ -158,6 +166,24 @@ def pick_citizen(met: list[FakeNode], rng: random.Random) -> FakeNode:
     return rng.choice(special or met)
 
 
+def take(host: FakeHost, citizen: FakeNode, rng: random.Random, seen: set[str]) -> None:
+    """Tap a citizen, then answer the inline question when the screen asks one: with its
+    village mostly, sometimes without (the seed's "puedes quedarte")."""
+    moves = len(host.record.actions)
+    citizen.click()
+    if host.root.by_testid("claim-chooser") is None:
+        assert len(host.record.actions) == moves + 1  # nothing to ask: taken at once
+        return
+    assert len(host.record.actions) == moves  # asked first, nothing played yet
+    without = host.root.by_testid("claim-citizen-only")
+    if without is not None and rng.random() < 0.3:
+        seen.add("claim-citizen-only")
+        without.click()
+    else:
+        host.node("claim-village").click()
+    assert len(host.record.actions) == moves + 1
+
+
 def take_a_turn_step(host: FakeHost, rng: random.Random, seen: set[str]) -> None:
     """One decision, taken by tapping what the screen offers."""
     view = GAME.view(host.state, host.viewer)
@@ -180,7 +206,7 @@ def take_a_turn_step(host: FakeHost, rng: random.Random, seen: set[str]) -> None
             rng.choice(flips).click()
             return
         seen.add("claim")
-        pick_citizen(met, rng).click()
+        take(host, pick_citizen(met, rng), rng, seen)
         return
     # Rolling: hold a few dice, then claim, stop or roll again.
     roll = host.node("roll")
@@ -197,7 +223,7 @@ def take_a_turn_step(host: FakeHost, rng: random.Random, seen: set[str]) -> None
     chance = rng.random()
     if met and chance < 0.4:
         seen.add("claim-while-rolling")  # the screen stops the dice, then claims
-        pick_citizen(met, rng).click()
+        take(host, pick_citizen(met, rng), rng, seen)
         return
     if enabled(roll) and ((not met and chance < 0.9) or chance > 0.7):
         held = host.screen.held
@@ -236,6 +262,7 @@ def test_whole_game_by_taps_matches_the_engine(fake_dom: FakeDocument, players: 
     assert GAME.is_over(host.state)
     assert {"roll", "hold", "reroll", "stop"} <= seen
     assert seen & {"claim", "claim-while-rolling"}
+    assert host.warned  # the last card of the pile that ended it was announced
 
     view = GAME.view(host.state, None)
     box = fake_dom.createElement("div")
@@ -387,6 +414,52 @@ def test_a_refused_claim_changes_nothing(fake_dom: FakeDocument) -> None:
     assert unmet[0].attrs["aria-disabled"] == "true"
 
 
+def _position_with_a_village_to_keep_or_leave() -> tuple[GameRecord, int]:
+    """A seeded game rolled (first roll only, never stopping) until a lit citizen founds a
+    village while rolls remain; returns the record and that citizen's slot."""
+    for seed in range(200):
+        record = new_record("dice-realm", [Seat(name=n) for n in NAMES[:2]], seed=seed)
+        state = replay(record)
+        record, state = append(record, GAME, state, Roll(keep=0))
+        legal = GAME.legal_actions(state)
+        for slot in range(5):
+            if CLAIMS_CITIZEN_ONLY[slot] in legal and state.rolls_used < 3:
+                return record, slot
+    raise AssertionError("no seed in range gives a village to found on the first roll")
+
+
+def test_taking_a_citizen_asks_inline_with_or_without_its_village(fake_dom: FakeDocument) -> None:
+    """Seed (000): "puedes quedarte tanto con la carta de aldea … como con la carta de
+    ciudadano" — the tap asks which, says the rolls left are given up, and Cancel plays nothing."""
+    record, slot = _position_with_a_village_to_keep_or_leave()
+    host = FakeHost(fake_dom, 2, 0, record)
+    moves = len(host.record.actions)
+    host.node(f"citizen-{slot}").click()
+    chooser = host.node("claim-chooser")
+    assert host.root.by_testid("claim-rolls-note") is not None
+    assert {b.attrs["data-testid"] for b in chooser.querySelectorAll("button")} == {
+        "claim-village", "claim-citizen-only", "claim-cancel"}
+    assert "village" in host.node("claim-citizen-only").textContent.lower()
+    host.node("claim-cancel").click()
+    assert host.root.by_testid("claim-chooser") is None
+    assert len(host.record.actions) == moves
+
+    villages_before = GAME.view(host.state, None)["villages"][slot]["count"]
+    host.node(f"citizen-{slot}").click()
+    host.node("claim-citizen-only").click()
+    assert GAME.decode_action(host.record.actions[-1]) == CLAIMS_CITIZEN_ONLY[slot]
+    assert GAME.view(host.state, None)["villages"][slot]["count"] == villages_before
+
+
+def test_taking_with_the_village_is_the_first_offer(fake_dom: FakeDocument) -> None:
+    record, slot = _position_with_a_village_to_keep_or_leave()
+    host = FakeHost(fake_dom, 2, 0, record)
+    host.node(f"citizen-{slot}").click()
+    assert "btn-primary" in host.node("claim-village").className.split()
+    host.node("claim-village").click()
+    assert GAME.decode_action(host.record.actions[-1]) == CLAIMS[slot]
+
+
 def _used_keys() -> set[str]:
     keys: set[str] = set()
     for path in Path(dice_realm_screen.__file__).parent.glob("*.py"):
@@ -399,3 +472,19 @@ def test_every_literal_key_is_in_the_catalog() -> None:
     assert len(keys) > 50
     missing = [k for k in keys if i18n.lookup(k) is None and i18n.lookup(k + ".one") is None]
     assert missing == []
+
+
+def test_held_dice_survive_a_reload(fake_dom: FakeDocument) -> None:
+    """Issue 12 (text defects): held dice were lost on reload. The hold is kept with the game
+    moment it belongs to; a later moment does not inherit it."""
+    host = FakeHost(fake_dom, 2, 10)
+    host.node("roll").click()
+    host.node("die-0").click()
+    host.node("die-2").click()
+    again = FakeHost(fake_dom, 2, 10, host.record, host.settings)  # a reload
+    assert again.screen.held == 0b101
+    assert again.node("die-2").attrs["aria-pressed"] == "true"
+    again.node("roll").click()  # the roll keeps them; the next moment starts from the engine's
+    assert GAME.decode_action(again.record.actions[-1]) == Roll(keep=0b101)
+    third = FakeHost(fake_dom, 2, 10, again.record, host.settings)
+    assert third.screen.held == GAME.view(third.state, None)["dice"]["held_mask"]

@@ -118,14 +118,15 @@ def test_a_translated_page_says_it_in_its_language(language: str) -> None:
 def test_no_catalog_key_is_unused() -> None:
     """Every key is asked for somewhere in the engine or the page: literally (``"home.games"``),
     by a literal prefix (``"saves.why." + reason``) or by an f-string's fixed part
-    (``f"burgrave.card.{key}"``, ``f"{game_id}.score.{key}"``)."""
+    (``f"burgrave.card.{key}"``, ``f"{game_id}.score.{key}"``, ``f"{game_id}.tie_break"``)."""
     source = "\n".join(path.read_text(encoding="utf-8")
                        for root in (PAGE, Path(str(resources.files("kingdoms"))))
                        for path in root.rglob("*.py"))
     literals = set(re.findall(r'"([a-z][a-z0-9_.-]*)"', source))
     prefixes = {lit for lit in literals if lit.endswith(".")}
     prefixes |= set(re.findall(r'f"([a-z][a-z0-9_.-]*)\{', source))
-    middles = set(re.findall(r'f"\{[a-z_]+\}(\.[a-z0-9_.-]+\.)\{', source))
+    middles = set(re.findall(r'f"\{[a-z_.]+\}(\.[a-z0-9_.-]+\.)\{', source))
+    endings = set(re.findall(r'f"\{[a-z_.]+\}(\.[a-z0-9_.-]+)"', source))
     unused = []
     for prefix in sorted(PACKAGES):
         for key in CATALOGS.catalog(prefix, "en"):
@@ -133,7 +134,8 @@ def test_no_catalog_key_is_unused() -> None:
             after_game = "." + key.split(".", 1)[-1]
             if key in literals or base in literals \
                     or any(key.startswith(fixed) for fixed in prefixes) \
-                    or (prefix and any(after_game.startswith(m) for m in middles)):
+                    or (prefix and any(after_game.startswith(m) for m in middles)) \
+                    or (prefix and after_game in endings):
                 continue
             unused.append(key)
     assert unused == []

@@ -27,7 +27,7 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
-from kingdoms.core.protocol import GameInfo, Seat
+from kingdoms.core.protocol import GameInfo, OptionValue, Seat
 from kingdoms.core.records import GameRecord, new_record
 from kingdoms.core.registry import list_games
 from kingdoms_web import dom, i18n, urls
@@ -348,7 +348,7 @@ class App:
                                        on_closed=self._modal_closed))
 
     def start_game(self, game_id: str, seats: list[Seat],
-                   options: dict[str, str | int | bool] | None = None) -> None:
+                   options: dict[str, OptionValue] | None = None) -> None:
         """Begin a new game with a fresh random seed (or ``?seed=N`` from the URL) and save it.
         ``seats``: people and computer players, in turn order; ``options``: the game's."""
         module = VIEW_MODULES.get(game_id)

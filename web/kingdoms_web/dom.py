@@ -284,3 +284,19 @@ def make_read_only(root: Element, scope: Scope) -> None:
 
     for kind in ("click", "keydown", "pointerdown", "change", "input"):
         scope.on(root, kind, swallow, capture=True)
+
+
+def reveal(node: Any) -> None:
+    """Scroll ``node`` into view if it is off screen (the answer to a tap drawn far below it on
+    a phone). Instant: CSS ``scroll-behavior`` decides smoothness and honours reduced motion."""
+    if node is None:
+        return
+    if window is None or getattr(node, "scrollIntoView", None) is None:  # no layout in tests
+        return
+
+    async def after_layout() -> None:
+        await asyncio.sleep(0)  # the node may not be in the document until the redraw ends
+        if node.isConnected:
+            node.scrollIntoView(window.JSON.parse('{"block": "nearest"}'))
+
+    run_async(after_layout, "revealing")

@@ -3,13 +3,29 @@
 Only ``INFO`` lives here, so the home screen can list the game without importing its rules.
 """
 
-from kingdoms.core.protocol import GameInfo
+from kingdoms.core.protocol import GameInfo, GameOption, OptionChoice
+
+RIVAL_BOARDS = ("workers", "buildings", "manuscripts", "trade")
+"""The solo rival boards' keys as in ``solo.json`` (a test checks they agree): listed here so the
+new-game dialog can offer them without loading the rules."""
 
 INFO = GameInfo(
-    game_id="burgrave", title="Burgrave", min_seats=2, max_seats=4, rules_version=3,
+    game_id="burgrave", title="Burgrave", min_seats=1, max_seats=4, rules_version=4,
     oldest_rules_version=2, bot_levels=("easy", "normal", "hard"),
+    options=(
+        GameOption(key="rival", label="burgrave.option.rival", default="workers",
+                   choices=tuple(OptionChoice(value=key, label=f"burgrave.option.rival.{key}")
+                                 for key in RIVAL_BOARDS),
+                   seat_counts=(1,)),
+        GameOption(key="difficulty", label="burgrave.option.difficulty", default=1,
+                   choices=tuple(OptionChoice(value=level,
+                                              label=f"burgrave.option.difficulty.{level}")
+                                 for level in range(4)),
+                   seat_counts=(1,)),
+    ),
 )
-"""Rules version 3 prices the dismissal of a printed townsfolk (its pile empty) by the
-segment's own printed card, as the dismissal itself always did; version 2 read another
-segment's. A version-2 record replays the same unless it made such a dismissal, and then its
-replay names the first move that no longer fits."""
+"""Rules version 4 adds the solo game against the automated rival (one seat; records of 2-4
+players replay unchanged). Rules version 3 prices the dismissal of a printed townsfolk (its
+pile empty) by the segment's own printed card, as the dismissal itself always did; version 2
+read another segment's. A version-2 record replays the same unless it made such a dismissal,
+and then its replay names the first move that no longer fits."""

@@ -34,11 +34,10 @@ def add_workers(grid: list[tuple[int, ...]], section: int, seat: int, count: int
 
 def place_workers(state: State, seat: int, section: int, count: int) -> None:
     """Put up to ``count`` workers from the supply into tier 1 of ``section``, then resolve."""
-    player = state.players[seat]
-    count = min(count, player.supply)
+    count = min(count, state.players[seat].supply)
     if count <= 0:
         return
-    player.supply -= count
+    state.player_mut(seat).supply -= count
     add_workers(state.tier1, section, seat, count)
     state.stack.append(Task(Auto.CASTLE, seat))
 
@@ -130,7 +129,7 @@ def bump(state: State, code: int) -> None:
     """Spec: "A bumped worker returns to its owner, who gains 2 silver (from tier 1) or 1 virtue
     + 1 any resource (from tier 2)"."""
     section, tier, seat = bump_parts(code)
-    player = state.players[seat]
+    player = state.player_mut(seat)
     player.supply += 1
     if tier == 1:
         add_workers(state.tier1, section, seat, -1)

@@ -40,7 +40,8 @@ from .content import (
     Trigger,
 )
 from .effects import has_modifier
-from .state import FREE, LINE_SLOTS, UNSET, Player, State
+from .solo_content import BOARD_ICON, SCHEMES
+from .state import FREE, LINE_SLOTS, RIVAL_SEAT, UNSET, Player, State
 
 MIN_CARDS = 3
 """Spec, cards: "You always own at least 3 cards" (so a destroy needs more)."""
@@ -69,21 +70,35 @@ def icon_counts(state: State, seat: int) -> list[int]:
     Spec: "Cards in hand or in piles never count"."""
     player = state.players[seat]
     count = [0, 0, 0, 0, 0]
+    if seat == RIVAL_SEAT and state.rival is not None:
+        # Solo: the rival's schemes and its board's icon; it has no start slots, and its
+        # dismissals give no icons (spec, "Solo").
+        for scheme in state.rival.line:
+            for icon in SCHEMES[scheme].icons:
+                count[icon] += 1
+        count[BOARD_ICON[state.rival.board]] += 1
+        _permanent_icons(player, count)
+        return count
     for card in player.line:
         for icon in CARD_DESIGN[card].icons:
             count[icon] += 1
     for slot in range(len(player.line), LINE_SLOTS):  # never covered yet: lines only grow
         count[START_SLOT_ICONS[slot]] += 1
-    if player.built[TRADING_POST] >= 3:
-        count[PERMANENT_ICON[(TRADING_POST, 3)]] += 1
-    for guildhall in range(1, player.built[GUILDHALL] + 1):
-        count[PERMANENT_ICON[(GUILDHALL, guildhall)]] += 1
-    count[CLERIC] += len(player.cleric_bonus)
+    _permanent_icons(player, count)
     dismissed = dismissed_design(state) if seat == state.turn_seat else None
     if dismissed is not None:
         for icon in dismissed.icons:
             count[icon] += 1
     return count
+
+
+def _permanent_icons(player: Player, count: list[int]) -> None:
+    """Add the icons of the buildings' uncovered benefits and of the cleric bonus cards."""
+    if player.built[TRADING_POST] >= 3:
+        count[PERMANENT_ICON[(TRADING_POST, 3)]] += 1
+    for guildhall in range(1, player.built[GUILDHALL] + 1):
+        count[PERMANENT_ICON[(GUILDHALL, guildhall)]] += 1
+    count[CLERIC] += len(player.cleric_bonus)
 
 
 def builder_icons(player: Player, count: list[int]) -> int:
@@ -148,7 +163,20 @@ def move_options(state: State, seat: int) -> dict[int, int]:
     value = state.turn_played_value
     free = player.free_steps + (1 if player.built[TRADING_POST] >= 1 else 0)
     top = min(value + free + player.silver, MAX_STEPS)
-    reach = REACH[player.space]
+    key = (player.space, value, free, top)
+    known = _MOVES.get(key)
+    if known is None:
+        known = _MOVES[key] = _move_options(player.space, value, free, top)
+    return known
+
+
+_MOVES: dict[tuple[int, int, int, int], dict[int, int]] = {}
+"""Move options by (space, value, free steps, furthest step): a pure function of these, asked
+twice per move (the codes, then the payment) in every playout. Callers only read the dicts."""
+
+
+def _move_options(space: int, value: int, free: int, top: int) -> dict[int, int]:
+    reach = REACH[space]
     out: dict[int, int] = {}
     seen = 0
     for steps in range(value, top + 1):

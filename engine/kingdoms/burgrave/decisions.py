@@ -81,7 +81,7 @@ def _play_codes(state: State, task: Task) -> list[int]:
 def _play_card(state: State, task: Task, code: int) -> None:
     """Spec: "With an empty hand, play the top card of your draw pile unseen" (reshuffling
     first if it is empty too: with exactly 3 cards the dropped card is played back)."""
-    player = state.players[task.seat]
+    player = state.player_mut(task.seat)
     if code == PLAY_BLIND:
         if not player.deck:
             reshuffle(state, task.seat)
@@ -102,7 +102,7 @@ def _move(state: State, task: Task, code: int) -> None:
     burgrave, that player may rearrange their line" (each such player with 2+ cards, in turn
     order after you)."""
     seat = task.seat
-    player = state.players[seat]
+    player = state.player_mut(seat)
     destination = MOVE_CODES.value(code)
     player.silver -= move_options(state, seat)[destination]
     player.free_steps = 0
@@ -121,7 +121,7 @@ def _rearrange_codes(state: State, task: Task) -> list[int]:
 
 
 def _rearrange(state: State, task: Task, code: int) -> None:
-    player = state.players[task.seat]
+    player = state.player_mut(task.seat)
     player.line = [player.line[old] for old in PERMS[REARRANGE_CODES.value(code)]]
 
 
@@ -144,7 +144,7 @@ def _hire_codes(state: State, task: Task) -> list[int]:
 
 
 def _hire(state: State, task: Task, code: int) -> None:
-    player = state.players[task.seat]
+    player = state.player_mut(task.seat)
     position = segment_of(player.space)
     player.silver -= CARD_VALUE[state.townsfolk_piles[position][-1]]
     hire(state, task.seat, position)
@@ -158,7 +158,7 @@ def _resource_codes(state: State, task: Task) -> list[int]:
 
 
 def _choose_resource(state: State, task: Task, code: int) -> None:
-    state.players[task.seat].resources[RESOURCE_CODES.value(code)] += 1
+    state.player_mut(task.seat).resources[RESOURCE_CODES.value(code)] += 1
 
 
 def _flip_codes(state: State, task: Task) -> list[int]:
@@ -192,7 +192,7 @@ def _destroy_codes(state: State, task: Task) -> list[int]:
 
 def _destroy(state: State, task: Task, code: int) -> None:
     """Spec: "destroy 1 card (… gain silver equal to its value)"."""
-    player = state.players[task.seat]
+    player = state.player_mut(task.seat)
     if code == DESTROY_TOP:
         card = player.deck.pop()
         state.reveals += 1
@@ -213,7 +213,7 @@ def _discard_codes(state: State, task: Task) -> list[int]:
 
 
 def _discard(state: State, task: Task, code: int) -> None:
-    player = state.players[task.seat]
+    player = state.player_mut(task.seat)
     card = CARD_CODES.value(code)
     player.hand.remove(card)
     player.discard.append(card)

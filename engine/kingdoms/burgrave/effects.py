@@ -143,7 +143,7 @@ def trigger_end(state: State) -> None:
 def gain_debts(state: State, seat: int, count: int) -> None:
     """Spec: debts are unlimited; gains take from the top of the pile on the poverty card, and
     taking the last one reveals it."""
-    state.players[seat].debts += count
+    state.player_mut(seat).debts += count
     for _ in range(count):
         if state.debt_pile > 0:
             state.debt_pile -= 1
@@ -154,7 +154,7 @@ def gain_debts(state: State, seat: int, count: int) -> None:
 
 def gain_deeds(state: State, seat: int, count: int) -> None:
     """Like :func:`gain_debts`, for deeds and the prosperity card."""
-    state.players[seat].deeds += count
+    state.player_mut(seat).deeds += count
     for _ in range(count):
         if state.deed_pile > 0:
             state.deed_pile -= 1
@@ -166,9 +166,9 @@ def gain_deeds(state: State, seat: int, count: int) -> None:
 def flip_debt(state: State, seat: int) -> None:
     """Spec: "flipping a debt (paying it) gives 1 any resource immediately"; fires the line's
     ``ON_FLIP_DEBT`` abilities first."""
-    player = state.players[seat]
-    if player.debts <= 0:
+    if state.players[seat].debts <= 0:
         return
+    player = state.player_mut(seat)
     player.debts -= 1
     player.debts_flipped += 1
     push_effects(state, seat, ongoing_effects(player, Trigger.ON_FLIP_DEBT))
@@ -177,9 +177,9 @@ def flip_debt(state: State, seat: int) -> None:
 
 def flip_deed(state: State, seat: int) -> None:
     """Flip a deed (worth 3 instead of 1 at the end); fires ``ON_FLIP_DEED`` abilities."""
-    player = state.players[seat]
-    if player.deeds <= 0:
+    if state.players[seat].deeds <= 0:
         return
+    player = state.player_mut(seat)
     player.deeds -= 1
     player.deeds_flipped += 1
     push_effects(state, seat, ongoing_effects(player, Trigger.ON_FLIP_DEED))
@@ -191,7 +191,7 @@ def flip_deed(state: State, seat: int) -> None:
 def reshuffle(state: State, seat: int) -> None:
     """Spec, draw: "shuffle your discards into a new one and gain 1 corruption if your line holds
     any criminal icon, otherwise 1 virtue"."""
-    player = state.players[seat]
+    player = state.player_mut(seat)
     player.deck = player.discard + player.deck
     player.discard = []
     shuffle(state, player.deck)
@@ -204,7 +204,7 @@ def reshuffle(state: State, seat: int) -> None:
 
 def draw_cards(state: State, seat: int, count: int) -> None:
     """Draw ``count`` cards, reshuffling when the draw pile is empty (stops when both are)."""
-    player = state.players[seat]
+    player = state.player_mut(seat)
     for _ in range(count):
         if not player.deck:
             if not player.discard:
@@ -223,7 +223,7 @@ def hand_limit(state: State, seat: int) -> int:
 def hire(state: State, seat: int, position: int) -> None:
     """Take the top townsfolk at ``position`` (paid or free) into the discard pile: the line's
     ``AFTER_HIRE`` abilities, workshop 1's optional discard, then its hire effect."""
-    player = state.players[seat]
+    player = state.player_mut(seat)
     card = take_top(state.townsfolk_piles, position)
     state.reveals += 1
     player.discard.append(card)
@@ -236,7 +236,7 @@ def hire(state: State, seat: int, position: int) -> None:
 def take_manuscript(state: State, seat: int, position: int) -> None:
     """Take the top manuscript at ``position`` and resolve its effect. Spec: "First to own 3
     manuscripts of one ribbon colour takes that colour's cleric bonus card"."""
-    player = state.players[seat]
+    player = state.player_mut(seat)
     script = take_top(state.manuscript_piles, position)
     state.reveals += 1
     player.manuscripts += (script,)
@@ -254,7 +254,7 @@ def build(state: State, seat: int, building: int, spot: int) -> None:
     other owners' in turn order after the builder."""
     state.spot_owner[spot] = seat
     state.spot_building[spot] = building
-    state.players[seat].built[building] += 1
+    state.player_mut(seat).built[building] += 1
     position, index = spot_place(spot)
     mine: list[Effect] = list(SEG_SPOT_REWARDS[state.segments[position]][index])
     others: dict[int, list[Effect]] = {}
@@ -302,22 +302,22 @@ def _ask_once(decision: Decision) -> EffectHandler:
 
 
 def _gain_silver(state: State, task: Task) -> None:
-    state.players[task.seat].silver += task.amount
+    state.player_mut(task.seat).silver += task.amount
 
 
 def _gain(resource: int) -> EffectHandler:
     def handler(state: State, task: Task) -> None:
-        state.players[task.seat].resources[resource] += task.amount
+        state.player_mut(task.seat).resources[resource] += task.amount
 
     return handler
 
 
 def _virtue(state: State, task: Task) -> None:
-    step_virtue(state.players[task.seat], task.amount)
+    step_virtue(state.player_mut(task.seat), task.amount)
 
 
 def _corruption(state: State, task: Task) -> None:
-    step_corruption(state.players[task.seat], task.amount)
+    step_corruption(state.player_mut(task.seat), task.amount)
 
 
 def _debt(state: State, task: Task) -> None:
@@ -341,7 +341,7 @@ def _flip_deeds(state: State, task: Task) -> None:
 def _shuffle_discards(state: State, task: Task) -> None:
     """Shuffle the discards into the draw pile (no track step: that is only for a reshuffle
     forced by drawing)."""
-    player = state.players[task.seat]
+    player = state.player_mut(task.seat)
     player.deck = player.discard + player.deck
     player.discard = []
     shuffle(state, player.deck)
@@ -360,7 +360,7 @@ def _build_free(state: State, task: Task) -> None:
 
 
 def _free_steps(state: State, task: Task) -> None:
-    state.players[task.seat].free_steps += task.amount
+    state.player_mut(task.seat).free_steps += task.amount
 
 
 def _dismiss_anywhere(state: State, task: Task) -> None:

@@ -53,6 +53,7 @@ from .content import SEG_LINK_REWARDS
 from .costs import exchange_kind, move_options, townsfolk_at
 from .prompts import prompt
 from .rules import deciding_seat
+from .solo_view import rival_log
 from .state import State
 from .tasks import Decision
 from .words import (
@@ -115,7 +116,14 @@ PASS_KEYS: dict[int, str] = {
 
 
 def describe(before: State, action: Action, after: State) -> Text:
-    """What ``action`` (by the deciding seat of ``before``) did, in one line."""
+    """What ``action`` (by the deciding seat of ``before``) did, in one line; in a solo game,
+    followed by the rival's turn when the action let it play (its turn needs no action)."""
+    line = _describe(before, action, after)
+    rival = rival_log(before, after)
+    return line if rival is None else chain("core.sentences", [line, rival], line)
+
+
+def _describe(before: State, action: Action, after: State) -> Text:
     code = encode(action)
     seat = deciding_seat(before)
     if seat is None:

@@ -18,7 +18,6 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ..core.errors import SetupError
 from ..core.explain import Prompt
 from ..core.protocol import Game, GameResult, Seat, SeatScore
 from ..core.rng import Rng
@@ -28,6 +27,7 @@ from .actions import ACTIONS, Action, action_adapter, decode, encode
 from .hidden import resample
 from .rules import advance, apply_code, deciding_seat, legal_codes, new_state
 from .scoring import leftovers, score_parts
+from .solo_options import solo_options, solo_result
 from .state import State, from_json, to_json
 from .view import build_view
 
@@ -49,10 +49,10 @@ class BurgraveGame:
     def new_game(
         self, seats: Sequence[Seat], seed: int, options: Mapping[str, Any] | None = None
     ) -> State:
-        """No options yet."""
-        if options:
-            raise SetupError(f"Burgrave has no option {str(next(iter(options)))[:32]!r}.")
-        return new_state(tuple(seats), seed)
+        """Options (solo only): ``rival`` (a rival board's key) and ``difficulty`` (0-3), both
+        with defaults; see :func:`.solo_options.solo_options`."""
+        rival, difficulty = solo_options(len(seats), options or {})
+        return new_state(tuple(seats), seed, rival, difficulty)
 
     def legal_actions(self, state: State) -> list[Action]:
         return [ACTIONS[c] for c in legal_codes(state)]
@@ -68,12 +68,14 @@ class BurgraveGame:
 
     def result(self, state: State) -> GameResult:
         scores = []
-        for seat in range(state.seat_count):
+        for seat in range(len(state.seats) - (state.rival is not None)):
             parts = score_parts(state, seat)
             scores.append(SeatScore(
                 seat=seat, total=sum(parts.values()), breakdown=parts,
                 tie_break=[leftovers(state.players[seat])],
             ))
+        if state.rival is not None:
+            return solo_result(state, scores)
         if not state.over:
             return GameResult(scores=scores, winners=[])
         best = max((s.total, s.tie_break) for s in scores)

@@ -11,6 +11,10 @@ generator), so two states that differ only in these things give the same sample:
 * the townsfolk piles below their top cards, pooled across the five piles (sizes kept);
 * the manuscript piles below their tops: the grey base manuscripts still at the bottom of a
   pile, and the others above them, each pooled across the piles;
+* in a solo game, the rival's scheme deck and set-apart future schemes: the seat knows its
+  starting schemes (those not face up are in the deck) but not which future schemes difficulty
+  shuffled in nor the order of either pile: the future schemes in the deck and the set-apart
+  ones are pooled and dealt again (sizes kept), then the deck is shuffled;
 * the seed (future shuffles).
 """
 
@@ -19,7 +23,8 @@ from __future__ import annotations
 from kingdoms.core.rng import Rng
 
 from .content import SCRIPTS
-from .state import State
+from .solo_content import SOLO
+from .state import Rival, State
 
 
 def _redeal(piles: list[tuple[int, ...]], rng: Rng) -> list[tuple[int, ...]]:
@@ -57,10 +62,23 @@ def _redeal_manuscripts(piles: list[tuple[int, ...]], rng: Rng) -> list[tuple[in
     return out
 
 
+def _redeal_schemes(rival: Rival, rng: Rng) -> None:
+    """The rival's hidden schemes dealt again (see the module's docstring); ``rival`` is the
+    sample's own copy."""
+    starting = sorted(s for s in rival.deck if not SOLO.schemes[s].future)
+    pool = sorted([s for s in rival.deck if SOLO.schemes[s].future] + rival.future)
+    rng.shuffle(pool)
+    mixed_in = len(rival.deck) - len(starting)
+    deck = starting + pool[:mixed_in]
+    rng.shuffle(deck)
+    rival.deck, rival.future = deck, pool[mixed_in:]
+
+
 def resample(state: State, seat: int, rng: Rng) -> State:
     """A state ``seat`` cannot tell from ``state`` (see the module's docstring)."""
     sample = state.clone()
-    for other, player in enumerate(sample.players):
+    for other in range(sample.seat_count):
+        player = sample.player_mut(other)
         if other == seat:
             deck = sorted(player.deck)
             rng.shuffle(deck)
@@ -71,6 +89,8 @@ def resample(state: State, seat: int, rng: Rng) -> State:
         size = len(player.hand)
         player.hand = sorted(pool[:size])
         player.deck = pool[size:]
+    if sample.rival is not None:
+        _redeal_schemes(sample.rival, rng)
     sample.townsfolk_piles = _redeal(sample.townsfolk_piles, rng)
     sample.manuscript_piles = _redeal_manuscripts(sample.manuscript_piles, rng)
     sample.seed = rng.next_u64()

@@ -181,7 +181,7 @@ def take_primary_action(state: State, seat: int, code: int) -> None:
     if code in DISMISS_CODES:
         dismiss(state, seat, DISMISS_CODES.value(code))
         return
-    player = state.players[seat]
+    player = state.player_mut(seat)
     position = segment_of(player.space)
     count = icon_counts(state, seat)
     stack = state.stack
@@ -222,7 +222,7 @@ def dismiss(state: State, seat: int, position: int) -> None:
     """Pay for the townsfolk at ``position``, remove it from the game (an empty pile's printed
     one stays), remember it for this turn's icons and resolve its hire/dismiss effect; the
     primary action itself is decided next."""
-    player = state.players[seat]
+    player = state.player_mut(seat)
     player.silver -= dismiss_cost(state, seat, position)
     state.stack.append(Task(Decision.PRIMARY_ACTION, seat))
     if state.townsfolk_piles[position]:

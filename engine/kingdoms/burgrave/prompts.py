@@ -74,7 +74,7 @@ from .costs import (
     transcribe_obstacle,
 )
 from .rules import deciding_seat, legal_codes
-from .state import State
+from .state import UNSET, State
 from .tasks import DECISION_NAMES, LANDED, Decision
 from .words import (
     building_name,
@@ -160,8 +160,32 @@ def prompt(state: State) -> Prompt | None:
     choices = sorted(asked.choices, key=lambda choice: order[choice.action])
     return Prompt(seat=seat, kind=DECISION_NAMES[decision], title=asked.title,
                   why=_why(state, seat, decision, task.arg), notes=tuple(asked.notes),
+                  warnings=end_warnings(state),
                   choices=tuple(choices), groups=tuple(asked.groups),
                   unavailable=tuple(asked.unavailable))
+
+
+ALMOST_REVEALED = 2
+"""Debts or deeds left on a pile at which its card is announced as close to being revealed."""
+
+
+def end_warnings(state: State) -> tuple[Text, ...]:
+    """Spec, end: "Revealing the poverty card (debt pile) or the prosperity card (deed pile)
+    triggers the end: finish the round, then play one more full round, so the player before the
+    start player takes the last turn" — announced when a pile runs low, when the end is
+    triggered and during the final round."""
+    last = (state.start_seat - 1) % len(state.players)
+    last_name = state.seats[last].name
+    if state.final_round != UNSET:
+        if state.round >= state.final_round:
+            return (Text("burgrave.warn.final_round", name=last_name),)
+        return (Text("burgrave.warn.end_triggered", name=last_name),)
+    warnings: list[Text] = []
+    if 0 < state.debt_pile <= ALMOST_REVEALED:
+        warnings.append(Text("burgrave.warn.debts_low", count=state.debt_pile))
+    if 0 < state.deed_pile <= ALMOST_REVEALED:
+        warnings.append(Text("burgrave.warn.deeds_low", count=state.deed_pile))
+    return tuple(warnings)
 
 
 def _why(state: State, seat: int, decision: Decision, arg: int) -> Text | None:

@@ -22,9 +22,20 @@ from ..core.protocol import Seat
 from .actions import PASS
 from .castle import resolve_castle, resolve_crowding
 from .decisions import apply_decision, decision_codes
-from .effects import run_effect
+from .rival import (
+    new_rival,
+    place_rival,
+    rival_action,
+    rival_convert,
+    rival_decides,
+    rival_dismiss,
+    rival_move,
+    rival_turn,
+    run_any_effect,
+)
 from .setup import initial_state, setup_deck
-from .state import State
+from .solo_content import SOLO
+from .state import RIVAL_SEAT, State
 from .tasks import DECISION_NAMES, FIRST_DECISION, Auto, Task
 from .turn import after_action, collision, draw_to_limit, end_turn, reset_track, shift, start_turn
 
@@ -34,19 +45,35 @@ AUTO_TASKS: dict[int, Callable[[State, Task], None]] = {
     Auto.COLLISION: lambda state, task: collision(state, task.seat),
     Auto.DRAW: lambda state, task: draw_to_limit(state, task.seat),
     Auto.END_TURN: lambda state, task: end_turn(state, task.seat),
-    Auto.EFFECT: run_effect,
+    Auto.EFFECT: run_any_effect,
     Auto.CASTLE: lambda state, task: resolve_castle(state, task.seat),
     Auto.CROWDING: lambda state, task: resolve_crowding(state, task.seat),
     Auto.SETUP_DECK: lambda state, task: setup_deck(state, task.seat),
     Auto.RESET_TRACK: lambda state, task: reset_track(state, task.seat),
     Auto.AFTER_ACTION: lambda state, task: after_action(state, task.seat, task.kind),
+    Auto.RIVAL_SETUP: lambda state, task: place_rival(state),
+    Auto.RIVAL_TURN: lambda state, task: rival_turn(state),
+    Auto.RIVAL_DISMISS: lambda state, task: rival_dismiss(state),
+    Auto.RIVAL_MOVE: lambda state, task: rival_move(state, task.amount),
+    Auto.RIVAL_ACTION: lambda state, task: rival_action(state, task.arg),
+    Auto.RIVAL_CONVERT: lambda state, task: rival_convert(state),
 }
 """What each automatic task does."""
 
 
-def new_state(seats: tuple[Seat, ...], seed: int) -> State:
-    """A new game up to its first decision (the last player's pick of a pair)."""
+def new_state(
+    seats: tuple[Seat, ...], seed: int, rival: int | None = None, difficulty: int | None = None
+) -> State:
+    """A new game up to its first decision (the last player's pick of a pair). One seat is a
+    solo game against the rival board ``rival`` (index; default from ``solo.json``) with
+    ``difficulty`` future schemes in its deck."""
     state = initial_state(seats, seed)
+    if len(seats) == 1:
+        board = SOLO.boards.index(next(b for b in SOLO.boards if b.key == SOLO.default_rival))
+        state.rival = new_rival(
+            state, board if rival is None else rival,
+            SOLO.default_difficulty if difficulty is None else difficulty,
+        )
     advance(state)
     return state
 
@@ -58,6 +85,10 @@ def advance(state: State) -> None:
     while stack:
         task = stack[-1]
         if task.op >= FIRST_DECISION:
+            if task.seat == RIVAL_SEAT and state.rival is not None:
+                stack.pop()  # solo: the rival's questions answer themselves (spec, "Solo")
+                rival_decides(state, task)
+                continue
             codes = decision_codes(state, task)
             if codes and codes != [PASS]:
                 state.legal_cache = codes

@@ -28,18 +28,24 @@ from .content import (
     STONE,
 )
 from .effects import draw_cards, gain_debts, gain_deeds, push_effects, shuffle
-from .state import CLOSED, FREE, NOBODY, UNSET, Pair, Player, State
+from .state import CLOSED, FREE, NOBODY, RIVAL_SEAT, UNSET, Pair, Player, State
 from .tasks import Auto, Decision, Task
 
 SCRIPTS_ABOVE_BASE = 6
 """Spec: each manuscript pile is "a grey-backed base manuscript under 6 random ones"."""
 STARTING_HAND = 3
+RIVAL = Seat(name="Rival", kind="bot", bot="rival")
+"""The solo rival's place at the table (it is rules, not a bot: nobody ever asks it)."""
 
 
 def initial_state(seats: tuple[Seat, ...], seed: int) -> State:
     """The table before the picks: random segments, castle orientation, piles and pairs, the
     closed spots below 3 players, and the picks queued in reverse turn order. (The seats and
     the seed were checked where the record was made.)"""
+    humans = len(seats)
+    solo = humans == 1
+    if solo:  # spec, "Solo": the rival's burgrave is a second player on the board
+        seats = (*seats, RIVAL)
     players = len(seats)
     rng = Rng(seed)
     segments = list(range(N_POSITIONS))
@@ -60,14 +66,16 @@ def initial_state(seats: tuple[Seat, ...], seed: int) -> State:
         for position in range(N_POSITIONS):
             for index in CLOSED_SPOT_INDEX:
                 spot_owner[SPOTS_PER_SEGMENT * position + index] = CLOSED
-    start = rng.below(players)
+    start = 0 if solo else rng.below(players)  # solo: "The human is start player"
     cards = list(range(len(CONTENT.player_cards)))
     rng.shuffle(cards)
     heroes = list(range(HERO_BASE, START_BASE))
     rng.shuffle(heroes)
-    pairs = [Pair(cards[i], heroes[i], NOBODY) for i in range(players + 1)]
-    pickers = [(start + players - 1 - i) % players for i in range(players)]
+    pairs = [Pair(cards[i], heroes[i], NOBODY) for i in range(humans + 1)]
+    pickers = [(start + humans - 1 - i) % humans for i in range(humans)]
     stack = [Task(Auto.START_TURN, start)]
+    if solo:  # after the human's pick, the rival takes the other pair's space
+        stack.append(Task(Auto.RIVAL_SETUP, RIVAL_SEAT))
     stack += [Task(Decision.CHOOSE_PAIR, seat) for seat in reversed(pickers)]
     return State(
         seats=seats, seed=seed, rng_counter=rng.counter, reveals=0, segments=tuple(segments),
@@ -76,8 +84,8 @@ def initial_state(seats: tuple[Seat, ...], seed: int) -> State:
         tier1=[(0,) * players] * N_POSITIONS, tier2=[(0,) * players] * N_POSITIONS,
         tier3=[(0,) * players] * N_POSITIONS, castle_leader=NOBODY,
         cleric_bonus_owner=[NOBODY] * len(RIBBONS),
-        debt_pile=CONTENT.debts_by_players[players - 1],
-        deed_pile=CONTENT.deeds_by_players[players - 1], poverty=False, prosperity=False,
+        debt_pile=CONTENT.debts_by_players[humans - 1],
+        deed_pile=CONTENT.deeds_by_players[humans - 1], poverty=False, prosperity=False,
         start_seat=start, turn_seat=pickers[0], round=0, final_round=UNSET, turns=0,
         pairs=pairs, stack=stack,
         players=[Player(supply=CONTENT.workers_per_player) for _ in range(players)],
@@ -90,7 +98,7 @@ def pick_pair(state: State, seat: int, index: int) -> None:
     starting townsfolk to form your deck; draw 3" (the extra step resolves first)."""
     pair = state.pairs[index] = state.pairs[index]._replace(taken_by=seat)
     card = CONTENT.player_cards[pair.player_card]
-    player = state.players[seat]
+    player = state.player_mut(seat)
     player.player_card, player.hero = pair.player_card, pair.hero
     player.space = card.space - 1
     player.silver += card.silver
@@ -106,7 +114,7 @@ def pick_pair(state: State, seat: int, index: int) -> None:
 def setup_deck(state: State, seat: int) -> None:
     """``Auto.SETUP_DECK``: the 8 starting townsfolk of ``seat``'s colour and the hero,
     shuffled; draw 3."""
-    player = state.players[seat]
+    player = state.player_mut(seat)
     player.deck = [START_BASE + N_START * seat + k for k in range(N_START)] + [player.hero]
     shuffle(state, player.deck)
     draw_cards(state, seat, STARTING_HAND)

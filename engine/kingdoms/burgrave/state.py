@@ -9,6 +9,12 @@ piles, the dismissed cards, the pairs, the castle's rows, a player's manuscripts
 cards and destroyed cards. The clones assign every slot by name (quicker than the generated
 ``__init__`` with its 35 arguments). Pydantic is used only at the edge (:func:`from_json`).
 
+**Players are copied on write.** Most actions change one player (or none), so a clone shares
+every :class:`Player` with the state it was cloned from, and a rule that changes a player first
+asks for its own copy with :meth:`State.player_mut` (reading goes through ``state.players`` as
+before). Rule of the house: never change a player reached through ``state.players``; keep the
+object ``player_mut`` returned (it stays this state's own until the state is cloned again).
+
 Conventions (all 0-based; the board's layout is described in :mod:`.board`):
 
 * **Piles** (townsfolk, manuscripts): tuples whose *last* element is the top card.
@@ -40,6 +46,10 @@ UNSET = -1
 townsfolk dismissed this turn, no final round yet."""
 LINE_SLOTS = 3
 """Card slots in a player's line."""
+RIVAL_SEAT = 1
+"""A solo game's rival plays in the second seat (the human is seat 0 and start player)."""
+ALL_OWN = -1
+"""``State.own_players`` of a state that owns every player (all bits set)."""
 _new = object.__new__
 
 
@@ -114,6 +124,27 @@ class Player:
 
 
 @dataclasses.dataclass(slots=True)
+class Rival:
+    """The solo rival's own components (spec, "Solo"); its burgrave, stocks, track, workers and
+    buildings are an ordinary :class:`Player` in seat ``RIVAL_SEAT`` (see :mod:`.rival`).
+    Scheme ids index ``solo_content.SCHEMES``; piles end with their top card, like all piles."""
+
+    board: int
+    difficulty: int
+    deck: list[int]
+    """Face down: its order (and which future schemes were shuffled in) is hidden."""
+    line: list[int]
+    """Face up, the newest scheme first (like a player's line)."""
+    discard: list[int]
+    future: list[int]
+    """The future schemes set apart, face down (their order is hidden)."""
+
+    def clone(self) -> Rival:
+        return Rival(self.board, self.difficulty, self.deck[:], self.line[:], self.discard[:],
+                     self.future[:])
+
+
+@dataclasses.dataclass(slots=True)
 class State:
     """The whole game, hidden parts included."""
 
@@ -168,6 +199,21 @@ class State:
     players: list[Player] = dataclasses.field(default_factory=list)
     legal_cache: list[int] | None = None
     """The legal codes of the pending decision, once computed (never copied by ``clone``)."""
+    rival: Rival | None = None
+    """A solo game's rival (``None`` in games of 2-4 players)."""
+    own_players: int = dataclasses.field(default=ALL_OWN, compare=False)
+    """Bit ``seat`` is set when ``players[seat]`` belongs to this state alone (see
+    :meth:`player_mut`); a new or loaded state owns all of them, a clone none."""
+
+    def player_mut(self, seat: int) -> Player:
+        """``seat``'s player, safe to change: copied first if it is still shared with the state
+        this one was cloned from (or with a clone made from this one)."""
+        if self.own_players >> seat & 1:
+            return self.players[seat]
+        player = self.players[seat].clone()
+        self.players[seat] = player
+        self.own_players |= 1 << seat
+        return player
 
     def clone(self) -> State:
         """A copy sharing only immutable parts, without the legal-codes cache."""
@@ -205,8 +251,10 @@ class State:
         new.turn_transcribed = self.turn_transcribed
         new.turn_dismiss_anywhere = self.turn_dismiss_anywhere
         new.over = self.over
-        new.players = [player.clone() for player in self.players]
+        new.players = self.players[:]
         new.legal_cache = None
+        new.rival = None if self.rival is None else self.rival.clone()
+        new.own_players = self.own_players = 0  # both share every player now
         return new
 
     @property
@@ -217,7 +265,7 @@ class State:
 _PLAYER_FIELDS = [f.name for f in dataclasses.fields(Player)]
 _STATE_FIELDS = [
     f.name for f in dataclasses.fields(State)
-    if f.name not in ("seats", "players", "legal_cache", "stack")
+    if f.name not in ("seats", "players", "legal_cache", "stack", "own_players", "rival")
 ]
 
 
@@ -241,6 +289,8 @@ def to_json(state: State) -> dict[str, Any]:
         {name: _plain(getattr(player, name)) for name in _PLAYER_FIELDS}
         for player in state.players
     ]
+    if state.rival is not None:
+        data["rival"] = dataclasses.asdict(state.rival)
     return data
 
 
@@ -270,6 +320,16 @@ class _PlayerModel(BaseModel):
     destroyed: tuple[Int, ...]
     player_card: int = Field(ge=-1, le=9)
     hero: int = Field(ge=-1, lt=N_CARDS)
+
+
+class _RivalModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    board: int = Field(ge=0, le=3)
+    difficulty: int = Field(ge=0, le=3)
+    deck: list[Int]
+    line: list[Int] = Field(max_length=LINE_SLOTS)
+    discard: list[Int]
+    future: list[Int]
 
 
 class _StateModel(BaseModel):
@@ -309,6 +369,7 @@ class _StateModel(BaseModel):
     turn_dismiss_anywhere: bool = False
     over: bool = False
     players: list[_PlayerModel]
+    rival: _RivalModel | None = None
 
 
 def from_json(data: Mapping[str, Any]) -> State:
@@ -325,6 +386,13 @@ def from_json(data: Mapping[str, Any]) -> State:
     for grid in (model.tier1, model.tier2, model.tier3):
         if any(len(row) != seats for row in grid):
             raise SetupError("Not a Burgrave state: castle rows need one count per seat.")
+    if model.rival is not None:
+        schemes = model.rival.deck + model.rival.line + model.rival.discard + model.rival.future
+        if seats != 2 or any(not 0 <= s < 16 for s in schemes) or len(set(schemes)) != len(
+            schemes
+        ):
+            raise SetupError("Not a Burgrave state: a rival plays in seat 2 of 2, each scheme "
+                             "once.")
     for task in model.stack:
         if len(task) != len(Task._fields) or task[0] not in OPS:
             raise SetupError(
@@ -343,5 +411,6 @@ def from_json(data: Mapping[str, Any]) -> State:
         pairs=[Pair(*pair) for pair in model.pairs],
         stack=[Task(OPS[task[0]], *task[1:]) for task in model.stack],
         players=[Player(**dict(player)) for player in model.players],
+        rival=None if model.rival is None else Rival(**dict(model.rival)),
     )
     return State(**values)

@@ -46,6 +46,18 @@ class Auto(IntEnum):
     """After a collision: both markers back to their ends."""
     AFTER_ACTION = 10
     """Fire ``seat``'s ongoing abilities with trigger ``kind`` (after a primary action)."""
+    RIVAL_SETUP = 11
+    """Solo: the rival's burgrave goes to the space of the pair the human left."""
+    RIVAL_TURN = 12
+    """Solo: shift the rival's line, flip its top scheme, queue the scheme's steps."""
+    RIVAL_DISMISS = 13
+    """Solo: the scheme's dismissal (top-right effect only)."""
+    RIVAL_MOVE = 14
+    """Solo: move ``amount`` spaces along the outer path."""
+    RIVAL_ACTION = 15
+    """Solo: the first possible action of scheme ``arg``, else its fall-back."""
+    RIVAL_CONVERT = 16
+    """Solo: spare silver into resources at the end of the rival's turn."""
 
 
 class Decision(IntEnum):

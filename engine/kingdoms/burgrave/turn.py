@@ -28,7 +28,7 @@ from .effects import (
     step_corruption,
     step_virtue,
 )
-from .state import LINE_SLOTS, NOBODY, UNSET, State
+from .state import LINE_SLOTS, NOBODY, RIVAL_SEAT, UNSET, State
 from .tasks import Auto, Decision, Task
 
 REARRANGE_ONLY = Effect(EffectKind.REARRANGE, 1, 0)
@@ -61,6 +61,9 @@ def reset_turn_facts(state: State) -> None:
 
 
 def start_turn(state: State, seat: int) -> None:
+    if seat == RIVAL_SEAT and state.rival is not None:  # solo: the rival's turn is its own
+        state.stack.append(Task(Auto.RIVAL_TURN, seat))
+        return
     state.turn_seat = seat
     reset_turn_facts(state)
     state.stack += TURN_PHASES[seat]
@@ -69,8 +72,8 @@ def start_turn(state: State, seat: int) -> None:
 def shift(state: State, seat: int) -> None:
     """Phase 1: "Shift the cards in your line one slot right; a card pushed off goes to your
     discard pile and its drop-off effect resolves now"."""
-    player = state.players[seat]
-    if len(player.line) >= LINE_SLOTS:
+    if len(state.players[seat].line) >= LINE_SLOTS:
+        player = state.player_mut(seat)
         dropped = player.line.pop()
         player.discard.append(dropped)
         design = CARD_DESIGN[dropped]
@@ -82,7 +85,7 @@ def play_card(state: State, seat: int, card: int) -> None:
     """Phase 1: "play one card … into the left slot. A criminal card: gain 1 corruption per
     criminal icon now in your line. Resolve its instant effect." Its value is this turn's
     move."""
-    player = state.players[seat]
+    player = state.player_mut(seat)
     player.line.insert(0, card)
     design = CARD_DESIGN[card]
     state.turn_played_value = design.value
@@ -132,12 +135,12 @@ def collision(state: State, seat: int) -> None:
     for other in reversed(order):
         them = state.players[other]
         if them.built[WORKSHOP] >= 2 and not line_has_criminal(them):
-            step_virtue(them, 1)
+            step_virtue(state.player_mut(other), 1)
 
 
 def reset_track(state: State, seat: int) -> None:
     """After a collision: corruption back to the left end, virtue to the right end."""
-    player = state.players[seat]
+    player = state.player_mut(seat)
     player.corruption, player.virtue = 0, TRACK_END
 
 

@@ -16,6 +16,8 @@ from .board import N_POSITIONS
 from .content import BUILDINGS, CARD_DESIGN, CONTENT, PRINTED, RESOURCES, RIBBONS, SEG_EXCHANGES
 from .effects import hand_limit
 from .rules import deciding_seat
+from .solo_options import rival_score
+from .solo_view import solo_view
 from .state import CLOSED, State
 from .tasks import DECISION_NAMES
 
@@ -25,6 +27,7 @@ def build_view(state: State, seat: int | None, result: GameResult) -> dict[str, 
     manuscripts appear as ids; their names and texts come from :mod:`.explain`."""
     if seat is not None and not 0 <= seat < state.seat_count:
         raise KingdomsError(f"There is no seat {seat} in this game.")
+    rival_view = solo_view(state)
     players = []
     for number, player in enumerate(state.players):
         entry: dict[str, Any] = {
@@ -50,7 +53,8 @@ def build_view(state: State, seat: int | None, result: GameResult) -> dict[str, 
             "player_card": CONTENT.player_cards[player.player_card].key
             if player.player_card >= 0 else None,
             "hand_limit": hand_limit(state, number),
-            "score": result.scores[number].total,
+            "score": result.scores[number].total if number < len(result.scores)
+            else rival_score(state).total,
         }
         if number == seat:
             entry["hand"] = sorted(player.hand)
@@ -116,6 +120,7 @@ def build_view(state: State, seat: int | None, result: GameResult) -> dict[str, 
             for pc, hero, taken in state.pairs
         ],
         "dismissed": list(state.dismissed),
+        "rival": rival_view,
         "scores": [s.model_dump() for s in result.scores],
         "winners": result.winners,
     }

@@ -44,6 +44,7 @@ from .content import (
     Points,
     Timing,
 )
+from .solo_content import SOLO
 
 # --------------------------------------------------------------------------- names
 
@@ -67,6 +68,10 @@ def english_names() -> dict[str, str]:
         names[f"burgrave.player_card.{card.key}"] = card.name
     for bonus in CONTENT.cleric_bonus:
         names[f"burgrave.cleric_bonus.{bonus.ribbon}"] = bonus.name
+    for board in SOLO.boards:
+        names[f"burgrave.rival_board.{board.key}"] = board.name
+    for scheme in SOLO.schemes:
+        names[f"burgrave.scheme.{scheme.key}"] = scheme.name
     return names
 
 

@@ -70,6 +70,9 @@ class Prompt:
     why: Text | None = None
     """Why this seat decides now when it is not its own turn ("Ann landed on your space")."""
     notes: tuple[Text, ...] = ()
+    warnings: tuple[Text, ...] = ()
+    """What ends the game soon, said before it happens ("last scoundrel: whoever takes it ends
+    the game", "final round"): a player should never be surprised by the end."""
     choices: tuple[Choice, ...] = ()
     groups: tuple[Group, ...] = ()
     unavailable: tuple[Unavailable, ...] = field(default_factory=tuple)

@@ -70,6 +70,39 @@ class GameResult(BaseModel):
     reason: str = Field(default="", description="Why the game ended, a short machine key.")
 
 
+OptionValue = str | int
+"""A record option's value as stored in the record (JSON: a string or a whole number)."""
+
+
+class OptionChoice(BaseModel):
+    """One value a game option may take, with the catalog key of its name."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    value: OptionValue
+    label: str
+    """Catalog key of what a new-game dialog shows for it."""
+
+
+class GameOption(BaseModel):
+    """A setting of a new game that goes into the record's ``options`` (Burgrave solo: the
+    rival board and the difficulty). Declared here so a page can offer it without importing the
+    game's rules; the game itself still checks every option at set-up."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    key: str
+    label: str
+    """Catalog key of the option's name."""
+    choices: tuple[OptionChoice, ...]
+    default: OptionValue
+    seat_counts: tuple[int, ...] = ()
+    """The numbers of seats the option applies to; empty: every number."""
+
+    def applies_to(self, seats: int) -> bool:
+        return not self.seat_counts or seats in self.seat_counts
+
+
 class GameInfo(BaseModel):
     """What the home screen and the CLI list about a game."""
 
@@ -88,6 +121,8 @@ class GameInfo(BaseModel):
     bot_levels: tuple[str, ...] = ()
     """The computer players a table may seat, weakest first (``kingdoms.core.bots`` has them;
     listed here so a page can offer them without importing any bot)."""
+    options: tuple[GameOption, ...] = ()
+    """What a new game of this title may set (see :class:`GameOption`)."""
 
 
 @runtime_checkable

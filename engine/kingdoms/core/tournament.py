@@ -13,6 +13,9 @@ count and the options), whatever the number of worker processes.
   generator ``bot_rng(game seed, seat, move)``, ``move`` counting the game's actions from 1.
 * A shared victory is shared: each of ``k`` tied winners gets ``1/k`` of a win. A bot's win rate
   is its wins over the games it played, with a 95 % Wilson score interval.
+* A game played alone against rules (Burgrave's solo rival, ``players=1`` with the game's
+  options, echoed in the report's ``options``): the bot's wins are its wins against the rival
+  (the game lists the seat as a winner only when it beat the rival).
 
 >>> report = run("tally", ["random", "random"], games=4, seed=3)
 >>> [entry["games"] for entry in report["bots"]]
@@ -160,6 +163,7 @@ def run(game_id: str, bots: Sequence[str], games: int, seed: int = 0,
         "games": games,
         "players": players,
         "seed": seed,
+        "options": options,
         "bots": [
             {
                 "bot": level,

@@ -240,8 +240,28 @@ def prompt(state: State, legal: Sequence[int]) -> Prompt | None:
                                                name=state.seats[target]),
                                   place="seat", key=target))
     return Prompt(seat=seat, kind=state.phase, title=_title(state, legal),
-                  notes=tuple(_notes(state)), choices=tuple(choices),
+                  notes=tuple(_notes(state)), warnings=end_warnings(state),
+                  choices=tuple(choices),
                   unavailable=tuple(_slot_unavailable(state)) if state.rolls_used else ())
+
+
+def end_warnings(state: State) -> tuple[Text, ...]:
+    """Spec, end: "The game ends at once when any player takes the last card of: the citizen
+    draw pile (this happens during a refill), the penalty pile, or any one village pile" — each
+    pile down to its last card is announced before it is taken. Every turn ends with a refill of
+    one slot, so one card left in the draw pile means this is the last turn."""
+    if state.phase == OVER:
+        return ()
+    warnings: list[Text] = []
+    if len(state.draw) == 1:
+        warnings.append(Text("dice-realm.warn.last_citizen"))
+    if len(state.penalties) == 1:
+        warnings.append(Text("dice-realm.warn.last_scoundrel",
+                             card=card_name(state.penalties[0])))
+    for pile in state.villages:
+        if len(pile) == 1:
+            warnings.append(Text("dice-realm.warn.last_village", village=card_name(pile[0])))
+    return tuple(warnings)
 
 
 def _claim_choice(state: State, action: Any, code: int) -> Choice:

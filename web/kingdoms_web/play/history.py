@@ -71,9 +71,8 @@ class HistoryDialog(Modal):
         elif not self.lines:
             body = el("p", t("history.empty"), cls="note", testid="history-empty")
         else:
-            body = el("ol", *[el("li", t("history.entry", number=line.number,
-                                         name=line.name or "?", text=line.text),
-                                 attrs={"value": line.number})
+            # The list numbers the moves; the engine's sentence already names who acted.
+            body = el("ol", *[el("li", line.text, attrs={"value": line.number})
                               for line in self.lines],
                       cls="history-list", testid="history-list",
                       attrs={"tabindex": "0", "aria-label": t("history.title")})

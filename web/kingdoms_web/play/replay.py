@@ -143,8 +143,7 @@ class ReplayView:
             dom.set_text(self._what, t("replay.start"))
         else:
             line = self.log[self.step - 1]
-            dom.set_text(self._what, t("history.entry", number=line.number,
-                                       name=line.name or "?", text=line.text))
+            dom.set_text(self._what, line.text)  # "Move n of m" is the label above
         self.board_scope.dispose()
         self.board_scope = Scope()
         dom.clear(board)

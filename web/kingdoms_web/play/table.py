@@ -29,7 +29,7 @@ from pydantic import BaseModel
 
 from kingdoms.core import codes
 from kingdoms.core.errors import KingdomsError
-from kingdoms.core.protocol import Game, Seat
+from kingdoms.core.protocol import Game, GameResult, Seat
 from kingdoms.core.records import GameRecord
 from kingdoms.core.session import Session
 from kingdoms_web import dom, urls
@@ -71,7 +71,15 @@ class TableOwner(Protocol):
 # --------------------------------------------------------------------------- pure helpers
 
 
-def winners_text(names: list[str]) -> str:
+UNDO_SHORT_REASONS = ("revealed", "other_seat")
+"""Why Undo is off, said next to it (nothing to undo and game over need no words)."""
+
+
+def winners_text(names: list[str], game_id: str = "") -> str:
+    """Who won; with nobody (a solo game lost to the rules' rival) the game says why."""
+    if not names:
+        key = f"{game_id}.no_winner"
+        return t(key) if lookup(key) is not None else t("play.no_winner")
     if len(names) == 1:
         return t("play.winner", name=names[0])
     return t("play.shared_victory", names=join_list(names))
@@ -246,8 +254,11 @@ class GameTable(HostState):
         information the viewer is always a person: while computers play, the board stays as the
         last person at the device saw it (a spectator's when nobody has looked yet)."""
         seat = None if self._game.is_over(self._state) else self._game.current_seat(self._state)
+        people = [n for n, s in enumerate(self._record.seats) if s.kind != "bot"]
         if not self.screen.hidden_information:
             self._viewer = seat
+        elif len(people) == 1:
+            self._viewer = people[0]  # alone at the device (solo, or against computers)
         elif initial:
             self._viewer = None
 
@@ -346,11 +357,13 @@ class GameTable(HostState):
         """
         tools: list[Any] = []
         end = mode != "play"
+        send = None
+        note = None
         if self.handoff and mode != "end":
+            # Secondary: most games are hot-seat on one tablet; a link is for playing apart.
             seat = self._game.current_seat(self._state)
-            tools.append(button(self.scope, t("send.button", name=self._name(seat)),
-                                lambda _e: self.send_to_next(), testid="send-next",
-                                cls="btn btn-primary"))
+            send = button(self.scope, t("send.button", name=self._name(seat)),
+                          lambda _e: self.send_to_next(), testid="send-next", cls="btn btn-tool")
         if not end:
             allowed, reason = self.undo_status()
             undo = button(self.scope, t("undo.button"), lambda _e: self.undo(), testid="undo",
@@ -364,6 +377,9 @@ class GameTable(HostState):
             tools.append(undo)
             tools.append(button(self.scope, t("redo.button"), lambda _e: self.redo(),
                                 testid="redo", cls="btn btn-tool", disabled=not self.can_redo))
+            if not allowed and reason in UNDO_SHORT_REASONS:
+                # Said on screen, not only in the tooltip: a tablet has no hover.
+                note = el("p", t(f"undo.short.{reason}"), cls="tool-why", testid="undo-why")
         if not end and self.has_computers:
             fast = self.get_setting(PACE_SETTING, "normal") == "fast"
             pace = button(self.scope, t("play.pace_fast"), lambda _e: self.toggle_pace(),
@@ -375,6 +391,10 @@ class GameTable(HostState):
         if mode != "pass":
             tools.append(button(self.scope, t("history.button"), lambda _e: self.open_history(),
                                 testid="history", cls="btn btn-tool"))
+        if send is not None:
+            tools.append(send)
+        if note is not None:
+            tools.append(note)
         return el("div", *tools, cls="play-tools", testid="play-tools",
                   attrs={"role": "toolbar", "aria-label": t("play.tools")})
 
@@ -459,6 +479,10 @@ class GameTable(HostState):
             details = []
         reason_key = f"{game_id}.end.{result.reason}"
         reason = t(reason_key) if result.reason and lookup(reason_key) is not None else None
+        categories = list(result.scores[0].breakdown) if result.scores else []
+        rules = [el("div", el("dt", t(f"{game_id}.score.{key}")),
+                    el("dd", t(f"{game_id}.score_rule.{key}")))
+                 for key in categories if lookup(f"{game_id}.score_rule.{key}") is not None]
         seats = list(self._record.seats)
 
         def again(_event: Any) -> None:
@@ -468,9 +492,12 @@ class GameTable(HostState):
             "section",
             el("h2", t("play.end_title"), attrs={"id": "end-heading"}),
             el("p", reason, cls="note") if reason else None,
-            el("p", winners_text(winner_names), cls="winner", testid="winner"),
+            el("p", winners_text(winner_names, game_id), cls="winner", testid="winner"),
             el("h3", t("play.scores")),
             el("ol", *rows, cls="end-scores", attrs={"role": "list"}),
+            self._tie_note(result),
+            el("details", el("summary", t("play.how_scored")), el("dl", *rules, cls="score-rules"),
+               cls="how-scored", testid="how-scored", attrs={"open": True}) if rules else None,
             *details,
             el("div",
                button(self.scope, t("play.play_again"), again, testid="play-again",
@@ -484,6 +511,25 @@ class GameTable(HostState):
             self._tools("end"),
             cls="panel end-screen", testid="end-screen",
             attrs={"aria-labelledby": "end-heading"})
+
+    def _tie_note(self, result: GameResult) -> Element | None:
+        """Says how a tie on the top total was settled (spec: each game's tie-break) or that it
+        was a shared victory; None when the best total was one seat's alone."""
+        if not result.scores:
+            return None
+        best = max(score.total for score in result.scores)
+        tied = [score.seat for score in result.scores if score.total == best]
+        if len(tied) < 2:
+            return None
+        names = ", ".join(self._name(seat) for seat in tied)
+        if len(result.winners) > 1:
+            text = t("play.tie_shared", names=names, points=best)
+        else:
+            rule_key = f"{self._record.game_id}.tie_break"
+            text = t("play.tie_decided", names=names, points=best,
+                     rule=t(rule_key) if lookup(rule_key) is not None else "",
+                     winner=self._name(result.winners[0]))
+        return el("p", text, cls="note tie-note", testid="tie-note")
 
     def dispose(self) -> None:
         self.computer.cancel()

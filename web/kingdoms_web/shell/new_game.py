@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kingdoms.core.protocol import MAX_NAME_LENGTH, GameInfo, Seat
+from kingdoms.core.protocol import MAX_NAME_LENGTH, GameInfo, GameOption, OptionValue, Seat
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, t
@@ -55,6 +55,8 @@ class NewGameState:
     names: list[str] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    options: dict[str, OptionValue] = field(default_factory=dict)
+    """The game options chosen (by key); those not touched keep the game's default."""
 
     def resize(self, count: int) -> None:
         self.seats = count
@@ -72,7 +74,7 @@ class NewGameDialog(Modal):
         games: Sequence[GameInfo],
         game_id: str | None,
         can_play: Callable[[str], bool],
-        on_start: Callable[[str, list[Seat]], None],
+        on_start: Callable[[str, list[Seat], dict[str, OptionValue]], None],
         on_closed: Callable[[Modal], None] | None = None,
     ) -> None:
         super().__init__(on_closed)
@@ -86,6 +88,7 @@ class NewGameDialog(Modal):
         self.state = NewGameState(first, 0)
         self.state.resize(info.min_seats if info else 0)
         self._names_box: Element = None
+        self._options_box: Element = None
         self._error_box: Element = None
         self._start: Element = None
         self._status: Element = None
@@ -130,6 +133,8 @@ class NewGameDialog(Modal):
                           attrs={"id": "new-game-status", "role": "status"})
         self._names_box = el("div", cls="names")
         self._render_names(scope)
+        self._options_box = el("div", cls="game-options", testid="game-options")
+        self._render_options(scope)
         self._error_box = el("div", cls="form-error", testid="new-game-error",
                              attrs={"role": "alert", "id": "new-game-error"})
         self._render_errors()
@@ -146,6 +151,7 @@ class NewGameDialog(Modal):
             el("div", el("label", t("new.seats"), attrs={"for": "new-game-seats"}), seat_select,
                cls="field-row"),
             el("fieldset", el("legend", t("record.players")), self._names_box, cls="fieldset"),
+            self._options_box,
             self._error_box,
             el("div",
                button(scope, t("app.cancel"), lambda _e: self.close(), testid="new-game-cancel"),
@@ -194,6 +200,41 @@ class NewGameDialog(Modal):
                 el("div", box, self._kind_select(scope, index), cls="seat-fields"),
                 cls="field-row seat-row")])
 
+    def applicable_options(self) -> list[GameOption]:
+        """The game's options for the chosen number of seats (Burgrave's are solo only)."""
+        info = self.info
+        return [] if info is None else [o for o in info.options if o.applies_to(self.state.seats)]
+
+    def chosen_options(self) -> dict[str, OptionValue]:
+        return {option.key: self.state.options.get(option.key, option.default)
+                for option in self.applicable_options()}
+
+    def _render_options(self, scope: Scope) -> None:
+        """One select per option that applies now; hidden when there is none."""
+        dom.clear(self._options_box)
+        rows = []
+        chosen = self.chosen_options()
+        for option in self.applicable_options():
+            field_id = f"option-{option.key}"
+            select = el("select", cls="field", testid=field_id,
+                        attrs={"id": field_id, "name": option.key})
+            dom.append(select, [el("option", t(choice.label), attrs={"value": str(number)})
+                                for number, choice in enumerate(option.choices)])
+            values = [choice.value for choice in option.choices]
+            if chosen[option.key] in values:
+                select.value = str(values.index(chosen[option.key]))
+            scope.on(select, "change", functools.partial(self._option_changed, option))
+            rows.append(el("div", el("label", t(option.label), attrs={"for": field_id}), select,
+                           cls="field-row"))
+        dom.append(self._options_box, rows)
+        self._options_box.hidden = not rows
+
+    def _option_changed(self, option: GameOption, event: Any) -> None:
+        try:
+            self.state.options[option.key] = option.choices[int(str(event.target.value))].value
+        except (ValueError, IndexError):
+            return
+
     def _render_errors(self) -> None:
         dom.clear(self._error_box)
         if self.state.errors:
@@ -233,6 +274,8 @@ class NewGameDialog(Modal):
         seat_select = dom.query('[data-testid="seat-count"]', self.node)
         self._fill_seat_options(seat_select)
         self._render_names(self.scope)
+        self.state.options = {}
+        self._render_options(self.scope)
         self._render_errors()
         dom.set_text(self._status, self._status_text())
         self._start.disabled = not self._startable()
@@ -244,6 +287,7 @@ class NewGameDialog(Modal):
             return
         self.state.resize(count)
         self._render_names(self.scope)
+        self._render_options(self.scope)
 
     def _submit(self, event: Any) -> None:
         event.preventDefault()
@@ -260,5 +304,6 @@ class NewGameDialog(Modal):
             return
         seats = seats_for(self.state.names, self.state.kinds)
         game_id = self.state.game_id
+        options = self.chosen_options()
         self.close()
-        self.on_start(game_id, seats)
+        self.on_start(game_id, seats, options)

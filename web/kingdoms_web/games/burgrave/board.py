@@ -229,7 +229,10 @@ class BoardRenderer:
             for seat, n in enumerate(counts):
                 if n:
                     who = self.view["players"][seat]["name"]
-                    badges.append(el("span", f"{M.seat_mark(self.view, seat)}{n}",
+                    # Mark and count apart: "1" then "×2", never "12" for two of seat 1's.
+                    badges.append(el("span", el("span", M.seat_mark(self.view, seat),
+                                                cls="bg-worker-mark"),
+                                     el("span", f"×{n}", cls="bg-worker-count"),
                                      cls=f"bg-worker bg-seat-{M.SEAT_COLOURS[seat]}",
                                      attrs={"aria-hidden": "true"}))
                     label_parts.append(t("burgrave.workers_in_tier", name=who, count=n,

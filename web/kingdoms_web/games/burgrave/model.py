@@ -249,6 +249,8 @@ class Prompt:
     title: str
     why: str | None = None
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    """That the end is near (the engine's ``Prompt.warnings``)."""
     blocked: list[str] = field(default_factory=list)
     """Things that are not possible now, with the reason (e.g. missing icons)."""
     offers: list[Offer] = field(default_factory=list)
@@ -282,6 +284,7 @@ def build_prompt(engine: EnginePrompt | None, *, building: str | None = None) ->
     prompt = Prompt(kind=engine.kind, seat=engine.seat, title=say(engine.title),
                     why=say(engine.why) if engine.why is not None else None,
                     notes=[say(note) for note in engine.notes],
+                    warnings=[say(warning) for warning in engine.warnings],
                     blocked=[say(item.reason) for item in engine.unavailable])
     groups = [group.id for group in engine.groups]
     if len(groups) == 1 and building is None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from kingdoms.core.session import Step
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
@@ -26,9 +27,12 @@ from kingdoms_web.games.burgrave.board import BoardRenderer
 from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
 from kingdoms_web.i18n import get_language, say, t
 from kingdoms_web.play.contract import GameHost
+from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.shell.dialogs import Modal, button
 
 LOG_SIZE = 40
+RECAP_OPEN = 8
+"""A recap this short is shown open; a longer one starts folded so the prompt stays in view."""
 
 
 class CardDialog(Modal):
@@ -60,6 +64,8 @@ class BurgraveScreen:
         extension of it: an undo and another move makes the cache start again)."""
         self._log_actions: list[int] = []
         self.building: str | None = None
+        self.confirming: str | None = None
+        """The prompt button (test id) whose move cannot be undone and waits for a second tap."""
         self.opened: set[int] = set()
         self._scope = Scope()
         self._host_scope = Scope()
@@ -83,23 +89,32 @@ class BurgraveScreen:
         if key != self._decision_key:
             self._decision_key = key
             self.building = None
+            self.confirming = None
         self._draw()
 
     def end_details(self, view: dict[str, Any]) -> list[Element]:
+        """Every category per player; in a solo game the rival's column too (its score is in
+        the view, not in the result, which holds the one seat of the record)."""
         players = view["players"]
+        columns = [(str(players[seat]["name"]), score["breakdown"], score["total"], str(seat))
+                   for seat, score in enumerate(view["scores"])]
+        rival = view.get("rival")
+        if rival is not None:
+            columns.append((t("burgrave.rival_name"), rival["score"]["breakdown"],
+                            rival["score"]["total"], "rival"))
+        keys = list(dict.fromkeys(key for column in columns for key in column[1]))
         head = el("tr", el("th", t("burgrave.score.category"), attrs={"scope": "col"}),
-                  *[el("th", p["name"], attrs={"scope": "col"}) for p in players])
+                  *[el("th", name, attrs={"scope": "col"}) for name, *_ in columns])
         rows = [head]
-        for index, key in enumerate(M.score_keys(view)):
+        for key in keys:
             cells = [el("th", t(f"burgrave.score.{key}"), attrs={"scope": "row"})]
-            for seat in range(len(players)):
-                value = M.score_rows(view, seat)[index][1]
-                cells.append(el("td", str(value), testid=f"breakdown-{seat}-{key}"))
+            for _name, breakdown, _total, who in columns:
+                cells.append(el("td", str(breakdown.get(key, "–")),
+                                testid=f"breakdown-{who}-{key}"))
             rows.append(el("tr", *cells))
         total = [el("th", t("burgrave.score.total"), attrs={"scope": "row"})]
-        for seat in range(len(players)):
-            total.append(el("td", str(view["scores"][seat]["total"]),
-                            testid=f"breakdown-{seat}-total"))
+        for _name, _breakdown, points, who in columns:
+            total.append(el("td", str(points), testid=f"breakdown-{who}-total"))
         rows.append(el("tr", *total, cls="bg-total"))
         table = el("table", el("caption", t("burgrave.breakdown")), el("tbody", *rows),
                    cls="bg-breakdown", testid="burgrave-breakdown")
@@ -126,7 +141,8 @@ class BurgraveScreen:
         opponents = el("div", *[players.opponent(s) for s in others], cls="bg-opponents",
                        attrs={"role": "group", "aria-label": t("burgrave.opponents")})
         screen = el("div",
-                    el("div", self._status(view), self._prompt(view, prompt), cls="bg-panel"),
+                    el("div", self._status(view), self._recap(prompt), self._prompt(view, prompt),
+                       cls="bg-panel"),
                     el("div", board.render(), cls="bg-main"),
                     el("div", players.mine(viewer), cls="bg-mine")
                     if viewer is not None else None,
@@ -174,6 +190,9 @@ class BurgraveScreen:
                       attrs={"id": "bg-prompt-title", "tabindex": "-1"}))
         if prompt.why:
             box.append(el("p", prompt.why, cls="bg-why", testid="prompt-why"))
+        warnings = end_warnings(prompt.warnings)
+        if warnings is not None:
+            box.append(warnings)
         for note in prompt.notes:
             box.append(el("p", note, cls="bg-note"))
         if prompt.blocked:
@@ -189,9 +208,12 @@ class BurgraveScreen:
         for offer in prompt.offers:
             if offer.place not in ("prompt", "pair"):
                 continue
+            confirming = offer.testid == self.confirming
+            detail = t("burgrave.confirm_again") if confirming else offer.detail
             node = el("button", el("span", offer.label, cls="bg-option-label"),
-                      el("span", offer.detail, cls="bg-option-detail") if offer.detail else None,
+                      el("span", detail, cls="bg-option-detail") if detail else None,
                       cls="btn bg-option" + (" is-selected" if offer.selected else "")
+                      + (" is-confirming" if confirming else "")
                       + (" bg-option-pair" if offer.place == "pair" else ""),
                       testid=offer.testid,
                       attrs={"type": "button", "data-offer": "1",
@@ -227,7 +249,25 @@ class BurgraveScreen:
                     target.focus()
             return
         if offer.action is not None:
+            if offer.place == "prompt" and self.confirming != offer.testid \
+                    and self._cannot_take_back(offer.action):
+                self.confirming = offer.testid  # asked inline: the next tap on it confirms
+                self._draw()
+                target = dom.query(f'[data-testid="{offer.testid}"]', self._root)
+                if target is not None:
+                    target.focus()
+                return
+            self.confirming = None
             self.act(offer.action)
+
+    def _cannot_take_back(self, action: BaseModel) -> bool:
+        """Whether Undo could not take ``action`` back: the engine says if it would reveal a
+        card (a draw, the next townsfolk). Such prompt buttons ask for a second tap."""
+        game, before = self.host.game, self.host.state
+        try:
+            return bool(game.reveals_information(before, action, game.apply(before, action)))
+        except Exception:  # an illegal action is refused by the host with its reason
+            return False
 
     def act(self, action: BaseModel) -> bool:
         """Take ``action`` through the host, then say what it did (the engine's sentence)."""
@@ -284,22 +324,48 @@ class BurgraveScreen:
 
     def log_lines(self, count: int = LOG_SIZE) -> list[tuple[int, str]]:
         """(move number, the engine's sentence) for the last ``count`` actions, oldest first."""
+        return [(step.number, self._sentence(step)) for step in self._steps(count)]
+
+    def _steps(self, count: int) -> list[Step]:
+        """The last ``count`` steps; the sentence cache is dropped when the record changed
+        under it (undo, another game)."""
         host = self.host
         actions = host.record.actions[:host.moves]
         if actions[:len(self._log_actions)] != self._log_actions or \
                 len(self._log_cache) > 8 * LOG_SIZE:
             self._log_cache.clear()
         self._log_actions = actions
-        language = get_language()
-        lines = []
-        for step in host.recent_steps(count):
-            key = (step.number, language)
-            text = self._log_cache.get(key)
-            if text is None:
-                text = say(host.game.describe(step.before, step.action, step.after))
-                self._log_cache[key] = text
-            lines.append((step.number, text))
-        return lines
+        return host.recent_steps(count)
+
+    def _sentence(self, step: Step) -> str:
+        key = (step.number, get_language())
+        text = self._log_cache.get(key)
+        if text is None:
+            text = say(self.host.game.describe(step.before, step.action, step.after))
+            self._log_cache[key] = text
+        return text
+
+    def since_last_turn(self, seat: int) -> list[str]:
+        """What the others did since ``seat`` last acted, oldest first (at most ``LOG_SIZE``
+        lines); empty once ``seat`` has acted again."""
+        since: list[Step] = []
+        for step in reversed(self._steps(LOG_SIZE)):
+            if step.seat == seat:
+                break
+            since.append(step)
+        return [self._sentence(step) for step in reversed(since)]
+
+    def _recap(self, prompt: M.Prompt | None) -> Element | None:
+        """Hot-seat: when a person's decision comes, a short recap of the others' moves."""
+        if prompt is None or prompt.seat is None or self.host.computer_plays:
+            return None
+        lines = self.since_last_turn(prompt.seat)
+        if not lines:
+            return None
+        return el("details",
+                  el("summary", t("burgrave.since_last_turn", count=len(lines))),
+                  el("ol", *[el("li", line) for line in lines], cls="bg-recap-list"),
+                  cls="bg-recap", testid="recap", attrs={"open": len(lines) <= RECAP_OPEN})
 
 
 def create_screen(host: GameHost) -> BurgraveScreen:

@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from kingdoms.dice_realm.actions import CLAIMS, FLIPS, GIVES, ROLLS, STOP, TAKE_PENALTY
+from kingdoms.core.explain import Choice
+from kingdoms.dice_realm.actions import FLIPS, GIVES, ROLLS, STOP, TAKE_PENALTY
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.dice_realm import realms
@@ -32,9 +33,14 @@ from kingdoms_web.games.dice_realm.text import (
     colour_name,
     requirement_text,
 )
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import say, t
 from kingdoms_web.play.contract import GameHost
+from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.shell.dialogs import button
+
+HELD_SETTING = "dice-realm.held"
+"""Settings key of the dice held but not yet rolled, with the game moment they belong to: held
+dice are the page's until the roll, and a reload must not drop them."""
 
 ODDS_SETTING = "dice-realm.odds"
 """Settings key (in ``kingdoms.v1.settings``) of the odds helper switch; on by default."""
@@ -58,6 +64,9 @@ class DiceRealmScreen:
         self._roll_button: Element = None
         self.view: dict[str, Any] = {}
         """The view drawn last."""
+        self.claiming: int | None = None
+        """The slot whose claim waits for the inline choice (with or without its village, or
+        giving up the rolls left); ``None`` when nothing is being asked."""
         stored = self._setting(ODDS_SETTING, True)
         self.odds_on = stored if isinstance(stored, bool) else True
 
@@ -90,6 +99,11 @@ class DiceRealmScreen:
         if key != self._held_key:
             self._held_key = key
             self.held = int(dice["held_mask"]) if phase == "roll" else 0
+            kept = self._setting(HELD_SETTING, None)
+            if phase == "roll" and isinstance(kept, dict) and kept.get("at") == self._hold_place():
+                mask = kept.get("mask")
+                self.held = mask if isinstance(mask, int) and 0 <= mask < 63 else self.held
+            self.claiming = None
         board = el(
             "div",
             el("div", self._market(scope, view), events_section(view), cls="dr-left"),
@@ -100,6 +114,8 @@ class DiceRealmScreen:
                    "aria-label": t("dice-realm.board"), "role": "region"},
         )
         dom.append(root, [board])
+        if self.claiming is not None:
+            dom.reveal(dom.query('[data-testid="claim-chooser"]', root))
         self._prev_row = [slot["card"]["id"] if slot["card"] else None for slot in view["row"]]
         self._prev_turn = int(view["turn"])
         self.odds.fill(defer_missing=True)
@@ -306,8 +322,10 @@ class DiceRealmScreen:
             el("h2", t("dice-realm.dice"), cls="sr-only"),
             el("p", self._hint(view), cls="dr-hint", testid="dr-hint",
                attrs={"role": "status"}),
+            end_warnings(self._warnings()),
             *reminders,
             gift,
+            self._claim_chooser(scope, view),
             el("div", *dice_nodes, cls="dr-dice"),
             el("div", *controls, cls="dr-controls"),
             el("div",
@@ -315,6 +333,10 @@ class DiceRealmScreen:
                   cls="dr-rolls-left", testid="rolls-left"),
                odds_toggle, cls="dr-tray-foot"),
             cls="dr-tray", attrs={"aria-label": t("dice-realm.dice")})
+
+    def _warnings(self) -> list[str]:
+        prompt = self.host.prompt()
+        return [say(warning) for warning in prompt.warnings] if prompt is not None else []
 
     def _hint(self, view: dict[str, Any]) -> str:
         phase = view["phase"]
@@ -358,12 +380,19 @@ class DiceRealmScreen:
         if view.get("phase") != "roll" or view["dice"]["values"] is None:
             return
         self.held ^= 1 << die
+        setter = getattr(self.host, "set_setting", None)
+        if setter is not None:  # a reload (or a killed browser) keeps the dice held
+            setter(HELD_SETTING, {"at": self._hold_place(), "mask": self.held})
         node = self._die_nodes[die]
         held = bool(self.held >> die & 1)
         node.setAttribute("aria-pressed", "true" if held else "false")
         node.classList.toggle("held", held)
         self._update_roll_button()
         self.odds.fill(defer_missing=True)
+
+    def _hold_place(self) -> str:
+        """Which game and moment a stored hold belongs to (seed and move count)."""
+        return f"{self.host.record.seed}:{self.host.moves}"
 
     def _roll(self) -> None:
         view = self.view
@@ -374,11 +403,69 @@ class DiceRealmScreen:
             return
         self.host.act(ROLLS[keep])
 
+    def _claim_choices(self, slot: int) -> list[Choice]:
+        """The engine's claim choices for ``slot``: with its village, and without it when the
+        citizen founds one (the seed: a player *may* keep the village card)."""
+        prompt = self.host.prompt()
+        if prompt is None:
+            return []
+        return [choice for choice in prompt.choices
+                if choice.place == "slot" and choice.key == slot]
+
     def _claim(self, slot: int) -> None:
+        """Tap on a citizen. A claim that cannot be taken back (the next card is dealt) is
+        confirmed inline when it gives up rolls or could leave a village; otherwise it is made
+        at once."""
         view = self.view
-        if slot not in view.get("met_slots", ()):
+        if slot not in view.get("met_slots", ()) or self.host.computer_plays:
             return
-        self.host.act(CLAIMS[slot])  # while rolls remain, this also stops: one action
+        choices = self._claim_choices(slot)
+        if not choices:
+            return
+        if len(choices) == 1 and view.get("phase") != "roll":
+            self.host.act(choices[0].action)
+            return
+        self.claiming = slot
+        self.host.redraw()
+
+    def _cancel_claim(self, _event: Any) -> None:
+        self.claiming = None
+        self.host.redraw()
+
+    def _claim_chooser(self, scope: Scope, view: dict[str, Any]) -> Element | None:
+        """The inline question after a tap on a citizen: which way to take it, or cancel."""
+        slot = self.claiming
+        if slot is None or slot not in view.get("met_slots", ()):
+            return None
+        choices = self._claim_choices(slot)
+        if not choices:
+            return None
+        card = view["row"][slot]["card"]
+        notes: list[Any] = []
+        if view["phase"] == "roll" and view["dice"]["values"] is not None:
+            notes.append(el("p", t("dice-realm.claim_gives_up_rolls",
+                                   count=int(view["dice"]["rolls_left"])),
+                            cls="note", testid="claim-rolls-note"))
+        buttons = []
+        for number, choice in enumerate(choices):
+            label = say(choice.label)
+            detail = say(choice.detail) if choice.detail is not None else ""
+            node = button(
+                scope, label, self._handler(self._act, choice.action),
+                testid="claim-village" if choice.group != "citizen_only" else "claim-citizen-only",
+                cls="btn btn-primary dr-claim-btn" if number == 0 else "btn dr-claim-btn")
+            if detail:
+                dom.append(node, [el("small", detail, cls="dr-claim-detail")])
+            buttons.append(node)
+        buttons.append(button(scope, t("app.cancel"), self._cancel_claim, testid="claim-cancel",
+                              cls="btn btn-quiet"))
+        return el("div",
+                  el("p", t("dice-realm.claim_title", card=card_name(card)),
+                     cls="dr-gift-title", attrs={"id": "claim-title"}),
+                  *notes,
+                  el("div", *buttons, cls="dr-gift-choices"),
+                  cls="dr-gift dr-claim", testid="claim-chooser",
+                  attrs={"role": "group", "aria-labelledby": "claim-title"})
 
     def _act(self, action: Any) -> None:
         self.host.act(action)
