@@ -118,9 +118,16 @@ def test_settings_language_select_works_by_keyboard(page: Page, site_url: str) -
     language = page.get_by_role("combobox", name="Language")
     expect(language).to_be_focused()
     expect(language).to_have_value("en")
-    expect(language.locator("option")).to_contain_text(["English"])
-    page.keyboard.press("ArrowDown")  # only one language so far: it stays English
+    expect(language.locator("option")).to_have_text(["English", "Español", "Deutsch"])
+    page.keyboard.press("ArrowDown")  # Español, at once: the dialog itself speaks Spanish
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.get_by_role("dialog", name="Ajustes")).to_be_visible()
+    spanish = page.get_by_role("combobox", name="Idioma")
+    expect(spanish).to_be_focused()
+    expect(spanish).to_have_value("es")
+    page.keyboard.press("ArrowUp")  # back to English
     expect(language).to_have_value("en")
+    expect(language).to_be_focused()
 
     page.keyboard.press("Tab")
     assert active_testid(page) == "settings-close"

@@ -10,9 +10,81 @@
  * Progress is an estimate: completed downloads (PerformanceObserver "resource" entries) weighed
  * by their sizes (from build-info.json, written by the build; built-in guesses otherwise), plus
  * PyScript's py:ready event, plus a slow creep so the bar never looks frozen.
+ *
+ * Words: the loading screen shows before Python (and its catalogs) exists, so its few sentences
+ * are here in every language the app offers (kingdoms_web/i18n.py LANGUAGE_NAMES), chosen like
+ * the app chooses: the stored setting, else the browser's first supported language. The same
+ * choice sets <html lang> and points the manifest link at manifest.<lang>.webmanifest.
  */
 (function () {
   "use strict";
+
+  var WORDS = {
+    en: {
+      starting: "Starting Kingdoms…", engine: "Loading the game engine…",
+      rules: "Loading the rules…", slow: " (this is taking longer than usual)",
+      generic: "Kingdoms could not start. Check your connection and try again.",
+      failed: "Kingdoms could not start.", stopped: "the app stopped before its first screen",
+      script: "could not load ", retry: "Try again", loading: "Loading",
+      description: "Two board games, Dice Realm and Burgrave, for one table. Runs in your browser, offline."
+    },
+    es: {
+      starting: "Iniciando Kingdoms…", engine: "Cargando el motor del juego…",
+      rules: "Cargando las reglas…", slow: " (está tardando más de lo normal)",
+      generic: "Kingdoms no ha podido arrancar. Comprueba tu conexión y vuelve a intentarlo.",
+      failed: "Kingdoms no ha podido arrancar.",
+      stopped: "la aplicación se detuvo antes de su primera pantalla",
+      script: "no se pudo cargar ", retry: "Reintentar", loading: "Cargando",
+      description: "Dos juegos de mesa, Reino de Dados y El Burgrave, para una sola mesa. Funciona en tu navegador, sin conexión."
+    },
+    de: {
+      starting: "Kingdoms startet…", engine: "Spiel-Engine wird geladen…",
+      rules: "Regeln werden geladen…", slow: " (das dauert länger als üblich)",
+      generic: "Kingdoms konnte nicht starten. Prüfe deine Verbindung und versuche es erneut.",
+      failed: "Kingdoms konnte nicht starten.",
+      stopped: "die App hat vor ihrem ersten Bildschirm angehalten",
+      script: "konnte nicht laden: ", retry: "Erneut versuchen", loading: "Wird geladen",
+      description: "Zwei Brettspiele, Würfelreich und Der Burggraf, für einen Tisch. Läuft offline im Browser."
+    }
+  };
+
+  function supported(code) {
+    if (typeof code !== "string" || !code) return null;
+    code = code.trim().toLowerCase().replace("_", "-");
+    if (WORDS.hasOwnProperty(code)) return code;
+    var base = code.split("-")[0];
+    return WORDS.hasOwnProperty(base) ? base : null;
+  }
+
+  function pickLanguage() {
+    try {
+      var stored = JSON.parse(localStorage.getItem("kingdoms.v1.settings") || "null");
+      var chosen = stored && supported(stored.language);
+      if (chosen) return chosen;
+    } catch (e) { /* no storage: the browser decides */ }
+    var wanted = navigator.languages && navigator.languages.length ? navigator.languages
+      : [navigator.language];
+    for (var i = 0; i < wanted.length; i++) {
+      var found = supported(wanted[i]);
+      if (found) return found;
+    }
+    return "en";
+  }
+
+  var lang = pickLanguage();
+  var words = WORDS[lang];
+  document.documentElement.lang = lang;
+
+  function translateStatic() {
+    var meta = document.querySelector('meta[name="description"]');
+    if (meta) meta.setAttribute("content", words.description);
+    var manifest = document.querySelector('link[rel="manifest"]');
+    if (manifest && lang !== "en") manifest.setAttribute("href", "./manifest." + lang + ".webmanifest");
+    var progress = $("boot-progress"), retry = $("boot-retry"), status = $("boot-status");
+    if (progress) progress.setAttribute("aria-label", words.loading);
+    if (retry) retry.textContent = words.retry;
+    if (status && !failed) status.textContent = words.loading + "…";
+  }
 
   var started = Date.now();
   var ready = false;
@@ -99,12 +171,12 @@
   }
 
   function stage() {
-    if (pyReady) return "Starting Kingdoms…";
+    if (pyReady) return words.starting;
     var runtime = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.mjs"];
     for (var i = 0; i < runtime.length; i++) {
-      if (expected[runtime[i]] && !isDone(runtime[i])) return "Loading the game engine…";
+      if (expected[runtime[i]] && !isDone(runtime[i])) return words.engine;
     }
-    return "Loading the rules…";
+    return words.rules;
   }
 
   function $(id) { return document.getElementById(id); }
@@ -123,7 +195,7 @@
     if (progress) progress.setAttribute("aria-valuenow", String(value));
     if (status) {
       var text = stage() + " " + value + "%";
-      if (Date.now() - started > 45000) text += " (this is taking longer than usual)";
+      if (Date.now() - started > 45000) text += words.slow;
       status.textContent = text;
     }
   }
@@ -155,7 +227,7 @@
     else show();
   }
 
-  var GENERIC = "Kingdoms could not start. Check your connection and try again.";
+  var GENERIC = words.generic;
 
   function describe(reason) {
     if (!reason) return "";
@@ -167,7 +239,7 @@
     if (ready) return;
     var target = event.target;
     if (target && target !== window && target.tagName === "SCRIPT") {
-      fail(GENERIC, "could not load " + (target.src || "a script"));
+      fail(GENERIC, words.script + (target.src || "?"));
     } else if (target === window || !target || !target.tagName) {
       fail(GENERIC, describe(event.error) || event.message);
     }
@@ -182,7 +254,7 @@
   function finished() {
     // main.py has run; if the app did not report ready, it failed without throwing to JS.
     setTimeout(function () {
-      if (!ready) fail("Kingdoms could not start.", "the app stopped before its first screen");
+      if (!ready) fail(words.failed, words.stopped);
     }, 1500);
   }
   document.addEventListener("py:done", finished, true);
@@ -228,6 +300,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    translateStatic();
     watchReady();
     paint();
     timer = setInterval(paint, 200);

@@ -112,7 +112,7 @@ def test_seed_and_save_id_from_the_url() -> None:
 
 def test_winners_text_handles_a_shared_victory() -> None:
     assert winners_text(["Ann"]) == "Ann wins!"
-    assert winners_text(["Ann", "Ben"]) == "Shared victory: Ann, Ben"
+    assert winners_text(["Ann", "Ben"]) == "Shared victory: Ann and Ben"
 
 
 def test_an_autosave_entry_round_trips_through_storage() -> None:

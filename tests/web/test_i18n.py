@@ -73,3 +73,69 @@ def test_every_literal_key_the_page_asks_for_is_in_the_catalog() -> None:
     missing = sorted(k for k in used
                      if i18n.lookup(k) is None and i18n.lookup(k + ".one") is None)
     assert missing == []
+
+
+TRANSLATED = [code for code in i18n.LANGUAGE_NAMES if code != "en"]
+_FIELD = re.compile(r"\{([a-z_]+)[^{}]*\}")
+
+
+def placeholders(template: str) -> set[str]:
+    return set(_FIELD.findall(template))
+
+
+def test_every_offered_language_has_every_catalog() -> None:
+    assert set(TRANSLATED) == {"es", "de"}
+    for package in PACKAGES.values():
+        assert set(locale_files(package)) == set(i18n.LANGUAGE_NAMES), package
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("prefix", sorted(PACKAGES))
+def test_translations_are_complete_with_the_same_placeholders(prefix: str,
+                                                              language: str) -> None:
+    """Every English key (card names from the content included) in every language, with the
+    same ``{fields}``: a translation never drops a number or invents a parameter."""
+    english = CATALOGS.catalog(prefix, "en")
+    other = CATALOGS.catalog(prefix, language)
+    assert sorted(set(english) - set(other)) == [], "missing translations"
+    assert sorted(set(other) - set(english)) == [], "keys English does not have"
+    wrong = {key: (english[key], other[key]) for key in english
+             if placeholders(english[key]) != placeholders(other[key])}
+    assert wrong == {}
+    assert all(value.strip() for value in other.values())
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_translated_page_says_it_in_its_language(language: str) -> None:
+    i18n.set_language(language)
+    try:
+        assert i18n.t("settings.title") != "Settings"
+        assert i18n.t("record.moves", count=12345).startswith("12.345")
+    finally:
+        i18n.set_language("en")
+
+
+def test_no_catalog_key_is_unused() -> None:
+    """Every key is asked for somewhere in the engine or the page: literally (``"home.games"``),
+    by a literal prefix (``"saves.why." + reason``) or by an f-string's fixed part
+    (``f"burgrave.card.{key}"``, ``f"{game_id}.score.{key}"``, ``f"{game_id}.tie_break"``)."""
+    source = "\n".join(path.read_text(encoding="utf-8")
+                       for root in (PAGE, Path(str(resources.files("kingdoms"))))
+                       for path in root.rglob("*.py"))
+    literals = set(re.findall(r'"([a-z][a-z0-9_.-]*)"', source))
+    prefixes = {lit for lit in literals if lit.endswith(".")}
+    prefixes |= set(re.findall(r'f"([a-z][a-z0-9_.-]*)\{', source))
+    middles = set(re.findall(r'f"\{[a-z_.]+\}(\.[a-z0-9_.-]+\.)\{', source))
+    endings = set(re.findall(r'f"\{[a-z_.]+\}(\.[a-z0-9_.-]+)"', source))
+    unused = []
+    for prefix in sorted(PACKAGES):
+        for key in CATALOGS.catalog(prefix, "en"):
+            base = re.sub(r"\.(one|other)$", "", key)
+            after_game = "." + key.split(".", 1)[-1]
+            if key in literals or base in literals \
+                    or any(key.startswith(fixed) for fixed in prefixes) \
+                    or (prefix and any(after_game.startswith(m) for m in middles)) \
+                    or (prefix and after_game in endings):
+                continue
+            unused.append(key)
+    assert unused == []

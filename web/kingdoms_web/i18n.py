@@ -27,11 +27,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from kingdoms.core.text import CATALOGS, DEFAULT_LANGUAGE, Text, fill, json_catalog, render
+from kingdoms.core.text import (
+    CATALOGS,
+    DEFAULT_LANGUAGE,
+    Text,
+    fill,
+    format_number,
+    join,
+    json_catalog,
+    localize,
+    render,
+)
 from kingdoms.core.text import template_for as _template_for
 
 LANGUAGE_NAMES: dict[str, str] = {
     "en": "English",
+    "es": "Español",
+    "de": "Deutsch",
 }
 """Every language the page offers, named in itself, so a user who cannot read the current one
 still finds theirs."""
@@ -53,12 +65,22 @@ def t(key: str, /, **params: object) -> str:
     An unknown key returns the key itself, so a missing translation is visible but never fatal.
     """
     template = _template_for(key, _current, params)
-    return key if template is None else fill(template, params)
+    return key if template is None else fill(template, localize(params, _current))
 
 
 def say(text: Text | str) -> str:
     """What the engine says (a :class:`Text`), in the current language."""
     return render(text, _current)
+
+
+def number(value: int | float, decimals: int | None = None) -> str:
+    """``value`` written the current language's way (``12,345`` / ``12.345``)."""
+    return format_number(value, _current, decimals)
+
+
+def join_list(items: Iterable[str]) -> str:
+    """Words as a list the current language's way ("Ana y Ben", "Ana, Ben und Cid")."""
+    return join(list(items), _current)
 
 
 def available_languages() -> list[tuple[str, str]]:

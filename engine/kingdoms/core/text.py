@@ -13,8 +13,10 @@ catalog by its first dotted part, loading each catalog the first time it is need
 words cost nothing until that game is shown.
 
 Plural forms are separate keys ending in ``.one``/``.other``, chosen by the ``count`` parameter
-(enough for English, Spanish and German). A parameter may itself be a :class:`Text` (a card's
-name inside a log line) or a tuple of parameters, joined with the catalog's own list words
+with the language's rule (:data:`PLURAL_RULES`); numbers are written the language's way
+(:func:`format_number`: ``12,345`` in English, ``12.345`` in German). A parameter may
+itself be a :class:`Text` (a card's name inside a log line) or a tuple of parameters, joined
+with the catalog's own list words
 (``core.list.*``), so no sentence is glued from English fragments.
 
 >>> CATALOGS.add("demo", lambda lang: {"demo.hi": "Hello, {name}!",
@@ -221,14 +223,66 @@ class _KeepMissing(dict[str, object]):
         return "{" + key + "}"
 
 
-def plural_category(language: str, count: object) -> str:
-    """CLDR plural category for ``count``: ``one``/``other`` covers English, Spanish and German.
+PLURAL_RULES: dict[str, Callable[[int | float], str]] = {
+    "en": lambda n: "one" if n == 1 else "other",
+    "es": lambda n: "one" if n == 1 else "other",
+    "de": lambda n: "one" if n == 1 else "other",
+}
+"""CLDR plural category by language for the counts a game shows (whole numbers, below a
+million: Spanish's ``many`` only starts there). A language with more forms (``few``, ``many``)
+adds its rule here and its keys ``.few``/``.many``; a missing form falls back to ``.other``."""
 
-    >>> plural_category("de", 1), plural_category("es", 0)
-    ('one', 'other')
+
+def plural_category(language: str, count: object) -> str:
+    """CLDR plural category for ``count`` in ``language`` (English's rule if it has none).
+
+    >>> plural_category("de", 1), plural_category("es", 0), plural_category("en", "1")
+    ('one', 'other', 'other')
     """
-    del language  # every current language shares this rule
-    return "one" if count == 1 else "other"
+    if isinstance(count, bool) or not isinstance(count, int | float):
+        return "other"
+    rule = PLURAL_RULES.get(language, PLURAL_RULES[DEFAULT_LANGUAGE])
+    return rule(count)
+
+
+NUMBER_FORMATS: dict[str, tuple[str, str, int]] = {
+    "en": (",", ".", 4),
+    "es": (".", ",", 5),
+    "de": (".", ",", 4),
+}
+"""Per language: (thousands separator, decimal separator, digits from which thousands are
+grouped). Spanish leaves four-digit numbers ungrouped (RAE: 1000, but 10.000)."""
+
+
+def format_number(value: int | float, language: str = DEFAULT_LANGUAGE,
+                  decimals: int | None = None) -> str:
+    """``value`` written the way ``language`` writes numbers.
+
+    >>> format_number(12345, "en"), format_number(12345, "de"), format_number(1234, "es")
+    ('12,345', '12.345', '1234')
+    >>> format_number(-2, "de"), format_number(2.5, "es", 1)
+    ('-2', '2,5')
+    """
+    group, point, from_digits = NUMBER_FORMATS.get(language, NUMBER_FORMATS[DEFAULT_LANGUAGE])
+    if decimals is None:
+        decimals = 0 if isinstance(value, int) or float(value).is_integer() else 2
+    text = f"{abs(value):.{decimals}f}"
+    whole, _, fraction = text.partition(".")
+    if len(whole) >= from_digits:
+        digits: list[str] = []
+        while len(whole) > 3:
+            digits.insert(0, whole[-3:])
+            whole = whole[:-3]
+        whole = group.join([whole, *digits])
+    sign = "-" if value < 0 and float(text) != 0 else ""
+    return sign + whole + (point + fraction if fraction else "")
+
+
+def localize(params: Mapping[str, object], language: str) -> dict[str, object]:
+    """``params`` with every number written per ``language`` (texts and words unchanged)."""
+    return {name: format_number(value, language)
+            if isinstance(value, int | float) and not isinstance(value, bool) else value
+            for name, value in params.items()}
 
 
 def template_for(key: str, language: str, params: Mapping[str, object],
@@ -236,9 +290,10 @@ def template_for(key: str, language: str, params: Mapping[str, object],
     """The template to use: the plural form picked by ``count`` when the catalog has one."""
     if "count" in params:
         category = plural_category(language, params["count"])
-        found = catalogs.template(f"{key}.{category}", language)
-        if found is not None:
-            return found
+        for form in dict.fromkeys((category, "other")):
+            found = catalogs.template(f"{key}.{form}", language)
+            if found is not None:
+                return found
     return catalogs.template(key, language)
 
 
@@ -262,8 +317,8 @@ def render(text: Text | str, language: str = DEFAULT_LANGUAGE,
     so a missing translation is visible but never fatal. A plain string renders as itself."""
     if isinstance(text, str):
         return text
-    params = {name: _render_param(value, language, catalogs)
-              for name, value in text.params.items()}
+    params = localize({name: _render_param(value, language, catalogs)
+                       for name, value in text.params.items()}, language)
     template = template_for(text.key, language, text.params, catalogs)
     if template is None:
         return text.key

@@ -35,7 +35,7 @@ from kingdoms.core.session import Session
 from kingdoms_web import dom, urls
 from kingdoms_web.device import new_save_id, now_ms
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.i18n import game_title, lookup, t
+from kingdoms_web.i18n import game_title, join_list, lookup, t
 from kingdoms_web.play.computer import (
     PACE_SETTING,
     ComputerTurns,
@@ -82,7 +82,7 @@ def winners_text(names: list[str], game_id: str = "") -> str:
         return t(key) if lookup(key) is not None else t("play.no_winner")
     if len(names) == 1:
         return t("play.winner", name=names[0])
-    return t("play.shared_victory", names=", ".join(names))
+    return t("play.shared_victory", names=join_list(names))
 
 
 # --------------------------------------------------------------------------- the session

@@ -15,7 +15,7 @@ from typing import Any
 from kingdoms.burgrave.content import Effect
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import join_list, t
 
 Handler = Callable[[Any], None]
 
@@ -123,7 +123,7 @@ class BoardRenderer:
         names = [self.view["players"][s]["name"] for s in self.pawns.get(space, [])]
         full = label + (". " + M.exchange_text(exchange) if exchange is not None else "")
         if names:
-            full += ". " + t("burgrave.here", names=", ".join(names))
+            full += ". " + t("burgrave.here", names=join_list(names))
         offer = self.spaces.get(space)
         cls = "bg-space" + (" bg-space-inner" if exchange is None else "")
         if offer is not None:

@@ -20,7 +20,7 @@ from kingdoms_web.games.dice_realm.text import (
     requirement_glyphs,
     requirement_text,
 )
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import get_language, t
 
 # Pip positions on a 3×3 grid (0 = top left, 8 = bottom right) for faces 1..6.
 PIPS: dict[int, tuple[int, ...]] = {
@@ -81,12 +81,13 @@ class CardArt:
     """Citizen cards and die faces, each built once and then cloned."""
 
     def __init__(self) -> None:
-        self._card_templates: dict[str, Element] = {}
+        self._card_templates: dict[tuple[str, str], Element] = {}
         self._face_templates: dict[tuple[int, str], Element] = {}
 
     def card(self, card: Mapping[str, Any]) -> Element:
-        """The static inside of a citizen card (built once per card, then cloned)."""
-        cid = str(card["id"])
+        """The static inside of a citizen card (built once per card and language, then
+        cloned: a language switch mid-game shows the new words at once)."""
+        cid = (str(card["id"]), get_language())
         template = self._card_templates.get(cid)
         if template is None:
             ability = card.get("ability")
@@ -103,7 +104,8 @@ class CardArt:
                    cls="dr-card-head"),
                 pictures,
                 el("span", requirement_text(card["requirement"]), cls="dr-req-text"),
-                el("span", ability_name(ability) + ": " + ability_reminder(ability),
+                el("span", t("dice-realm.citizen_ability", ability=ability_name(ability),
+                             reminder=ability_reminder(ability)).strip(),
                    cls="dr-reminder") if ability else None,
                 cls="dr-card-body")
             self._card_templates[cid] = template

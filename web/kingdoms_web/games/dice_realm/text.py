@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kingdoms.dice_realm import explain
-from kingdoms_web.i18n import say
+from kingdoms_web.i18n import say, t
 
 Glyph = tuple[str, int | str]
 """One picture on a card: ``("face", 1..6)`` a die with pips, ``("same", "A")`` a die that must
@@ -105,20 +105,21 @@ def colour_name(colour: str) -> str:
 
 
 def format_percent(p: float) -> str:
-    """A chance for people: whole percents, never a misleading 0% or 100%.
+    """A chance for people: whole percents, never a misleading 0% or 100%, written the current
+    language's way (``46 %`` in Spanish and German).
 
     >>> [format_percent(x) for x in (0, 0.001, 0.5, 0.996, 1)]
     ['0%', '<1%', '50%', '>99%', '100%']
     """
     if p <= 0:
-        return "0%"
+        return t("dice-realm.percent", n=0)
     if p >= 1:
-        return "100%"
+        return t("dice-realm.percent", n=100)
     if p < 0.005:
-        return "<1%"
+        return t("dice-realm.percent_below", n=1)
     if p >= 0.995:
-        return ">99%"
-    return f"{int(p * 100 + 0.5)}%"  # half up, not banker's rounding
+        return t("dice-realm.percent_above", n=99)
+    return t("dice-realm.percent", n=int(p * 100 + 0.5))  # half up, not banker's rounding
 
 
 def card_name(card: Mapping[str, Any] | None) -> str:
