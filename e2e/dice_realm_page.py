@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from .conftest import wait_ready
 
@@ -38,3 +38,12 @@ def snapshot(page: Page) -> dict[str, Any]:
       };
     }""")
     return result
+
+
+def take_citizen(page: Page, citizen: Locator) -> None:
+    """Tap a lit citizen and, when the screen asks inline (rolls left or a village to keep or
+    leave), answer "take it with its village"."""
+    citizen.tap()
+    chooser = page.get_by_test_id("claim-chooser")
+    if chooser.count():
+        page.get_by_test_id("claim-village").tap()

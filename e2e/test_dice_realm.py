@@ -21,7 +21,7 @@ from kingdoms.core.session import replay
 from kingdoms.dice_realm.actions import ROLLS, STOP
 
 from .conftest import wait_ready
-from .dice_realm_page import snapshot, start_new_game
+from .dice_realm_page import snapshot, start_new_game, take_citizen
 
 SAVES_KEY = "kingdoms.v2.saves"
 NAMES = ["Ann", "Ben", "Cleo"]
@@ -70,6 +70,15 @@ def tap(page: Page, target: Locator) -> None:
         " return s && Number(s.dataset.moves) > n; }", arg=before)
 
 
+def take(page: Page, citizen: Locator) -> None:
+    """Take a lit citizen (answering the inline question if asked) and wait for the move."""
+    before = moves(page)
+    take_citizen(page, citizen)
+    page.wait_for_function(
+        "n => { const s = document.querySelector('[data-testid=game-screen]');"
+        " return s && Number(s.dataset.moves) > n; }", arg=before)
+
+
 def page_record(page: Page) -> GameRecord:
     """The record the page saved (its autosave entry), decoded by the engine on CPython."""
     stored = json.loads(page.evaluate(f"localStorage.getItem('{SAVES_KEY}')"))
@@ -92,7 +101,7 @@ def play_one_step(page: Page) -> None:
     phase = board.get_attribute("data-phase")
     if phase == "roll":
         if met.count():
-            tap(page, met.first)  # stop and take in one tap
+            take(page, met.first)  # stop and take: one move, confirmed inline
         else:
             tap(page, page.get_by_test_id("roll"))
         return
@@ -101,7 +110,7 @@ def play_one_step(page: Page) -> None:
     if penalty.count():
         tap(page, penalty)
     else:
-        tap(page, met.first)
+        take(page, met.first)
 
 
 # --------------------------------------------------------------------------- a whole game
@@ -230,8 +239,10 @@ def test_reload_mid_game_resumes_the_identical_state(page: Page, site_url: str) 
     page.reload()
     wait_ready(page, "game")
     assert snapshot(page) == before
-    tap(page, page.get_by_test_id("roll") if page.get_by_test_id("roll").is_enabled()
-        else page.locator('[data-testid^="citizen-"][data-met="true"]').first)
+    if page.get_by_test_id("roll").is_enabled():
+        tap(page, page.get_by_test_id("roll"))
+    else:
+        take(page, page.locator('[data-testid^="citizen-"][data-met="true"]').first)
     after = snapshot(page)
 
     # Home lists the save; opening it replays to the same position.

@@ -18,7 +18,7 @@ from kingdoms.core.protocol import Seat
 from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.session import Session, replay
 from kingdoms.dice_realm import odds as dr_odds
-from kingdoms.dice_realm.actions import FLIPS, GIVES, Roll
+from kingdoms.dice_realm.actions import CLAIMS, CLAIMS_CITIZEN_ONLY, FLIPS, GIVES, Roll
 from kingdoms.dice_realm.content import CARD_NUMBER, CONTENT
 from kingdoms.dice_realm.game import GAME
 from kingdoms_web import dom, i18n
@@ -158,6 +158,24 @@ def pick_citizen(met: list[FakeNode], rng: random.Random) -> FakeNode:
     return rng.choice(special or met)
 
 
+def take(host: FakeHost, citizen: FakeNode, rng: random.Random, seen: set[str]) -> None:
+    """Tap a citizen, then answer the inline question when the screen asks one: with its
+    village mostly, sometimes without (the seed's "puedes quedarte")."""
+    moves = len(host.record.actions)
+    citizen.click()
+    if host.root.by_testid("claim-chooser") is None:
+        assert len(host.record.actions) == moves + 1  # nothing to ask: taken at once
+        return
+    assert len(host.record.actions) == moves  # asked first, nothing played yet
+    without = host.root.by_testid("claim-citizen-only")
+    if without is not None and rng.random() < 0.3:
+        seen.add("claim-citizen-only")
+        without.click()
+    else:
+        host.node("claim-village").click()
+    assert len(host.record.actions) == moves + 1
+
+
 def take_a_turn_step(host: FakeHost, rng: random.Random, seen: set[str]) -> None:
     """One decision, taken by tapping what the screen offers."""
     view = GAME.view(host.state, host.viewer)
@@ -180,7 +198,7 @@ def take_a_turn_step(host: FakeHost, rng: random.Random, seen: set[str]) -> None
             rng.choice(flips).click()
             return
         seen.add("claim")
-        pick_citizen(met, rng).click()
+        take(host, pick_citizen(met, rng), rng, seen)
         return
     # Rolling: hold a few dice, then claim, stop or roll again.
     roll = host.node("roll")
@@ -197,7 +215,7 @@ def take_a_turn_step(host: FakeHost, rng: random.Random, seen: set[str]) -> None
     chance = rng.random()
     if met and chance < 0.4:
         seen.add("claim-while-rolling")  # the screen stops the dice, then claims
-        pick_citizen(met, rng).click()
+        take(host, pick_citizen(met, rng), rng, seen)
         return
     if enabled(roll) and ((not met and chance < 0.9) or chance > 0.7):
         held = host.screen.held
@@ -385,6 +403,52 @@ def test_a_refused_claim_changes_nothing(fake_dom: FakeDocument) -> None:
     unmet[0].click()
     assert len(host.record.actions) == moves
     assert unmet[0].attrs["aria-disabled"] == "true"
+
+
+def _position_with_a_village_to_keep_or_leave() -> tuple[GameRecord, int]:
+    """A seeded game rolled (first roll only, never stopping) until a lit citizen founds a
+    village while rolls remain; returns the record and that citizen's slot."""
+    for seed in range(200):
+        record = new_record("dice-realm", [Seat(name=n) for n in NAMES[:2]], seed=seed)
+        state = replay(record)
+        record, state = append(record, GAME, state, Roll(keep=0))
+        legal = GAME.legal_actions(state)
+        for slot in range(5):
+            if CLAIMS_CITIZEN_ONLY[slot] in legal and state.rolls_used < 3:
+                return record, slot
+    raise AssertionError("no seed in range gives a village to found on the first roll")
+
+
+def test_taking_a_citizen_asks_inline_with_or_without_its_village(fake_dom: FakeDocument) -> None:
+    """Seed (000): "puedes quedarte tanto con la carta de aldea … como con la carta de
+    ciudadano" — the tap asks which, says the rolls left are given up, and Cancel plays nothing."""
+    record, slot = _position_with_a_village_to_keep_or_leave()
+    host = FakeHost(fake_dom, 2, 0, record)
+    moves = len(host.record.actions)
+    host.node(f"citizen-{slot}").click()
+    chooser = host.node("claim-chooser")
+    assert host.root.by_testid("claim-rolls-note") is not None
+    assert {b.attrs["data-testid"] for b in chooser.querySelectorAll("button")} == {
+        "claim-village", "claim-citizen-only", "claim-cancel"}
+    assert "village" in host.node("claim-citizen-only").textContent.lower()
+    host.node("claim-cancel").click()
+    assert host.root.by_testid("claim-chooser") is None
+    assert len(host.record.actions) == moves
+
+    villages_before = GAME.view(host.state, None)["villages"][slot]["count"]
+    host.node(f"citizen-{slot}").click()
+    host.node("claim-citizen-only").click()
+    assert GAME.decode_action(host.record.actions[-1]) == CLAIMS_CITIZEN_ONLY[slot]
+    assert GAME.view(host.state, None)["villages"][slot]["count"] == villages_before
+
+
+def test_taking_with_the_village_is_the_first_offer(fake_dom: FakeDocument) -> None:
+    record, slot = _position_with_a_village_to_keep_or_leave()
+    host = FakeHost(fake_dom, 2, 0, record)
+    host.node(f"citizen-{slot}").click()
+    assert "btn-primary" in host.node("claim-village").className.split()
+    host.node("claim-village").click()
+    assert GAME.decode_action(host.record.actions[-1]) == CLAIMS[slot]
 
 
 def _used_keys() -> set[str]:

@@ -29,16 +29,23 @@ from pydantic import BaseModel
 
 from kingdoms.core import codes
 from kingdoms.core.errors import KingdomsError
-from kingdoms.core.protocol import Game
+from kingdoms.core.protocol import Game, Seat
 from kingdoms.core.records import GameRecord
 from kingdoms.core.session import Session
 from kingdoms_web import dom, urls
 from kingdoms_web.device import new_save_id, now_ms
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, lookup, t
+from kingdoms_web.play.computer import (
+    PACE_SETTING,
+    ComputerTurns,
+    Schedule,
+    browser_schedule,
+    computer_seat,
+)
 from kingdoms_web.play.contract import GameScreen, HostState
 from kingdoms_web.play.history import HistoryDialog
-from kingdoms_web.saves.saved_games import put_save, read_save, saved_change
+from kingdoms_web.saves.saved_games import Change, put_save, read_save, saved_change
 from kingdoms_web.saves.schema import SaveEntry
 from kingdoms_web.saves.storage import Store, read_settings, write_settings
 from kingdoms_web.shell.dialogs import Modal, button
@@ -52,7 +59,7 @@ class TableOwner(Protocol):
 
     def go_home(self) -> None: ...
 
-    def start_game(self, game_id: str, names: list[str]) -> None: ...
+    def start_game(self, game_id: str, seats: list[Seat]) -> None: ...
 
     def set_fragment(self, fragment: str) -> None: ...
 
@@ -77,9 +84,11 @@ class GameTable(HostState):
     """A game in progress on this page (the :class:`GameHost` of its screen)."""
 
     def __init__(self, owner: TableOwner, session: Session, module: str,
-                 save_id: str | None = None) -> None:
+                 save_id: str | None = None, schedule: Schedule = browser_schedule) -> None:
         self.owner = owner
         self.session = session
+        self.computer = ComputerTurns(self, schedule,
+                                      pace=lambda: str(self.get_setting(PACE_SETTING, "normal")))
         self.save_id = save_id or new_save_id()
         self.label = ""
         self.created = now_ms()
@@ -115,10 +124,22 @@ class GameTable(HostState):
     # ------------------------------------------------------------------ GameHost
 
     def act(self, action: BaseModel) -> bool:
+        """A person's action (refused while a computer is to play: its board is read-only)."""
         if self.read_only is not None or self.follow_storage():
             # Another tab moved on (shown now) or changed the game: this tap was for an old
             # position, so it is not played.
             self.notify(t("tabs.tap_refused"))
+            return False
+        if not self._is_person(self._game.current_seat(self._state)):
+            return False
+        return self.act_for_computer(action)
+
+    def act_for_computer(self, action: BaseModel) -> bool:
+        """Apply an action through the session, autosave, redraw (any seat's).
+
+        A computer's move is not played either when another tab changed the game meanwhile
+        (the position it was chosen for is gone; the tab follows or turns read-only)."""
+        if self.read_only is not None or self.follow_storage():
             return False
         try:
             step = self.session.act(action)
@@ -133,10 +154,36 @@ class GameTable(HostState):
         state = self.session.state
         seat_after = None if self._game.is_over(state) else self._game.current_seat(state)
         self.handoff = seat_after is not None and seat_before is not None \
-            and seat_after != seat_before
+            and seat_after != seat_before and self._is_person(seat_after)
         self.message = message
         self.autosave()
         self._sync_viewer()
+        self.redraw()
+        self.computer.wake()
+
+    # ------------------------------------------------------------------ computer seats
+
+    def _is_person(self, seat: int | None) -> bool:
+        return seat is not None and not computer_seat(self._record, seat)
+
+    @property
+    def has_computers(self) -> bool:
+        return any(seat.kind == "bot" for seat in self._record.seats)
+
+    def computer_changed(self) -> None:
+        """A computer started or stopped thinking: update the turn banner in place."""
+        node = dom.query('[data-testid="turn-banner"]', self.container) \
+            if self.container is not None else None
+        if node is not None:
+            seat = self._game.current_seat(self._state)
+            dom.set_text(node, self._banner_text(seat))
+            node.setAttribute("data-thinking", "true" if self.computer.thinking_seat is not None
+                              else "false")
+
+    def toggle_pace(self) -> None:
+        """Computer moves at a readable pace, or faster."""
+        fast = self.get_setting(PACE_SETTING, "normal") == "fast"
+        self.set_setting(PACE_SETTING, "normal" if fast else "fast")
         self.redraw()
 
     # ------------------------------------------------------------------ undo and redo
@@ -208,6 +255,17 @@ class GameTable(HostState):
                           len(self._record.actions), code, now_ms(), self.label, over,
                           None if over else self._game.current_seat(self._state), self.created)
         result = put_save(self.owner.store, entry, expect=self.rev)
+        if result.problem == "conflict":
+            # Another tab wrote meanwhile. If it holds this very game (both tabs played the same
+            # computer move), or this game plus more, nothing is lost: adopt it and go on.
+            change = saved_change(self.owner.store, self.save_id, self.rev, self._record)
+            if change.kind == "same" and change.entry is not None:
+                self.rev = change.rev
+                result = put_save(self.owner.store, entry, expect=self.rev)
+            elif change.kind == "extends":
+                self._take_moves(change)
+                self.owner.set_fragment(urls.game_fragment(self.code, self.save_id))
+                return True
         if result.problem in ("conflict", "deleted"):
             self.read_only = "deleted" if result.problem == "deleted" else "diverged"
             self.save_problem = None
@@ -234,21 +292,28 @@ class GameTable(HostState):
                 self.label = change.entry.label
             return False
         if change.kind == "extends":
-            try:
-                for index in change.record.actions[len(self._record.actions):]:
-                    self.session.act(self._game.decode_action(index))
-            except KingdomsError:
-                dom.log_error("Kingdoms: following another tab failed\n" + traceback.format_exc())
-                self.read_only = "diverged"
-            else:
-                self.rev = change.rev
-                self.handoff = False
-                self.message = t("tabs.followed")
-                self._sync_viewer()
+            self._take_moves(change)
         else:
             self.read_only = "deleted" if change.kind == "deleted" else "diverged"
+            self.computer.cancel()
         self.redraw()
+        self.computer.wake()
         return True
+
+    def _take_moves(self, change: Change) -> None:
+        """Play here the moves another tab added (``change.kind == "extends"``)."""
+        try:
+            for index in change.record.actions[len(self._record.actions):]:
+                self.session.act(self._game.decode_action(index))
+        except KingdomsError:
+            dom.log_error("Kingdoms: following another tab failed\n" + traceback.format_exc())
+            self.read_only = "diverged"
+            self.computer.cancel()
+        else:
+            self.rev = change.rev
+            self.handoff = False
+            self.message = t("tabs.followed")
+            self._sync_viewer()
 
     def load_latest(self) -> None:
         """Show the game as stored now (after another tab changed it) and save here again."""
@@ -262,13 +327,17 @@ class GameTable(HostState):
             self.notify(t("code.error.other"))
             return
         self.rev, self.label, self.read_only, self.message = entry.rev, entry.label, None, None
+        self.computer.cancel()
         self._sync_viewer(initial=True)
         self.redraw()
+        self.computer.wake()
 
     # ------------------------------------------------------------------ drawing
 
     def _sync_viewer(self, initial: bool = False) -> None:
-        """Viewer follows the acting seat, except behind the privacy screen."""
+        """Viewer follows the acting seat, except behind the privacy screen. With hidden
+        information the viewer is always a person: while computers play, the board stays as the
+        last person at the device saw it (a spectator's when nobody has looked yet)."""
         seat = None if self._game.is_over(self._state) else self._game.current_seat(self._state)
         if not self.screen.hidden_information:
             self._viewer = seat
@@ -277,14 +346,19 @@ class GameTable(HostState):
 
     @property
     def needs_pass(self) -> bool:
+        """The privacy screen comes before a person's turn when someone else looked last
+        (never for a computer's turn: nobody needs to hand it the device)."""
         if not self.screen.hidden_information or self._game.is_over(self._state):
             return False
-        return self._game.current_seat(self._state) != self._viewer
+        seat = self._game.current_seat(self._state)
+        return self._is_person(seat) and seat != self._viewer
 
     def mount(self, container: Element) -> None:
-        """Draw into ``container`` (the page's ``<main>``); later redraws reuse it."""
+        """Draw into ``container`` (the page's ``<main>``); later redraws reuse it. A computer
+        to play (a resumed game) starts thinking."""
         self.container = container
         self.redraw()
+        self.computer.wake()
 
     def redraw(self) -> None:
         container = self.container
@@ -343,6 +417,8 @@ class GameTable(HostState):
             view = self._game.view(self._state, self._viewer)
             board = el("div", cls="play-board")
             self.screen.render(board, self.scope, view)
+            if not self._is_person(seat):
+                dom.make_read_only(board, self.scope)  # a computer plays this turn
             head = el("div", self._turn_banner(seat), self._tools(), cls="play-head")
             body = el("div", head, board, cls="play-body")
         dom.append(wrapper, [*notices, body])
@@ -352,9 +428,19 @@ class GameTable(HostState):
         seats = self._record.seats
         return seats[seat].name if seat is not None and 0 <= seat < len(seats) else "?"
 
+    def _banner_text(self, seat: int | None) -> str:
+        if self._is_person(seat) or seat is None:
+            return t("play.turn", name=self._name(seat))
+        if self.computer.thinking_seat == seat:
+            return t("play.computer_thinking", name=self._name(seat))
+        return t("play.computer_turn", name=self._name(seat))
+
     def _turn_banner(self, seat: int | None) -> Element:
-        return el("h2", t("play.turn", name=self._name(seat)), cls="turn-banner",
-                  testid="turn-banner", attrs={"data-seat": seat if seat is not None else ""})
+        thinking = self.computer.thinking_seat is not None
+        return el("h2", self._banner_text(seat), cls="turn-banner",
+                  testid="turn-banner", attrs={"data-seat": seat if seat is not None else "",
+                                               "data-thinking": "true" if thinking else "false",
+                                               "aria-live": "polite"})
 
     def _tools(self, mode: str = "play") -> Element:
         """Undo, redo, share, history (and "Send to <name>" right after a turn ended).
@@ -382,6 +468,12 @@ class GameTable(HostState):
             tools.append(undo)
             tools.append(button(self.scope, t("redo.button"), lambda _e: self.redo(),
                                 testid="redo", cls="btn btn-tool", disabled=not self.can_redo))
+        if not end and self.has_computers:
+            fast = self.get_setting(PACE_SETTING, "normal") == "fast"
+            pace = button(self.scope, t("play.pace_fast"), lambda _e: self.toggle_pace(),
+                          testid="pace", cls="btn btn-tool")
+            pace.setAttribute("aria-pressed", "true" if fast else "false")
+            tools.append(pace)
         tools.append(button(self.scope, t("share.button"), lambda _e: self.open_share(),
                             testid="share", cls="btn btn-tool"))
         if mode != "pass":
@@ -471,10 +563,10 @@ class GameTable(HostState):
             details = []
         reason_key = f"{game_id}.end.{result.reason}"
         reason = t(reason_key) if result.reason and lookup(reason_key) is not None else None
-        names = [seat.name for seat in self._record.seats]
+        seats = list(self._record.seats)
 
         def again(_event: Any) -> None:
-            self.owner.start_game(game_id, names)
+            self.owner.start_game(game_id, seats)
 
         return el(
             "section",
@@ -498,6 +590,7 @@ class GameTable(HostState):
             attrs={"aria-labelledby": "end-heading"})
 
     def dispose(self) -> None:
+        self.computer.cancel()
         self.scope.dispose()
         self.container = None
 

@@ -43,6 +43,11 @@ ABILITY_ICONS: dict[str, str] = {
 FILLED_ICONS = {"fairy", "dragon"}
 
 
+LONG_WORD = 10
+"""A name with a word this long is set smaller so a narrow card never breaks it mid-word
+("Glassblowe/r"); German and Spanish names make this common."""
+
+
 def svg_icon(name: str, cls: str = "dr-icon") -> Element:
     """A decorative ability icon (hidden from screen readers: the text next to it says it)."""
     ns = "http://www.w3.org/2000/svg"
@@ -92,7 +97,8 @@ class CardArt:
                 "span",
                 el("span",
                    el("span", str(card["value"]), cls="dr-card-value num"),
-                   el("span", card_name(card), cls="dr-card-name"),
+                   el("span", card_name(card), cls="dr-card-name" + (
+                       " long" if max(map(len, card_name(card).split())) >= LONG_WORD else "")),
                    svg_icon(ability) if ability else None,
                    cls="dr-card-head"),
                 pictures,

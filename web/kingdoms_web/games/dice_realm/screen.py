@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from kingdoms.dice_realm.actions import CLAIMS, FLIPS, GIVES, ROLLS, STOP, TAKE_PENALTY
+from kingdoms.core.explain import Choice
+from kingdoms.dice_realm.actions import FLIPS, GIVES, ROLLS, STOP, TAKE_PENALTY
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.dice_realm import realms
@@ -32,7 +33,7 @@ from kingdoms_web.games.dice_realm.text import (
     colour_name,
     requirement_text,
 )
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import say, t
 from kingdoms_web.play.contract import GameHost
 from kingdoms_web.shell.dialogs import button
 
@@ -58,6 +59,9 @@ class DiceRealmScreen:
         self._roll_button: Element = None
         self.view: dict[str, Any] = {}
         """The view drawn last."""
+        self.claiming: int | None = None
+        """The slot whose claim waits for the inline choice (with or without its village, or
+        giving up the rolls left); ``None`` when nothing is being asked."""
         stored = self._setting(ODDS_SETTING, True)
         self.odds_on = stored if isinstance(stored, bool) else True
 
@@ -90,6 +94,7 @@ class DiceRealmScreen:
         if key != self._held_key:
             self._held_key = key
             self.held = int(dice["held_mask"]) if phase == "roll" else 0
+            self.claiming = None
         board = el(
             "div",
             el("div", self._market(scope, view), events_section(view), cls="dr-left"),
@@ -100,6 +105,8 @@ class DiceRealmScreen:
                    "aria-label": t("dice-realm.board"), "role": "region"},
         )
         dom.append(root, [board])
+        if self.claiming is not None:
+            dom.reveal(dom.query('[data-testid="claim-chooser"]', root))
         self._prev_row = [slot["card"]["id"] if slot["card"] else None for slot in view["row"]]
         self._prev_turn = int(view["turn"])
         self.odds.fill(defer_missing=True)
@@ -308,6 +315,7 @@ class DiceRealmScreen:
                attrs={"role": "status"}),
             *reminders,
             gift,
+            self._claim_chooser(scope, view),
             el("div", *dice_nodes, cls="dr-dice"),
             el("div", *controls, cls="dr-controls"),
             el("div",
@@ -318,6 +326,9 @@ class DiceRealmScreen:
 
     def _hint(self, view: dict[str, Any]) -> str:
         phase = view["phase"]
+        if self.host.computer_plays:
+            seat = view["current_seat"]
+            return t("dice-realm.hint.computer", name=view["players"][seat]["name"])
         if phase == "gift" and view.get("pending"):
             return t("dice-realm.hint.gift", card=card_name(view["pending"]["card"]))
         if phase == "choose":
@@ -371,11 +382,69 @@ class DiceRealmScreen:
             return
         self.host.act(ROLLS[keep])
 
+    def _claim_choices(self, slot: int) -> list[Choice]:
+        """The engine's claim choices for ``slot``: with its village, and without it when the
+        citizen founds one (the seed: a player *may* keep the village card)."""
+        prompt = self.host.prompt()
+        if prompt is None:
+            return []
+        return [choice for choice in prompt.choices
+                if choice.place == "slot" and choice.key == slot]
+
     def _claim(self, slot: int) -> None:
+        """Tap on a citizen. A claim that cannot be taken back (the next card is dealt) is
+        confirmed inline when it gives up rolls or could leave a village; otherwise it is made
+        at once."""
         view = self.view
-        if slot not in view.get("met_slots", ()):
+        if slot not in view.get("met_slots", ()) or self.host.computer_plays:
             return
-        self.host.act(CLAIMS[slot])  # while rolls remain, this also stops: one action
+        choices = self._claim_choices(slot)
+        if not choices:
+            return
+        if len(choices) == 1 and view.get("phase") != "roll":
+            self.host.act(choices[0].action)
+            return
+        self.claiming = slot
+        self.host.redraw()
+
+    def _cancel_claim(self, _event: Any) -> None:
+        self.claiming = None
+        self.host.redraw()
+
+    def _claim_chooser(self, scope: Scope, view: dict[str, Any]) -> Element | None:
+        """The inline question after a tap on a citizen: which way to take it, or cancel."""
+        slot = self.claiming
+        if slot is None or slot not in view.get("met_slots", ()):
+            return None
+        choices = self._claim_choices(slot)
+        if not choices:
+            return None
+        card = view["row"][slot]["card"]
+        notes: list[Any] = []
+        if view["phase"] == "roll" and view["dice"]["values"] is not None:
+            notes.append(el("p", t("dice-realm.claim_gives_up_rolls",
+                                   count=int(view["dice"]["rolls_left"])),
+                            cls="note", testid="claim-rolls-note"))
+        buttons = []
+        for number, choice in enumerate(choices):
+            label = say(choice.label)
+            detail = say(choice.detail) if choice.detail is not None else ""
+            node = button(
+                scope, label, self._handler(self._act, choice.action),
+                testid="claim-village" if choice.group != "citizen_only" else "claim-citizen-only",
+                cls="btn btn-primary dr-claim-btn" if number == 0 else "btn dr-claim-btn")
+            if detail:
+                dom.append(node, [el("small", detail, cls="dr-claim-detail")])
+            buttons.append(node)
+        buttons.append(button(scope, t("app.cancel"), self._cancel_claim, testid="claim-cancel",
+                              cls="btn btn-quiet"))
+        return el("div",
+                  el("p", t("dice-realm.claim_title", card=card_name(card)),
+                     cls="dr-gift-title", attrs={"id": "claim-title"}),
+                  *notes,
+                  el("div", *buttons, cls="dr-gift-choices"),
+                  cls="dr-gift dr-claim", testid="claim-chooser",
+                  attrs={"role": "group", "aria-labelledby": "claim-title"})
 
     def _act(self, action: Any) -> None:
         self.host.act(action)
