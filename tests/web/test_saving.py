@@ -424,3 +424,68 @@ def test_burgrave_undo_and_redo_keep_the_state_and_the_save_in_step() -> None:
     if other:
         host.act(other[0])
         assert not host.can_redo
+
+
+# --------------------------------------------------------------------------- hostile storage
+
+DEEP = "[" * 10_000 + "]" * 10_000
+
+
+@pytest.mark.parametrize("text", [
+    "{not json", "[]", "null", '{"schema":2,"saves":"x"}', '{"schema":"2","saves":[]}', DEEP,
+    '{"schema":true,"saves":[]}', "x" * 1_000_001,
+], ids=["not_json", "array", "null", "saves_str", "schema_str", "deep", "schema_bool", "huge"])
+def test_every_damaged_list_is_set_aside_and_saving_goes_on(text: str) -> None:
+    """Issue 10: each of these once made every new game unsaveable (or stopped start-up)."""
+    store = Store(MemoryBackend({SAVES_KEY: text}))
+    upgrade_storage(store)
+    saves = load_saves(store)
+    assert saves.damaged_lists, text[:40]
+    assert not saves.at_limit and not saves.newer  # the message names the real cause
+    [kept] = store.keys(KEPT_PREFIX)
+    assert kept_text(store.read(kept)) == text  # kept text for text, exportable
+    entry = SaveEntry("n", "dice-realm", ("A", "B"), 0, code_of("dice-realm", 1, 0), 1.0)
+    assert put_save(store, entry)
+    assert [e.save_id for e in load_saves(store).entries] == ["n"]
+
+
+def test_deep_nesting_anywhere_in_storage_never_stops_start_up() -> None:
+    from kingdoms_web.saves.storage import read_settings
+
+    store = Store(MemoryBackend({"kingdoms.v1.settings": DEEP, save_key("d"): DEEP,
+                                 SAVES_KEYS[1]: DEEP, KEPT_PREFIX + "zz": DEEP}))
+    assert read_settings(store) == {}
+    upgrade_storage(store)
+    saves = load_saves(store)
+    assert ("d", "corrupt") in {(u.name, u.reason) for u in saves.unreadable}
+    assert saves.entries == []
+
+
+stored_text = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["schema", "id", "game", "names", "moves", "code", "updated", "rev",
+                         "label", "over", "next", "saves", "text", "name", "reason", "x"]),
+        inner, max_size=8),
+    max_leaves=30,
+).map(lambda v: json.dumps(v)) | st.text(max_size=200) | st.sampled_from(
+    ["[" * 5000, "{" * 3000, '{"a":' * 4000, "NaN", "1e999", "\ud800"])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(st.sampled_from([
+    SAVES_KEYS[1], SAVES_KEYS[2], "kingdoms.v1.settings", save_key("a"), save_key("b-1"),
+    save_key("bad id!"), KEPT_PREFIX + "k", "kingdoms.v3.save.", "other"]), stored_text))
+def test_fuzzed_storage_never_raises(items: dict[str, str]) -> None:
+    """The page's storage parser joins the fuzzing: whatever is stored, start-up's reads and
+    the first save of a new game go through."""
+    from kingdoms_web.saves.storage import read_settings
+
+    store = Store(MemoryBackend(items))
+    read_settings(store)
+    upgrade_storage(store)
+    saves = load_saves(store)
+    assert all(e.save_id for e in saves.entries)
+    saved_games.kept_texts(store, saves)
+    entry = SaveEntry("new1", "dice-realm", ("A", "B"), 0, code_of("dice-realm", 1, 0), 1.0)
+    assert put_save(store, entry).problem in (None, "newer")

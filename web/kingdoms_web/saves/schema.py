@@ -49,6 +49,10 @@ MAX_LABEL_CODE_POINTS = MAX_LABEL_LENGTH * 12
 MAX_CODE_LENGTH = 200_000
 """A stored share code longer than this is treated as damaged (the decoder caps codes lower)."""
 
+MAX_KEPT_CHARS = 12_000_000
+"""A kept value wraps the text it sets aside (a too-large list, every character maybe escaped):
+it is read with this larger cap (localStorage holds about 5 MB in all)."""
+
 _SAVE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
@@ -280,7 +284,7 @@ def kept_value(name: str, reason: str, source: str, text: str, schema: int = 0) 
 
 def parse_kept(raw: str | None, key: str) -> Unreadable:
     """What a kept value says about itself (a damaged kept value is still reported)."""
-    data, _problem = parse_stored(raw)
+    data, _problem = parse_stored(raw, MAX_KEPT_CHARS)
     if not isinstance(data, dict):
         return Unreadable("", "corrupt", 0, key)
     name, reason, schema = data.get("name"), data.get("reason"), data.get("old_schema")
@@ -292,7 +296,7 @@ def parse_kept(raw: str | None, key: str) -> Unreadable:
 
 def kept_text(raw: str | None) -> str | None:
     """The original text inside a kept value (or the kept value itself if it is damaged)."""
-    data, _problem = parse_stored(raw)
+    data, _problem = parse_stored(raw, MAX_KEPT_CHARS)
     if isinstance(data, dict) and isinstance(data.get("text"), str):
         return str(data["text"])
     return raw
