@@ -162,7 +162,9 @@ def open_site(page: Page, url: str, fragment: str = "") -> None:
 
 
 STORED_SAVES = """() => Object.keys(localStorage).filter(k => k.startsWith('kingdoms.v3.save.'))
-  .map(k => JSON.parse(localStorage.getItem(k))).sort((a, b) => b.updated - a.updated)"""
+  .map(k => { try { return JSON.parse(localStorage.getItem(k)); } catch (e) { return null; } })
+  .filter(s => s && typeof s === 'object' && typeof s.code === 'string')
+  .sort((a, b) => b.updated - a.updated)"""
 """Every save the page stored (one key each, schema 3), newest first."""
 
 
