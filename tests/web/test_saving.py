@@ -489,3 +489,37 @@ def test_fuzzed_storage_never_raises(items: dict[str, str]) -> None:
     saved_games.kept_texts(store, saves)
     entry = SaveEntry("new1", "dice-realm", ("A", "B"), 0, code_of("dice-realm", 1, 0), 1.0)
     assert put_save(store, entry).problem in (None, "newer")
+
+
+# --------------------------------------------------------------------------- two tabs
+
+
+def test_two_tables_on_one_save_follow_each_other_and_never_overwrite() -> None:
+    game = get_game("dice-realm")
+    store = Store(MemoryBackend())
+    record = new_record("dice-realm", [Seat(name="A"), Seat(name="B")], seed=5)
+    first = session_for(record, store)
+    first.autosave()
+    second = session_for(record, store)
+    second.rev = first.rev
+    for turn in range(6):  # alternating taps; no storage event: act() checks storage first
+        mover, other = (first, second) if turn % 2 == 0 else (second, first)
+        assert mover.act(game.legal_actions(mover.state)[0])
+        assert other.follow_storage()
+        assert other.record == mover.record
+    assert len(first.record.actions) == 6
+    assert decode_code(load_saves(store).entries[0].code) == first.record
+    # A tap in a tab that missed the other's move is refused, not played on an old position.
+    first.act(game.legal_actions(first.state)[0])
+    assert not second.act(game.legal_actions(replay(record))[0])
+    assert second.record == first.record and second.read_only is None
+    # Undo (or any change that is not "more moves") in one tab turns the other read-only.
+    stored = load_saves(store).entries[0]
+    shorter = stored.code
+    put_save(store, SaveEntry("s1", "dice-realm", ("A", "B"), 1,
+                              encode_code(record.model_copy(update={"actions":
+                                                                    record.actions[:0]})),
+                              9e12, "", False, 0), expect=stored.rev)
+    assert first.follow_storage() and first.read_only == "diverged"
+    assert not first.autosave()
+    assert load_saves(store).entries[0].code != shorter  # the other tab's version stays
