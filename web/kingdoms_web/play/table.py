@@ -46,7 +46,7 @@ from kingdoms_web.play.computer import (
 from kingdoms_web.play.contract import GameScreen, HostState
 from kingdoms_web.play.history import HistoryDialog
 from kingdoms_web.saves.saved_games import Change, put_save, read_save, saved_change
-from kingdoms_web.saves.schema import SaveEntry
+from kingdoms_web.saves.schema import MAX_SAVES, SaveEntry
 from kingdoms_web.saves.storage import Store, read_settings, write_settings
 from kingdoms_web.shell.dialogs import Modal, button
 from kingdoms_web.shell.share import ShareDialog, copy_text, web_share
@@ -314,6 +314,8 @@ class GameTable(HostState):
             self.handoff = False
             self.message = t("tabs.followed")
             self._sync_viewer()
+            # The address follows too, so a reload of this tab resumes the game as it is now.
+            self.owner.set_fragment(urls.game_fragment(self.code, self.save_id))
 
     def load_latest(self) -> None:
         """Show the game as stored now (after another tab changed it) and save here again."""
@@ -327,6 +329,7 @@ class GameTable(HostState):
             self.notify(t("code.error.other"))
             return
         self.rev, self.label, self.read_only, self.message = entry.rev, entry.label, None, None
+        self.owner.set_fragment(urls.game_fragment(self.code, self.save_id))
         self.computer.cancel()
         self._sync_viewer(initial=True)
         self.redraw()
@@ -396,9 +399,9 @@ class GameTable(HostState):
         notices.append(notice)
         if self.save_failed:
             key = f"play.save_problem.{self.save_problem}"
-            notices.append(el("p", t(key) if lookup(key) else t("play.save_failed"), cls="warning",
-                              testid="save-warning", attrs={"role": "alert",
-                                                            "data-why": self.save_problem}))
+            text = t(key, limit=MAX_SAVES) if lookup(key) else t("play.save_failed")
+            notices.append(el("p", text, cls="warning", testid="save-warning",
+                              attrs={"role": "alert", "data-why": self.save_problem}))
         if self.read_only is not None:
             latest = self.read_only == "diverged"
             notices.append(el(
