@@ -393,13 +393,25 @@ def test_ready_offline_then_a_new_version_notice_and_reload(browser: Browser,
         wait_ready(page)
         expect(page.get_by_test_id("offline-ready")).to_be_visible(timeout=120_000)
         expect(page.get_by_test_id("update-notice")).to_have_count(0)
+        # Mid-turn (the first roll made, the turn not over), a waiting new version is not shown.
+        start_game(page, url, "dice-realm", ["Ann", "Ben"], seed=4)
+        dice_move(page)
         worker = tmp_path / "site" / "sw.js"
         worker.write_text(worker.read_text() + "\n// a new build\n")
         page.evaluate("window.kingdomsBoot.checkForUpdate()")
-        expect(page.get_by_test_id("update-notice")).to_be_visible(timeout=120_000)
+        page.wait_for_function("window.kingdomsBoot.flag('updateWaiting')", timeout=120_000)
+        expect(page.get_by_test_id("update-notice")).to_have_count(0)
+        # Once the turn is over (and saved), it is.
+        seat = page.get_by_test_id("turn-banner").get_attribute("data-seat")
+        while page.get_by_test_id("turn-banner").get_attribute("data-seat") == seat:
+            expect(page.get_by_test_id("update-notice")).to_have_count(0)
+            dice_move(page)
+        expect(page.get_by_test_id("update-notice")).to_be_visible()
+        played = moves(page)
         with page.expect_navigation(timeout=60_000):
             page.get_by_test_id("update-reload").tap()
-        wait_ready(page)
+        wait_ready(page, "game")  # the saved game resumes in the new version
+        assert moves(page) == played
         expect(page.get_by_test_id("update-notice")).to_have_count(0)
         assert "a new build" in page.evaluate(
             "fetch('./sw.js').then(r => r.text())")
