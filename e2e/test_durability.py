@@ -323,7 +323,8 @@ def test_full_storage_warns_and_the_game_goes_on_in_memory(page: Page, site_url:
     record, state = play("burgrave", 2, ["Ana", "Ben"], 6)
     open_link(page, site_url, record)
     expect(page.get_by_test_id("save-warning")).to_be_visible()
-    expect(page.get_by_test_id("save-warning")).to_contain_text("storage is full")
+    expect(page.get_by_test_id("save-warning")).to_have_attribute("data-why", "full")
+    expect(page.get_by_test_id("save-warning")).to_contain_text("storage on this device is full")
     i18n.set_language("en")
     action = BURGRAVE.legal_actions(state)[0]
     view = BURGRAVE.view(state, BURGRAVE.current_seat(state))
