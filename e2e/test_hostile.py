@@ -419,3 +419,57 @@ def test_ready_offline_then_a_new_version_notice_and_reload(browser: Browser,
         context.close()
         server.shutdown()
         server.server_close()
+
+
+PERSIST_RECORDER = """
+window.__persistAsked = 0;
+Object.defineProperty(navigator, 'storage', {configurable: true, value: {
+  persisted: () => Promise.resolve(window.__persistAsked > 0),
+  persist: () => { window.__persistAsked += 1; return Promise.resolve(true); },
+  estimate: () => Promise.resolve({usage: 0, quota: 1e9}),
+}});"""
+IPAD = ("Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)"
+        " Version/17.0 Safari/605.1.15")
+
+
+def test_keep_saved_games_from_settings_and_install_steps_on_an_ipad(
+        browser: Browser, site_url: str) -> None:
+    context = browser.new_context(**{**TABLET_CONTEXT, "user_agent": IPAD})
+    context.add_init_script(ERROR_RECORDER + PERSIST_RECORDER)
+    try:
+        page = context.new_page()
+        page.goto(site_url)
+        wait_ready(page)
+        page.get_by_test_id("settings").tap()
+        expect(page.get_by_test_id("install-hint")).to_contain_text("Add to Home Screen")
+        page.get_by_test_id("persist-ask").tap()
+        expect(page.get_by_test_id("persist-status")).to_contain_text("keeps your saved games")
+        assert page.evaluate("window.__persistAsked") == 1
+    finally:
+        context.close()
+
+
+def test_keeping_storage_is_asked_once_the_first_game_is_finished(page: Page,
+                                                                  site_url: str) -> None:
+    page.add_init_script(PERSIST_RECORDER)
+    game = get_game("dice-realm")
+    record = dice_record(3)
+    state = replay(record)
+    rng = random.Random(3)
+    while True:  # one action before the end, played by the engine
+        legal = list(game.legal_actions(state))
+        action = rng.choice([a for a in legal if a.action_type != "pass"] or legal)
+        after = game.apply(state, action)
+        if game.is_over(after):
+            break
+        record = record.model_copy(update={"actions": [*record.actions,
+                                                       game.encode_action(action)]})
+        state = after
+    page.goto(site_url + "#g=" + encode_code(record))
+    wait_ready(page)
+    page.get_by_test_id("record-load").tap()
+    wait_ready(page, "game")
+    assert page.evaluate("window.__persistAsked") == 0
+    while page.get_by_test_id("game-screen").get_attribute("data-over") != "true":
+        dice_move(page)
+    page.wait_for_function("window.__persistAsked === 1")
