@@ -473,3 +473,39 @@ def test_keeping_storage_is_asked_once_the_first_game_is_finished(page: Page,
     while page.get_by_test_id("game-screen").get_attribute("data-over") != "true":
         dice_move(page)
     page.wait_for_function("window.__persistAsked === 1")
+
+
+def test_a_storage_failure_at_start_offers_export_then_reset(page: Page, site_url: str) -> None:
+    """The loading screen's rescue (boot.js): the failure is blamed on stored data, not the
+    network; the export holds every kingdoms.* value; reset clears them; Import reads the
+    rescue file back."""
+    record = dice_record(8, ("Gil", "Hal"))
+    seed_storage(page, {"kingdoms.v3.save.r1": save_value("r1", record)})
+    page.add_init_script("""
+      if (!sessionStorage.getItem('failed')) {
+        sessionStorage.setItem('failed', '1');
+        document.addEventListener('DOMContentLoaded', () => window.kingdomsBoot.fail(
+          'Kingdoms could not start because of the data stored on this device.',
+          'a test', 'storage'));
+      }""")
+    # Python never starts (as when reading storage stopped it): an empty PyScript.
+    page.route("**/pyscript/core.js", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=""))
+    page.goto(site_url)
+    error = page.get_by_test_id("boot-error")
+    expect(error).to_be_visible()
+    expect(error).to_have_attribute("data-kind", "storage")
+    expect(page.get_by_test_id("boot-rescue")).to_be_visible()
+    with page.expect_download() as info:
+        page.get_by_test_id("boot-export").tap()
+    rescue = Path(info.value.path())
+    items = json.loads(rescue.read_text())["items"]
+    assert "kingdoms.v3.save.r1" in items
+    page.unroute("**/pyscript/core.js")
+    with page.expect_navigation():
+        page.get_by_test_id("boot-reset").tap()
+    wait_ready(page)
+    assert stored_saves(page) == []
+    page.get_by_test_id("import-file").set_input_files(str(rescue))
+    expect(page.get_by_test_id("import-report")).to_contain_text("1 imported")
+    assert [decode_code(s["code"]) for s in stored_saves(page)] == [record]
