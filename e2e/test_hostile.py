@@ -36,7 +36,7 @@ from kingdoms.core.session import replay
 from kingdoms_web import i18n
 from kingdoms_web.games.burgrave import model as M
 
-from .conftest import ERROR_RECORDER, TABLET_CONTEXT, stored_saves, wait_ready
+from .conftest import ERROR_RECORDER, TABLET_CONTEXT, PageGuard, stored_saves, wait_ready
 
 BURGRAVE = get_game("burgrave")
 KILL_POINTS = 10
@@ -509,3 +509,17 @@ def test_a_storage_failure_at_start_offers_export_then_reset(page: Page, site_ur
     page.get_by_test_id("import-file").set_input_files(str(rescue))
     expect(page.get_by_test_id("import-report")).to_contain_text("1 imported")
     assert [decode_code(s["code"]) for s in stored_saves(page)] == [record]
+
+
+def test_files_that_cannot_load_are_blamed_on_the_network(page: Page, site_url: str,
+                                                          guard: PageGuard) -> None:
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(site_url)
+    error = page.get_by_test_id("boot-error")
+    expect(error).to_be_visible(timeout=60_000)
+    expect(error).to_have_attribute("data-kind", "network")
+    expect(page.get_by_test_id("boot-rescue")).to_be_hidden()
+    expect(page.get_by_test_id("boot-retry")).to_be_visible()
+    # The failed download is the one error the page may raise here.
+    assert set(guard.page_errors) <= {"Failed to fetch"}
+    guard.page_errors.clear()
