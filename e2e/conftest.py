@@ -159,3 +159,16 @@ def wait_ready(page: Page, state: str = "home") -> None:
 def open_site(page: Page, url: str, fragment: str = "") -> None:
     page.goto(url + fragment)
     wait_ready(page)
+
+
+STORED_SAVES = """() => Object.keys(localStorage).filter(k => k.startsWith('kingdoms.v3.save.'))
+  .map(k => { try { return JSON.parse(localStorage.getItem(k)); } catch (e) { return null; } })
+  .filter(s => s && typeof s === 'object' && typeof s.code === 'string')
+  .sort((a, b) => b.updated - a.updated)"""
+"""Every save the page stored (one key each, schema 3), newest first."""
+
+
+def stored_saves(page: Page) -> list[dict[str, Any]]:
+    """The saves in the page's localStorage (each its own key), newest first."""
+    saves: list[dict[str, Any]] = page.evaluate(STORED_SAVES)
+    return saves

@@ -20,10 +20,9 @@ from kingdoms.core.registry import get_game
 from kingdoms.core.session import replay
 from kingdoms.dice_realm.actions import ROLLS, STOP
 
-from .conftest import wait_ready
+from .conftest import stored_saves, wait_ready
 from .dice_realm_page import snapshot, start_new_game, take_citizen
 
-SAVES_KEY = "kingdoms.v2.saves"
 NAMES = ["Ann", "Ben", "Cleo"]
 GAME = get_game("dice-realm")
 
@@ -81,8 +80,7 @@ def take(page: Page, citizen: Locator) -> None:
 
 def page_record(page: Page) -> GameRecord:
     """The record the page saved (its autosave entry), decoded by the engine on CPython."""
-    stored = json.loads(page.evaluate(f"localStorage.getItem('{SAVES_KEY}')"))
-    return decode_code(stored["saves"][0]["code"])
+    return decode_code(stored_saves(page)[0]["code"])
 
 
 def dice_values(page: Page) -> list[int]:
@@ -261,7 +259,8 @@ def test_full_storage_warns_and_play_continues(page: Page, site_url: str) -> Non
     page.add_init_script("""
       const real = Storage.prototype.setItem;
       Storage.prototype.setItem = function (key, value) {
-        if (key === 'kingdoms.v2.saves') throw new DOMException('full', 'QuotaExceededError');
+        if (key.startsWith('kingdoms.v3.save.'))
+          throw new DOMException('full', 'QuotaExceededError');
         return real.call(this, key, value);
       };""")
     open_record(page, site_url, record_after(7, []))

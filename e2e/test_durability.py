@@ -26,10 +26,10 @@ from kingdoms_web import i18n
 from kingdoms_web.games.burgrave import model as M
 
 from .burgrave_page import tap_controls
-from .conftest import TABLET_CONTEXT, PageGuard, wait_ready
+from .conftest import TABLET_CONTEXT, PageGuard, stored_saves, wait_ready
 from .dice_realm_page import snapshot, start_new_game
 
-SAVES_KEY = "kingdoms.v2.saves"
+OLD_SAVES_KEY = "kingdoms.v2.saves"
 HTML_NAME = "<img src=x onerror=f()>"
 """A name that would run ``f()`` if it were ever parsed as HTML (names are at most 24 long)."""
 PWNED = "window.__pwned = []; window.f = () => window.__pwned.push(1);"
@@ -104,8 +104,7 @@ def open_link(page: Page, url: str, record: GameRecord) -> None:
 
 
 def saved_record(page: Page) -> GameRecord:
-    stored = json.loads(page.evaluate(f"localStorage.getItem('{SAVES_KEY}')"))
-    return decode_code(stored["saves"][0]["code"])
+    return decode_code(stored_saves(page)[0]["code"])
 
 
 def fresh_context(browser: Browser, guard: PageGuard, **extra: Any) -> BrowserContext:
@@ -204,7 +203,7 @@ def test_share_link_opens_in_a_fresh_browser_as_a_new_save(
         expect(other.get_by_test_id("record-players")).to_contain_text("Cid")
         expect(other.get_by_test_id("record-moves")).to_have_text(f"{len(record.actions)} moves")
         # Nothing is saved before "Load".
-        assert other.evaluate(f"localStorage.getItem('{SAVES_KEY}')") is None
+        assert stored_saves(other) == []
         other.get_by_test_id("record-load").tap()
         wait_ready(other, "game")
         assert saved_record(other) == record
@@ -216,8 +215,7 @@ def test_share_link_opens_in_a_fresh_browser_as_a_new_save(
         expect(other.get_by_test_id("record-note")).to_contain_text("already saved")
         other.get_by_test_id("record-load").tap()
         wait_ready(other, "game")
-        stored = json.loads(other.evaluate(f"localStorage.getItem('{SAVES_KEY}')"))
-        assert len(stored["saves"]) == 1
+        assert len(stored_saves(other)) == 1
     finally:
         friend.close()
 
@@ -252,7 +250,7 @@ def test_corrupt_codes_and_html_names_are_harmless(
     assert dialogs == []
     assert page.evaluate("window.__pwned") == []
     # The damaged links replaced nothing: the one save is still there.
-    assert len(json.loads(page.evaluate(f"localStorage.getItem('{SAVES_KEY}')"))["saves"]) == 1
+    assert len(stored_saves(page)) == 1
 
 
 # --------------------------------------------------------------------------- undo
@@ -319,13 +317,14 @@ def test_full_storage_warns_and_the_game_goes_on_in_memory(page: Page, site_url:
     page.add_init_script("""
       const real = Storage.prototype.setItem;
       Storage.prototype.setItem = function (key, value) {
-        if (key.startsWith('kingdoms.v2.')) throw new DOMException('full', 'QuotaExceededError');
+        if (key.startsWith('kingdoms.v3.')) throw new DOMException('full', 'QuotaExceededError');
         return real.call(this, key, value);
       };""")
     record, state = play("burgrave", 2, ["Ana", "Ben"], 6)
     open_link(page, site_url, record)
     expect(page.get_by_test_id("save-warning")).to_be_visible()
-    expect(page.get_by_test_id("save-warning")).to_contain_text("storage is full")
+    expect(page.get_by_test_id("save-warning")).to_have_attribute("data-why", "full")
+    expect(page.get_by_test_id("save-warning")).to_contain_text("storage on this device is full")
     i18n.set_language("en")
     action = BURGRAVE.legal_actions(state)[0]
     view = BURGRAVE.view(state, BURGRAVE.current_seat(state))
@@ -351,7 +350,7 @@ def test_export_import_rename_and_delete(page: Page, site_url: str, dialogs: lis
     ]
     value = json.dumps({"schema": 2, "saves": saves})
     page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{"
-                         f" localStorage.setItem('{SAVES_KEY}', {json.dumps(value)});"
+                         f" localStorage.setItem('{OLD_SAVES_KEY}', {json.dumps(value)});"
                          f" sessionStorage.setItem('seeded', '1'); }}")
     page.goto(site_url)
     wait_ready(page)
@@ -387,9 +386,9 @@ def test_export_import_rename_and_delete(page: Page, site_url: str, dialogs: lis
     expect(report).to_contain_text("2 imported")
     expect(entries).to_have_count(2)
     expect(page.get_by_test_id("save-title").first).to_have_text("<b>Friday</b> game")
-    stored = json.loads(page.evaluate(f"localStorage.getItem('{SAVES_KEY}')"))
-    assert {s["code"] for s in stored["saves"]} == {encode_code(dice), encode_code(burgrave)}
-    assert not {s["id"] for s in stored["saves"]} & {"a1", "b2"}  # new saves, new ids
+    stored = stored_saves(page)
+    assert {s["code"] for s in stored} == {encode_code(dice), encode_code(burgrave)}
+    assert not {s["id"] for s in stored} & {"a1", "b2"}  # new saves, new ids
 
     # The same file again: nothing duplicated; a broken file: a reason, nothing changed.
     page.get_by_test_id("import-file").set_input_files(str(path))

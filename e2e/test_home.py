@@ -18,7 +18,7 @@ from kingdoms.core.records import append, new_record
 from kingdoms.core.registry import get_game, list_games
 from kingdoms.core.session import replay
 
-from .conftest import open_site
+from .conftest import open_site, stored_saves
 
 SAVES_KEY = "kingdoms.v1.saves"
 SETTINGS_KEY = "kingdoms.v1.settings"
@@ -129,8 +129,13 @@ def test_settings_language_select_works_by_keyboard(page: Page, site_url: str) -
     expect(language).to_have_value("en")
     expect(language).to_be_focused()
 
-    page.keyboard.press("Tab")
-    assert active_testid(page) == "settings-close"
+    stops = []
+    for _ in range(4):  # "Keep my saved games", maybe "Install", then Close
+        page.keyboard.press("Tab")
+        stops.append(active_testid(page))
+        if stops[-1] == "settings-close":
+            break
+    assert stops[0] == "persist-ask" and stops[-1] == "settings-close", stops
     page.keyboard.press("Space")
     expect(dialog).to_be_hidden()
     expect(page.get_by_test_id("settings")).to_be_focused()
@@ -233,10 +238,12 @@ def test_corrupt_saved_games_show_a_warning(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     saves = page.get_by_test_id("saved-games")
     expect(saves).to_be_visible()
-    expect(page.get_by_test_id("saves-warning")).to_contain_text("could not be read")
+    expect(page.get_by_test_id("saves-warning")).to_contain_text("list was damaged")
     expect(page.get_by_test_id("game-dice-realm")).to_be_visible()
-    # The damaged data is left for recovery, not overwritten.
-    assert page.evaluate(f"localStorage.getItem('{SAVES_KEY}')") == "{not json"
+    # The damaged data is set aside for recovery, text for text, never overwritten.
+    kept = page.evaluate("""() => Object.keys(localStorage)
+      .filter(k => k.startsWith('kingdoms.v3.kept.')).map(k => JSON.parse(localStorage[k]))""")
+    assert [item["text"] for item in kept] == ["{not json"]
 
 
 def test_saved_games_are_listed_opened_and_deleted(page: Page, site_url: str) -> None:
@@ -263,11 +270,12 @@ def test_saved_games_are_listed_opened_and_deleted(page: Page, site_url: str) ->
     expect(confirm).to_be_hidden()
     expect(entries).to_have_count(0)
     expect(page.get_by_test_id("saves-empty")).to_be_visible()
-    # The old list was migrated to the current key; the damaged entry is kept aside there.
+    # The old list was migrated to one key per save; the damaged entry is kept aside.
     assert page.evaluate(f"localStorage.getItem('{SAVES_KEY}')") is None
-    stored = json.loads(page.evaluate("localStorage.getItem('kingdoms.v2.saves')"))
-    assert stored["saves"] == []
-    assert [item["item"].get("id") for item in stored["unreadable"]] == ["s2"]
+    assert stored_saves(page) == []
+    kept = page.evaluate("""() => Object.keys(localStorage)
+      .filter(k => k.startsWith('kingdoms.v3.kept.')).map(k => JSON.parse(localStorage[k]))""")
+    assert [json.loads(item["text"]).get("id") for item in kept] == ["s2"]
 
 
 def test_blocked_storage_warns_and_still_works(page: Page, site_url: str) -> None:

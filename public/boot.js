@@ -1,9 +1,14 @@
-/* Kingdoms boot script: the only hand-written JavaScript on the page.
+/* Kingdoms boot script: the page's hand-written JavaScript (with journal.js, the save journal).
  *
- * It does just what must happen before Python runs:
+ * It does just what must happen before Python runs, or without it:
  *  1. show loading progress while the Python runtime (~15 MB) downloads and starts,
- *  2. show a clear error with a retry button if start-up fails,
- *  3. register the service worker once the app is up (so offline reloads work).
+ *  2. if start-up fails, say whether the network or the data stored on this device is the cause,
+ *     with "Try again" and, for stored data, "Export what can be read, then reset" (a rescue file
+ *     of every kingdoms.* value, as text; the page's Import reads it back),
+ *  3. register the service worker once the app is up (so offline reloads work), and tell the app
+ *     when the site is cached ("ready to play offline") or a new version waits; the new worker
+ *     takes over only when the player taps "Reload" (applyUpdate), never under a running game,
+ *  4. keep the browser's install prompt for the Settings dialog.
  * Everything else is Python (web/kingdoms_web). The app sets body[data-ready="home"] when its
  * first screen is shown; that ends the loading screen.
  *
@@ -26,6 +31,12 @@
       generic: "Kingdoms could not start. Check your connection and try again.",
       failed: "Kingdoms could not start.", stopped: "the app stopped before its first screen",
       script: "could not load ", retry: "Try again", loading: "Loading",
+      network: "Kingdoms could not load its files. Check your connection and try again.",
+      rescueStorage: "Your saved games may still be readable: export them to a file, then reset Kingdoms on this device. The page's Import reads the file back.",
+      rescueApp: "If this keeps happening, the data Kingdoms stored on this device may be the cause: export it to a file, then reset.",
+      exportThenReset: "Export what can be read, then reset",
+      resetConfirm: "The file is in your downloads. Resetting deletes everything Kingdoms stored on this device.",
+      reset: "Reset and restart",
       description: "Two board games, Dice Realm and Burgrave, for one table. Runs in your browser, offline."
     },
     es: {
@@ -35,6 +46,12 @@
       failed: "Kingdoms no ha podido arrancar.",
       stopped: "la aplicación se detuvo antes de su primera pantalla",
       script: "no se pudo cargar ", retry: "Reintentar", loading: "Cargando",
+      network: "Kingdoms no ha podido cargar sus archivos. Comprueba tu conexión y vuelve a intentarlo.",
+      rescueStorage: "Es posible que tus partidas guardadas aún se puedan leer: expórtalas a un archivo y después restablece Kingdoms en este dispositivo. La opción Importar de la página vuelve a leer el archivo.",
+      rescueApp: "Si esto se repite, la causa pueden ser los datos que Kingdoms guardó en este dispositivo: expórtalos a un archivo y después restablece.",
+      exportThenReset: "Exportar lo que se pueda leer y restablecer",
+      resetConfirm: "El archivo está en tus descargas. Restablecer borra todo lo que Kingdoms guardó en este dispositivo.",
+      reset: "Restablecer y reiniciar",
       description: "Dos juegos de mesa, Reino de Dados y El Burgrave, para una sola mesa. Funciona en tu navegador, sin conexión."
     },
     de: {
@@ -44,6 +61,12 @@
       failed: "Kingdoms konnte nicht starten.",
       stopped: "die App hat vor ihrem ersten Bildschirm angehalten",
       script: "konnte nicht laden: ", retry: "Erneut versuchen", loading: "Wird geladen",
+      network: "Kingdoms konnte seine Dateien nicht laden. Prüfe deine Verbindung und versuche es erneut.",
+      rescueStorage: "Deine gespeicherten Partien sind vielleicht noch lesbar: Exportiere sie in eine Datei und setze Kingdoms dann auf diesem Gerät zurück. Mit „Importieren“ liest die Seite die Datei wieder ein.",
+      rescueApp: "Wenn das wieder passiert, können die von Kingdoms auf diesem Gerät gespeicherten Daten die Ursache sein: Exportiere sie in eine Datei und setze dann zurück.",
+      exportThenReset: "Lesbares exportieren, dann zurücksetzen",
+      resetConfirm: "Die Datei liegt in deinen Downloads. Zurücksetzen löscht alles, was Kingdoms auf diesem Gerät gespeichert hat.",
+      reset: "Zurücksetzen und neu starten",
       description: "Zwei Brettspiele, Würfelreich und Der Burggraf, für einen Tisch. Läuft offline im Browser."
     }
   };
@@ -200,9 +223,13 @@
     }
   }
 
-  function fail(message, detail) {
+  /* kind: "network" (files could not be loaded), "storage" (the data stored on this device
+   * stopped the app) or "app" (anything else: stored data may still be the cause, so the rescue
+   * is offered there too). */
+  function fail(message, detail, kind) {
     if (ready || failed) return;
     failed = true;
+    kind = kind || classify(message + " " + (detail || ""));
     if (timer) clearInterval(timer);
     var show = function () {
       var error = $("boot-error"), retry = $("boot-retry"), status = $("boot-status");
@@ -210,13 +237,15 @@
       if (!error) return;
       if (progress) progress.hidden = true;
       error.textContent = message;
-      if (detail) {
+      error.setAttribute("data-kind", kind);
+      if (detail && message.indexOf(String(detail)) < 0) {
         var small = document.createElement("small");
         small.textContent = " (" + String(detail).slice(0, 300) + ")";
         error.appendChild(small);
       }
       error.hidden = false;
       if (status) status.textContent = "";
+      if (kind !== "network") showRescue(kind);
       if (retry) {
         retry.hidden = false;
         retry.onclick = function () { location.reload(); };
@@ -227,7 +256,17 @@
     else show();
   }
 
-  var GENERIC = words.generic;
+  var NETWORK = words.network;
+  var GENERIC = words.failed;
+
+  function classify(text) {
+    if (/storage|quota|indexeddb/i.test(text)) return "storage";
+    if (navigator.onLine === false) return "network";
+    if (/failed to fetch|networkerror|network error|load failed|could not load|importing a module|net::|status 404|err_/i.test(text)) {
+      return "network";
+    }
+    return "app";
+  }
 
   function describe(reason) {
     if (!reason) return "";
@@ -238,16 +277,93 @@
   window.addEventListener("error", function (event) {
     if (ready) return;
     var target = event.target;
-    if (target && target !== window && target.tagName === "SCRIPT") {
-      fail(GENERIC, words.script + (target.src || "?"));
+    if (target && target !== window && (target.tagName === "SCRIPT" || target.tagName === "LINK")) {
+      fail(NETWORK, words.script + (target.src || target.href || "?"), "network");
     } else if (target === window || !target || !target.tagName) {
-      fail(GENERIC, describe(event.error) || event.message);
+      var text = describe(event.error) || event.message;
+      fail(classify(text) === "network" ? NETWORK : GENERIC, text);
     }
   }, true);
 
   window.addEventListener("unhandledrejection", function (event) {
-    if (!ready) fail(GENERIC, describe(event.reason));
+    if (ready) return;
+    var text = describe(event.reason);
+    fail(classify(text) === "network" ? NETWORK : GENERIC, text);
   });
+
+  // ---------------------------------------------------------------- rescue: export, then reset
+
+  function storedItems() {
+    var items = {};
+    try {
+      var storage = window.localStorage;
+      for (var i = 0; i < storage.length; i++) {
+        var key = storage.key(i);
+        if (key && key.indexOf("kingdoms.") === 0) items[key] = storage.getItem(key);
+      }
+    } catch (e) { /* blocked storage: nothing to read */ }
+    return items;
+  }
+
+  function rescueFile() {
+    var journal = window.kingdomsJournal;
+    var fromJournal = journal ? journal.entries() : Promise.resolve([]);
+    return fromJournal.then(function (entries) {
+      var items = storedItems();
+      (entries || []).forEach(function (entry) {
+        if (entry && typeof entry.value === "string" && typeof entry.key === "string") {
+          items[items[entry.key] === undefined ? entry.key : entry.key + "#journal"] = entry.value;
+        }
+      });
+      return JSON.stringify({ format: "kingdoms-rescue", version: 1, exported: Date.now(),
+                              items: items }, null, 1);
+    });
+  }
+
+  function download(text, name) {
+    var url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    var link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    link.hidden = true;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+  }
+
+  function resetStorage() {
+    var keys = Object.keys(storedItems());
+    keys.forEach(function (key) {
+      try { window.localStorage.removeItem(key); } catch (e) { /* nothing more to do */ }
+    });
+    var journal = window.kingdomsJournal;
+    return (journal ? journal.reset() : Promise.resolve(true)).catch(function () { return false; });
+  }
+
+  function showRescue(kind) {
+    var box = $("boot-rescue"), text = $("boot-rescue-text"), exportButton = $("boot-export");
+    var confirm = $("boot-reset-confirm"), reset = $("boot-reset");
+    if (!box || !exportButton || !reset) return;
+    if (text) {
+      text.textContent = kind === "storage" ? words.rescueStorage : words.rescueApp;
+    }
+    exportButton.textContent = words.exportThenReset;
+    reset.textContent = words.reset;
+    if (confirm) confirm.textContent = words.resetConfirm;
+    box.hidden = false;
+    exportButton.onclick = function () {
+      rescueFile().then(function (file) {
+        download(file, "kingdoms-rescue-" + new Date().toISOString().slice(0, 10) + ".json");
+        if (confirm) confirm.hidden = false;
+        reset.hidden = false;
+        reset.focus();
+      });
+    };
+    reset.onclick = function () {
+      resetStorage().then(function () { location.reload(); });
+    };
+  }
 
   // PyScript events bubble from its <script type="py"> element.
   document.addEventListener("py:ready", function () { pyReady = true; paint(); }, true);
@@ -276,11 +392,88 @@
     } catch (e) { /* progress falls back to the creep */ }
   }
 
+  // ---------------------------------------------------------------- service worker, install
+
+  var flags = { updateWaiting: false, offlineReady: false, canInstall: false };
+  var waitingWorker = null;
+  var installPrompt = null;
+  var reloading = false;
+  var registration = null;
+  var lastCheck = Date.now();
+
+  function tell(kind) {
+    document.dispatchEvent(new CustomEvent("kingdoms:sw", { detail: kind }));
+  }
+
+  function updateWaiting(worker) {
+    waitingWorker = worker;
+    flags.updateWaiting = true;
+    tell("update");
+  }
+
+  function watchInstalling(worker) {
+    if (!worker) return;
+    var wasControlled = !!navigator.serviceWorker.controller;
+    worker.addEventListener("statechange", function () {
+      if (worker.state === "installed") {
+        if (wasControlled || navigator.serviceWorker.controller) updateWaiting(worker);
+      } else if (worker.state === "activated" && !wasControlled) {
+        flags.offlineReady = true; // the first version is cached: offline from now on
+        tell("offline");
+      }
+    });
+  }
+
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
-    navigator.serviceWorker.register("./sw.js", { scope: "./" }).catch(function (error) {
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (reloading) location.reload();
+    });
+    navigator.serviceWorker.register("./sw.js", { scope: "./" }).then(function (reg) {
+      registration = reg;
+      if (reg.waiting && navigator.serviceWorker.controller) updateWaiting(reg.waiting);
+      if (reg.installing) watchInstalling(reg.installing);
+      reg.addEventListener("updatefound", function () { watchInstalling(reg.installing); });
+    }).catch(function (error) {
       console.warn("Kingdoms: offline support unavailable:", error);
     });
+    // Look for a new version when the player comes back to the page (at most every 10 min).
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible" && registration
+          && Date.now() - lastCheck > 600000) {
+        lastCheck = Date.now();
+        registration.update().catch(function () { /* offline: next time */ });
+      }
+    });
+  }
+
+  /* The new version takes over only now, when the player asked (the app shows the notice only
+   * between turns, after the autosave): the reload then resumes the saved game. */
+  function applyUpdate() {
+    if (!waitingWorker) { location.reload(); return true; }
+    reloading = true;
+    waitingWorker.postMessage({ type: "skip-waiting" });
+    setTimeout(function () { location.reload(); }, 3000); // in case controllerchange never comes
+    return true;
+  }
+
+  window.addEventListener("beforeinstallprompt", function (event) {
+    event.preventDefault(); // offered in Settings rather than as a banner over a game
+    installPrompt = event;
+    flags.canInstall = true;
+  });
+  window.addEventListener("appinstalled", function () {
+    installPrompt = null;
+    flags.canInstall = false;
+  });
+
+  function promptInstall() {
+    if (!installPrompt) return false;
+    var prompt = installPrompt;
+    installPrompt = null;
+    flags.canInstall = false;
+    prompt.prompt();
+    return true;
   }
 
   function onReady() {
@@ -310,7 +503,16 @@
 
   // For the Python app: report a start-up failure on this screen.
   window.kingdomsBoot = {
-    fail: function (message) { fail(String(message)); },
-    isReady: function () { return ready; }
+    fail: function (message, detail, kind) {
+      fail(String(message), detail ? String(detail) : "", kind ? String(kind) : "");
+    },
+    isReady: function () { return ready; },
+    flag: function (name) { return !!flags[name]; },
+    applyUpdate: applyUpdate,
+    promptInstall: promptInstall,
+    checkForUpdate: function () {
+      return registration ? registration.update().then(function () { return true; })
+        : Promise.resolve(false);
+    }
   };
 })();

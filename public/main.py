@@ -1,3 +1,3 @@
-from kingdoms_web.app import start
+from kingdoms_web.app import boot
 
-start()
+await boot()  # noqa: F704 - PyScript runs this file with top-level await

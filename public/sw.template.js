@@ -4,8 +4,10 @@
  * site file as a relative URL). A new build gives a new version and thus a new cache; the old one
  * is deleted once the new worker takes over. Game state lives in localStorage, never in here.
  *
- * A new version waits (no skipWaiting) until every page of the old one is closed: a page that is
- * still starting, or that later loads a lazy wheel, must keep getting files of its own build.
+ * A new version waits (no skipWaiting at install) until every page of the old one is closed, or
+ * until the player taps "Reload" on the page's new-version notice (the page then posts
+ * "skip-waiting"): a page that is still starting, or that later loads a lazy wheel, must keep
+ * getting files of its own build, and a game in progress is never reloaded under the player.
  * Cache names carry the scope, so two copies of the site on one host never delete each other's.
  */
 "use strict";
@@ -46,6 +48,12 @@ self.addEventListener("activate", (event) => {
     );
     await self.clients.claim();
   })());
+});
+
+// The page asks for this when the player taps "Reload" on the new-version notice (shown only
+// between turns, after the autosave): never on its own, so files never change under a game.
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
 });
 
 /** The cache key for a request URL: no query string, no fragment; "./" means index.html. */

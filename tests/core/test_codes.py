@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from kingdoms.core.codes import MAX_INPUT_CHARS, decode_code, encode_code, extract_code, load_code
 from kingdoms.core.errors import CodeError
+from kingdoms.core.names import clean_name
 from kingdoms.core.protocol import Seat
 from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.registry import get_game, playable_game_ids
@@ -367,7 +368,12 @@ def test_fuzz_oversized(oversize: int, filler: str) -> None:
 
 @FUZZ
 @given(
-    names=st.lists(st.text(min_size=1, max_size=24), min_size=1, max_size=8),
+    # Names that survive cleaning (a name of only spaces or controls is refused by Seat).
+    names=st.lists(
+        st.text(min_size=1, max_size=24).filter(lambda n: clean_name(n) != ""),
+        min_size=1,
+        max_size=8,
+    ),
     seed=st.integers(min_value=0, max_value=(1 << 64) - 1),
     actions=st.lists(st.integers(min_value=0, max_value=(1 << 31) - 1), max_size=50),
     options=st.dictionaries(

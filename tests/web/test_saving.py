@@ -25,7 +25,14 @@ from kingdoms_web.saves import saved_games, transfer
 from kingdoms_web.saves.migrations import migrate, upgrade_storage
 from kingdoms_web.saves.opening import open_code
 from kingdoms_web.saves.saved_games import load_saves, put_save
-from kingdoms_web.saves.schema import SAVES_KEY, SAVES_KEYS, SaveEntry
+from kingdoms_web.saves.schema import (
+    KEPT_PREFIX,
+    SAVES_KEY,
+    SAVES_KEYS,
+    SaveEntry,
+    kept_text,
+    save_key,
+)
 from kingdoms_web.saves.storage import MemoryBackend, Store
 from kingdoms_web.urls import link_for
 
@@ -118,11 +125,17 @@ def test_migration_from_schema_1_keeps_every_game_and_reports_the_rest() -> None
     assert b.over and b.next_seat is None and b.moves == len(over.actions)
     a = saves.entries[1]
     assert not a.over and a.next_name in ("P0", "P1") and a.code == dice
-    # The failures are kept verbatim and reported by name, every time the list is read.
-    assert [u.name for u in saves.unreadable] == ["Ann, <b>Bo</b>", "Cy", "#5"]
-    stored = json.loads(store.read(SAVES_KEY) or "")
-    assert stored["schema"] == 2
-    assert stored["unreadable"][0]["item"]["code"] == "1garbage"
+    # Each save now has its own key (schema 3, with its revision).
+    stored = json.loads(store.read(save_key("a")) or "")
+    assert stored["schema"] == 3 and stored["rev"] == 0 and stored["code"] == dice
+    # The failures are kept verbatim (set aside under their own keys) and reported by name,
+    # every time the list is read.
+    assert sorted(u.name for u in saves.unreadable) == sorted(["Ann, <b>Bo</b>", "Cy", "#5"])
+    texts = [kept_text(store.read(key)) or "" for key in store.keys(KEPT_PREFIX)]
+    assert {"code": "1garbage"}.items() <= next(
+        item for item in map(json.loads, texts) if isinstance(item, dict) and "code" in item
+    ).items()
+    assert "not an entry" in map(json.loads, texts)
     # Running it again changes nothing.
     assert upgrade_storage(store).migrated == 0
     assert [e.save_id for e in load_saves(store).entries] == ["b", "a"]
@@ -138,12 +151,15 @@ def test_migrate_function_walks_the_chain_per_entry() -> None:
     assert [p.reason for _item, p in unknown.failed] == ["unknown_schema"]
 
 
-def test_a_damaged_old_list_is_left_alone_and_reported() -> None:
+def test_a_damaged_old_list_is_set_aside_and_reported() -> None:
     store = Store(MemoryBackend({V1_KEY: "{not json"}))
     assert upgrade_storage(store).damaged
-    assert store.read(V1_KEY) == "{not json"
-    assert load_saves(store).corrupt
-    # New games can still be saved next to it.
+    assert store.read(V1_KEY) is None  # moved aside, text for text
+    [kept] = store.keys(KEPT_PREFIX)
+    assert kept_text(store.read(kept)) == "{not json"
+    saves = load_saves(store)
+    assert [(u.reason, u.key) for u in saves.damaged_lists] == [("damaged_list", kept)]
+    # New games are saved normally next to it.
     entry = SaveEntry("n", "dice-realm", ("A", "B"), 0, code_of("dice-realm", 1, 0), 1.0)
     assert put_save(store, entry)
     assert [e.save_id for e in load_saves(store).entries] == ["n"]
@@ -164,12 +180,23 @@ def test_a_full_storage_keeps_the_old_list_and_still_shows_it() -> None:
 
 
 def test_saves_from_a_newer_version_are_never_overwritten() -> None:
-    newer = json.dumps({"schema": 3, "saves": []})
-    store = Store(MemoryBackend({SAVES_KEY: newer}))
-    assert load_saves(store).newer
-    entry = SaveEntry("n", "dice-realm", ("A", "B"), 0, code_of("dice-realm", 1, 0), 1.0)
-    assert not put_save(store, entry)
-    assert store.read(SAVES_KEY) == newer
+    code = code_of("dice-realm", 1, 0)
+    listed = {"id": "o", "game": "dice-realm", "names": ["A", "B"], "moves": 0, "code": code,
+              "updated": 5}
+    newer_list = json.dumps({"schema": 9, "saves": [listed]})
+    newer_save = json.dumps({**listed, "id": "x", "schema": 4, "rev": 3, "extra": [1]})
+    store = Store(MemoryBackend({SAVES_KEY: newer_list, save_key("x"): newer_save}))
+    upgrade_storage(store)
+    saves = load_saves(store)
+    assert saves.newer
+    assert sorted((e.save_id, e.newer) for e in saves.entries) == [("o", True), ("x", True)]
+    assert saved_games.latest_unfinished(saves) is None  # not offered to continue in place
+    entry = SaveEntry("x", "dice-realm", ("A", "B"), 0, code, 1.0)
+    assert put_save(store, entry).problem == "newer"
+    assert not saved_games.rename_save(store, "x", "mine")
+    assert store.read(SAVES_KEY) == newer_list and store.read(save_key("x")) == newer_save
+    # New games are saved normally.
+    assert put_save(store, SaveEntry("n", "dice-realm", ("A", "B"), 0, code, 1.0))
 
 
 def test_saves_are_refused_not_dropped_beyond_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -178,7 +205,8 @@ def test_saves_are_refused_not_dropped_beyond_the_cap(monkeypatch: pytest.Monkey
     code = code_of("dice-realm", 1, 0)
     for n in range(3):
         assert put_save(store, SaveEntry(f"s{n}", "dice-realm", ("A", "B"), 0, code, n))
-    assert not put_save(store, SaveEntry("s9", "dice-realm", ("A", "B"), 0, code, 9))
+    assert put_save(store, SaveEntry("s9", "dice-realm", ("A", "B"), 0, code, 9)).problem \
+        == "limit"
     assert put_save(store, SaveEntry("s1", "dice-realm", ("A", "B"), 2, code, 10))  # update ok
     assert [e.save_id for e in load_saves(store).entries] == ["s1", "s2", "s0"]
 
@@ -302,9 +330,11 @@ def test_a_save_whose_id_could_break_a_selector_is_kept_but_not_listed() -> None
     good = {"id": "s1", "game": "dice-realm", "names": ["A", "B"], "moves": 0, "code": code}
     bad = {**good, "id": 'x"] , *[id="y'}
     store = Store(MemoryBackend({SAVES_KEY: json.dumps({"schema": 2, "saves": [bad, good]})}))
+    upgrade_storage(store)
     assert [e.save_id for e in load_saves(store).entries] == ["s1"]
     assert put_save(store, SaveEntry("s2", "dice-realm", ("A", "B"), 0, code, 2.0))
-    assert bad in json.loads(store.read(SAVES_KEY) or "")["saves"]  # kept, never dropped
+    texts = [kept_text(store.read(key)) or "" for key in store.keys(KEPT_PREFIX)]
+    assert [json.loads(text) for text in texts] == [bad]  # kept, never dropped
 
 
 def test_link_is_the_page_address_without_its_old_fragment() -> None:
@@ -394,3 +424,102 @@ def test_burgrave_undo_and_redo_keep_the_state_and_the_save_in_step() -> None:
     if other:
         host.act(other[0])
         assert not host.can_redo
+
+
+# --------------------------------------------------------------------------- hostile storage
+
+DEEP = "[" * 10_000 + "]" * 10_000
+
+
+@pytest.mark.parametrize("text", [
+    "{not json", "[]", "null", '{"schema":2,"saves":"x"}', '{"schema":"2","saves":[]}', DEEP,
+    '{"schema":true,"saves":[]}', "x" * 1_000_001,
+], ids=["not_json", "array", "null", "saves_str", "schema_str", "deep", "schema_bool", "huge"])
+def test_every_damaged_list_is_set_aside_and_saving_goes_on(text: str) -> None:
+    """Issue 10: each of these once made every new game unsaveable (or stopped start-up)."""
+    store = Store(MemoryBackend({SAVES_KEY: text}))
+    upgrade_storage(store)
+    saves = load_saves(store)
+    assert saves.damaged_lists, text[:40]
+    assert not saves.at_limit and not saves.newer  # the message names the real cause
+    [kept] = store.keys(KEPT_PREFIX)
+    assert kept_text(store.read(kept)) == text  # kept text for text, exportable
+    entry = SaveEntry("n", "dice-realm", ("A", "B"), 0, code_of("dice-realm", 1, 0), 1.0)
+    assert put_save(store, entry)
+    assert [e.save_id for e in load_saves(store).entries] == ["n"]
+
+
+def test_deep_nesting_anywhere_in_storage_never_stops_start_up() -> None:
+    from kingdoms_web.saves.storage import read_settings
+
+    store = Store(MemoryBackend({"kingdoms.v1.settings": DEEP, save_key("d"): DEEP,
+                                 SAVES_KEYS[1]: DEEP, KEPT_PREFIX + "zz": DEEP}))
+    assert read_settings(store) == {}
+    upgrade_storage(store)
+    saves = load_saves(store)
+    assert ("d", "corrupt") in {(u.name, u.reason) for u in saves.unreadable}
+    assert saves.entries == []
+
+
+stored_text = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["schema", "id", "game", "names", "moves", "code", "updated", "rev",
+                         "label", "over", "next", "saves", "text", "name", "reason", "x"]),
+        inner, max_size=8),
+    max_leaves=30,
+).map(lambda v: json.dumps(v)) | st.text(max_size=200) | st.sampled_from(
+    ["[" * 5000, "{" * 3000, '{"a":' * 4000, "NaN", "1e999", "\ud800"])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(st.sampled_from([
+    SAVES_KEYS[1], SAVES_KEYS[2], "kingdoms.v1.settings", save_key("a"), save_key("b-1"),
+    save_key("bad id!"), KEPT_PREFIX + "k", "kingdoms.v3.save.", "other"]), stored_text))
+def test_fuzzed_storage_never_raises(items: dict[str, str]) -> None:
+    """The page's storage parser joins the fuzzing: whatever is stored, start-up's reads and
+    the first save of a new game go through."""
+    from kingdoms_web.saves.storage import read_settings
+
+    store = Store(MemoryBackend(items))
+    read_settings(store)
+    upgrade_storage(store)
+    saves = load_saves(store)
+    assert all(e.save_id for e in saves.entries)
+    saved_games.kept_texts(store, saves)
+    entry = SaveEntry("new1", "dice-realm", ("A", "B"), 0, code_of("dice-realm", 1, 0), 1.0)
+    assert put_save(store, entry).problem in (None, "newer")
+
+
+# --------------------------------------------------------------------------- two tabs
+
+
+def test_two_tables_on_one_save_follow_each_other_and_never_overwrite() -> None:
+    game = get_game("dice-realm")
+    store = Store(MemoryBackend())
+    record = new_record("dice-realm", [Seat(name="A"), Seat(name="B")], seed=5)
+    first = session_for(record, store)
+    first.autosave()
+    second = session_for(record, store)
+    second.rev = first.rev
+    for turn in range(6):  # alternating taps; no storage event: act() checks storage first
+        mover, other = (first, second) if turn % 2 == 0 else (second, first)
+        assert mover.act(game.legal_actions(mover.state)[0])
+        assert other.follow_storage()
+        assert other.record == mover.record
+    assert len(first.record.actions) == 6
+    assert decode_code(load_saves(store).entries[0].code) == first.record
+    # A tap in a tab that missed the other's move is refused, not played on an old position.
+    first.act(game.legal_actions(first.state)[0])
+    assert not second.act(game.legal_actions(replay(record))[0])
+    assert second.record == first.record and second.read_only is None
+    # Undo (or any change that is not "more moves") in one tab turns the other read-only.
+    stored = load_saves(store).entries[0]
+    shorter = stored.code
+    put_save(store, SaveEntry("s1", "dice-realm", ("A", "B"), 1,
+                              encode_code(record.model_copy(update={"actions":
+                                                                    record.actions[:0]})),
+                              9e12, "", False, 0), expect=stored.rev)
+    assert first.follow_storage() and first.read_only == "diverged"
+    assert not first.autosave()
+    assert load_saves(store).entries[0].code != shorter  # the other tab's version stays

@@ -13,9 +13,23 @@ pasted code never replaces anything until the player taps "Load"), ``game`` (a r
 A reload resumes directly only when the fragment's save id names a save on this device holding
 that very code (``#g=<code>&s=<id>``, what the table keeps in the URL: see
 :mod:`kingdoms_web.urls`); anything else is a shared game and gets the summary first. Loading a
-code makes a new saved game, except that a save holding the byte-identical code is reopened
-instead of duplicated. A new game's seed comes from ``crypto.getRandomValues`` unless
-``?seed=N`` forces it.
+code makes a new saved game, except that a save holding the same game (the decoded records
+compared, not the strings) is reopened instead of duplicated. A new game's seed comes from
+``crypto.getRandomValues`` unless ``?seed=N`` forces it.
+
+Start-up (:func:`boot`): wait for the save journal's replay (``journal.js``: saves a killed
+browser had not yet written to disk come back), then :func:`start`. Nothing stored can stop it:
+every value is parsed safely, and a failure is reported to the loading screen as a storage
+problem (with "export what can be read, then reset") or another one, never as the network.
+
+Other tabs: a ``storage`` event on the open game's key makes the table follow the other tab's
+moves, or turn read-only (see :meth:`~kingdoms_web.play.table.GameTable.follow_storage`); on the
+home screen the list is read again.
+
+App manners (the notices under the top bar): "a new version is ready — reload" when a new
+service worker waits (shown on the home screen, or in a game only between turns, after the
+autosave), "ready to play offline" once the site is cached, and ``navigator.storage.persist()``
+asked after the first finished game (or from Settings).
 
 The home screen's saved-games actions (rename, delete, export, import) are
 :class:`~kingdoms_web.shell.save_actions.SaveActions`; the screens themselves are in
@@ -25,21 +39,31 @@ The home screen's saved-games actions (rename, delete, export, import) are
 from __future__ import annotations
 
 import traceback
+from types import TracebackType
 from typing import Any
 
 from kingdoms.core.protocol import GameInfo, OptionValue, Seat
 from kingdoms.core.records import GameRecord, new_record
 from kingdoms.core.registry import list_games
 from kingdoms_web import dom, i18n, urls
-from kingdoms_web.device import browser_languages, make_store, new_save_id, random_u32
+from kingdoms_web.device import (
+    boot_call,
+    boot_flag,
+    browser_languages,
+    journal_ready,
+    make_store,
+    new_save_id,
+    random_u32,
+    request_persistence,
+)
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, t
 from kingdoms_web.play.replay import ReplayView
 from kingdoms_web.play.table import GameTable, open_table
 from kingdoms_web.saves.migrations import upgrade_storage
 from kingdoms_web.saves.opening import OpenResult, RecordSummary, open_code
-from kingdoms_web.saves.saved_games import find_code, find_save, load_saves
-from kingdoms_web.saves.schema import SaveEntry, SaveList
+from kingdoms_web.saves.saved_games import find_record, find_save, load_saves
+from kingdoms_web.saves.schema import SaveEntry, SaveList, save_key
 from kingdoms_web.saves.storage import read_settings, write_settings
 from kingdoms_web.saves.transfer import ImportReport
 from kingdoms_web.shell.dialogs import Modal, button
@@ -64,6 +88,9 @@ class App:
         self.store = make_store()
         self.storage_available = self.store.available
         self.settings: dict[str, Any] = read_settings(self.store)
+        self.update_waiting = boot_flag("updateWaiting")
+        self.offline_ready = False
+        self.saves_failed = False
         i18n.set_language(i18n.pick_language(self.settings.get("language"),
                                              browser_languages()))
         self.games: list[GameInfo] = []
@@ -79,7 +106,7 @@ class App:
             upgrade_storage(self.store)
         except Exception:
             dom.log_error("Kingdoms: upgrading saved games failed\n" + traceback.format_exc())
-        self.saves: SaveList = load_saves(self.store)
+        self.saves: SaveList = self.read_saves()
         self.import_report: ImportReport | None = None
         self.replay: ReplayView | None = None
         self.summary_result: OpenResult | None = None
@@ -92,7 +119,26 @@ class App:
         self.scope = Scope()
         self.modals: list[Modal] = []
         self._hash_scope = Scope()
+        self._notices_scope = Scope()
+        self._notices: Element = None
         self.save_actions = SaveActions(self)
+
+    @property
+    def storage_full(self) -> bool:
+        """The storage was already full when the page started (it is still read)."""
+        return self.store.full_at_start
+
+    def read_saves(self) -> SaveList:
+        """The saved games; a failure (a bug: storage reads never raise) shows an empty list
+        with a warning instead of stopping the page."""
+        try:
+            saves = load_saves(self.store)
+        except Exception:
+            dom.log_error("Kingdoms: reading saved games failed\n" + traceback.format_exc())
+            self.saves_failed = True
+            return SaveList()
+        self.saves_failed = False
+        return saves
 
     # ------------------------------------------------------------------ rendering
 
@@ -111,8 +157,10 @@ class App:
         else:
             content = render_home(self, self.scope)
         main = el("main", content, attrs={"id": "main", "tabindex": "-1"})
+        self._notices = el("div", cls="app-notices", testid="app-notices")
         dom.clear(self.root)
-        dom.append(self.root, [self._topbar(), main])
+        dom.append(self.root, [self._topbar(), self._notices, main])
+        self.refresh_notices()
         if table is not None:
             main.classList.add("main-game")
             table.mount(main)
@@ -149,7 +197,7 @@ class App:
         self.screen = "home"
         self.summary = None
         self.summary_result = None
-        self.saves = load_saves(self.store)
+        self.saves = self.read_saves()
         urls.replace_fragment("")
         self.render(focus_main=True)
         dom.document.body.dataset.ready = "home"
@@ -176,6 +224,7 @@ class App:
         if entry is not None:
             table.label = entry.label
             table.created = entry.created or entry.updated
+            table.rev = -1 if entry.pending else entry.rev
         self._show_table(table)
         if entry is None:
             table.autosave()
@@ -207,11 +256,17 @@ class App:
         dom.document.body.dataset.ready = "home"
 
     def existing_save(self, code: str) -> SaveEntry | None:
+        """The save holding the same game as the summary shown (records compared)."""
+        result = self.summary_result
+        if result is not None and result.record is not None and result.summary is not None \
+                and result.summary.code == code:
+            return find_record(self.store, result.record)
+        from kingdoms_web.saves.saved_games import find_code
+
         return find_code(self.store, code)
 
     def load_summary(self) -> None:
-        """Load the summarised game: reopen the save holding the identical code, else a new
-        save."""
+        """Load the summarised game: reopen the save holding the same game, else a new save."""
         result = self.summary_result
         if result is None or result.summary is None:
             return
@@ -276,8 +331,18 @@ class App:
         self._open_modal(modal)
 
     def set_fragment(self, fragment: str) -> None:
-        """The running game's link (the host keeps it current, so a reload resumes the game)."""
+        """The running game's link (the host keeps it current, so a reload resumes the game).
+
+        The table calls this right after each autosave: the moment for the notices that must
+        wait for a move to be saved (a new version), and for asking to keep storage once the
+        first game is finished.
+        """
         urls.replace_fragment(fragment)
+        self.refresh_notices()
+        table = self.table
+        if table is not None and table.session.game.is_over(table.session.state) \
+                and not table.save_failed and not self.settings.get("persist_asked"):
+            self.ask_persistence()
 
     # ------------------------------------------------------------------ codes and saves
 
@@ -329,6 +394,8 @@ class App:
         return True
 
     def open_save(self, entry: SaveEntry) -> None:
+        # What the list showed may be old (another tab played on): open what is stored now.
+        entry = find_save(self.store, entry.save_id) or entry
         result = open_code(entry.code, dom.log_error)
         if result.error is not None:
             self.save_error = result.error
@@ -336,6 +403,9 @@ class App:
             self.render()
             return
         self.save_error = None
+        if entry.newer:  # a newer version's save is never written over: its summary, to copy
+            self.show_record(result)
+            return
         if self.open_game(result, entry.save_id, entry):
             return
         self.show_record(result)
@@ -372,7 +442,8 @@ class App:
 
     def open_settings(self) -> None:
         self._open_modal(SettingsDialog(self.change_language, lambda: self.storage_available,
-                                        on_closed=self._modal_closed))
+                                        on_closed=self._modal_closed,
+                                        on_persist=self.ask_persistence))
 
     def change_language(self, code: str) -> bool:
         """Switch language, store it, re-render; True if the choice will be remembered."""
@@ -400,18 +471,118 @@ class App:
     # ------------------------------------------------------------------ start-up
 
     def listen_for_links(self) -> None:
-        """Open ``#g=`` links followed while the page is already running."""
+        """Open ``#g=`` links followed while the page is already running; follow saves changed
+        by other tabs; hear the service worker's news from ``boot.js``."""
         self._hash_scope.on(dom.window, "hashchange",
                             lambda _e: self.open_fragment(urls.page_fragment()))
+        self._hash_scope.on(dom.window, "storage", self.storage_changed)
+        self._hash_scope.on(dom.document, "kingdoms:sw", self.service_worker_news)
+
+    def storage_changed(self, event: Any) -> None:
+        """Another tab wrote storage (this tab's own writes raise no event)."""
+        key = dom.opt(getattr(event, "key", None))
+        table = self.table if self.screen == "game" else None
+        if table is not None:
+            if key is None or str(key) == save_key(table.save_id):
+                table.follow_storage()
+            return
+        if self.screen == "home" and (key is None or str(key).startswith("kingdoms.v")) \
+                and not self.modals and not self._typing():
+            self.saves = self.read_saves()
+            self.render()
+
+    def _typing(self) -> bool:
+        active = dom.opt(dom.document.activeElement)
+        return active is not None and str(getattr(active, "tagName", "")) in ("INPUT", "TEXTAREA")
+
+    # ------------------------------------------------------------------ app manners
+
+    def service_worker_news(self, event: Any) -> None:
+        """``boot.js`` says a new version is waiting, or that the site is cached for offline."""
+        kind = str(dom.opt(getattr(event, "detail", None)) or "")
+        if kind == "update":
+            self.update_waiting = True
+        elif kind == "offline":
+            self.offline_ready = True
+        self.refresh_notices()
+
+    def between_turns(self) -> bool:
+        """Not in the middle of a turn: not in a game, or the last autosave ended a turn (or the
+        game), or the privacy screen is up, or nothing was played yet."""
+        table = self.table if self.screen == "game" else None
+        if table is None:
+            return True
+        session = table.session
+        return bool(table.handoff or table.needs_pass or session.game.is_over(session.state)
+                    or not session.record.actions)
+
+    def refresh_notices(self) -> None:
+        """Redraw the notices under the top bar (without touching the screen below)."""
+        box = self._notices
+        if box is None:
+            return
+        self._notices_scope.dispose()
+        self._notices_scope = Scope()
+        scope = self._notices_scope
+        items: list[Element] = []
+        if self.update_waiting and self.between_turns():
+            items.append(el("div", el("p", t("app.update_ready")),
+                            button(scope, t("app.update_reload"), lambda _e: self.apply_update(),
+                                   testid="update-reload", cls="btn btn-primary"),
+                            cls="notice app-notice", testid="update-notice",
+                            attrs={"role": "status"}))
+        if self.offline_ready:
+            def dismiss(_event: Any) -> None:
+                self.offline_ready = False
+                self.refresh_notices()
+
+            items.append(el("div", el("p", t("app.offline_ready")),
+                            button(scope, t("app.dismiss"), dismiss, testid="offline-dismiss",
+                                   cls="btn btn-quiet"),
+                            cls="notice app-notice", testid="offline-ready",
+                            attrs={"role": "status"}))
+        dom.clear(box)
+        dom.append(box, items)
+
+    def apply_update(self) -> None:
+        """Reload into the new version: the game on screen is saved (the notice only shows
+        after an autosave), and the URL resumes it."""
+        if boot_call("applyUpdate") is None:
+            dom.window.location.reload()
+
+    def ask_persistence(self) -> None:
+        """Ask the browser to keep this site's storage (once unasked, from Settings again)."""
+        self.settings["persist_asked"] = True
+        write_settings(self.store, self.settings)
+
+        async def work() -> None:
+            await request_persistence()
+
+        dom.run_async(work, "asking to keep storage")
 
 
-def _report_start_failure(detail: str) -> None:
-    """Hand the failure to the loading screen (boot.js), or write it into the page."""
-    message = t("app.start_failed", detail=detail)
+def _storage_failure(trace: TracebackType | None) -> bool:
+    """Whether a start-up failure came from reading storage (the saves package)."""
+    while trace is not None:
+        name = trace.tb_frame.f_code.co_filename.replace("\\", "/")
+        if "/kingdoms_web/saves/" in name or name.endswith("/kingdoms_web/device.py"):
+            return True
+        trace = trace.tb_next
+    return False
+
+
+def _report_start_failure(detail: str, kind: str = "app") -> None:
+    """Hand the failure to the loading screen (boot.js), or write it into the page.
+
+    ``kind`` is ``storage`` when data stored on this device is the cause (the loading screen
+    then offers to export what can be read, then reset) or ``app`` for anything else.
+    """
+    message = t("app.start_failed_storage" if kind == "storage" else "app.start_failed",
+                detail=detail)
     try:
         boot = getattr(dom.window, "kingdomsBoot", None)
         if boot is not None:
-            boot.fail(message)
+            boot.fail(message, detail, kind)
             return
     except dom.BROWSER_ERRORS:  # no loading screen to hand it to: write it into the page
         pass
@@ -437,6 +608,13 @@ def start() -> None:
         app.listen_for_links()
     except Exception as error:
         dom.log_error("Kingdoms: start-up failed\n" + traceback.format_exc())
-        _report_start_failure(f"{type(error).__name__}: {error}")
+        kind = "storage" if _storage_failure(error.__traceback__) else "app"
+        _report_start_failure(f"{type(error).__name__}: {error}"[:300], kind)
         return
     dom.document.body.dataset.ready = "game" if app.screen == "game" else "home"
+
+
+async def boot() -> None:
+    """What ``main.py`` runs: wait for the save journal's replay, then :func:`start`."""
+    await journal_ready()
+    start()

@@ -1,4 +1,5 @@
-"""What the page asks of the device besides the DOM: storage, languages, random numbers, time.
+"""What the page asks of the device besides the DOM: storage, languages, random numbers, time,
+and the app's manners (the service worker's news, keeping storage, installing).
 
 Each function works on CPython too (tests), where the browser is absent: storage falls back to
 memory, random numbers to :mod:`secrets`, the clock to :func:`time.time`.
@@ -8,22 +9,48 @@ from __future__ import annotations
 
 import secrets
 import time
+from typing import Any
 
 from kingdoms_web import dom
-from kingdoms_web.saves.storage import Store
+from kingdoms_web.saves.storage import Store, write_problem
 
 _PROBE_KEY = "kingdoms.v1.probe"
+_ERRORS: tuple[type[Exception], ...] = (*dom.BROWSER_ERRORS, ValueError)
 
 
 def make_store() -> Store:
-    """``localStorage`` if the browser lets us use it, else a memory store marked unavailable."""
+    """``localStorage`` if the browser lets us use it, else a memory store marked unavailable.
+
+    Reading never depends on the probe write: a storage that is *full* at start-up is still the
+    real one (``full_at_start``), so the saves are listed and can be exported; only a storage
+    the browser refuses outright (SecurityError, none at all) falls back to memory.
+    """
     try:
         backend = dom.window.localStorage
+        backend.getItem(_PROBE_KEY)
+    except dom.BROWSER_ERRORS:  # SecurityError (blocked site data), no storage at all
+        return Store(None, available=False)
+    journal = dom.opt(getattr(dom.window, "kingdomsJournal", None))
+    try:
         backend.setItem(_PROBE_KEY, "1")
         backend.removeItem(_PROBE_KEY)
-    except dom.BROWSER_ERRORS:  # SecurityError, missing storage, quota already full
+    except dom.BROWSER_ERRORS as error:
+        if write_problem(error) == "full":
+            return Store(backend, full_at_start=True, journal=journal)
         return Store(None, available=False)
-    return Store(backend)
+    return Store(backend, journal=journal)
+
+
+async def journal_ready() -> int:
+    """Wait for ``journal.js`` to bring saves a killed browser had not written to disk back
+    into localStorage (it never takes more than 3 s); the number restored."""
+    try:
+        journal = dom.opt(getattr(dom.window, "kingdomsJournal", None))
+        if journal is None:
+            return 0
+        return int(await journal.ready)
+    except _ERRORS:
+        return 0
 
 
 def browser_languages() -> list[str]:
@@ -55,3 +82,64 @@ def now_ms() -> float:
         return float(dom.window.Date.now())
     except dom.BROWSER_ERRORS:
         return time.time() * 1000
+
+
+# --------------------------------------------------------------------------- app manners
+
+
+def boot_flag(name: str) -> bool:
+    """A flag the loading script (``boot.js``) keeps about the service worker or install:
+    ``updateWaiting``, ``offlineReady``, ``canInstall``."""
+    try:
+        boot = dom.opt(getattr(dom.window, "kingdomsBoot", None))
+        return boot is not None and bool(boot.flag(name))
+    except dom.BROWSER_ERRORS:
+        return False
+
+
+def boot_call(name: str) -> Any:
+    """Ask ``boot.js`` to do something (``applyUpdate``, ``promptInstall``); None if it cannot."""
+    try:
+        boot = dom.opt(getattr(dom.window, "kingdomsBoot", None))
+        return None if boot is None else getattr(boot, name)()
+    except dom.BROWSER_ERRORS:
+        return None
+
+
+def apple_mobile() -> bool:
+    """An iPad or iPhone browser (where "Add to Home Screen" is the only way to install; iPadOS
+    reports itself as a Mac with a touch screen)."""
+    try:
+        navigator = dom.window.navigator
+        agent = str(navigator.userAgent)
+        touch = int(getattr(navigator, "maxTouchPoints", 0) or 0)
+    except _ERRORS:
+        return False
+    return any(name in agent for name in ("iPhone", "iPad", "iPod")) or (
+        "Macintosh" in agent and touch > 1)
+
+
+def standalone() -> bool:
+    """Running as an installed app (from the home screen), not in a browser tab."""
+    try:
+        if bool(dom.window.matchMedia("(display-mode: standalone)").matches):
+            return True
+        return bool(getattr(dom.window.navigator, "standalone", False))
+    except dom.BROWSER_ERRORS:
+        return False
+
+
+async def storage_persisted() -> bool | None:
+    """Whether the browser promised not to evict this site's storage (None: cannot tell)."""
+    try:
+        return bool(await dom.window.navigator.storage.persisted())
+    except dom.BROWSER_ERRORS:
+        return None
+
+
+async def request_persistence() -> bool | None:
+    """Ask the browser to keep this site's storage (``navigator.storage.persist()``)."""
+    try:
+        return bool(await dom.window.navigator.storage.persist())
+    except dom.BROWSER_ERRORS:
+        return None

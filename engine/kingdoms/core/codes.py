@@ -41,7 +41,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import CodeError
-from .protocol import MAX_NAME_LENGTH
+from .protocol import MAX_NAME_CODE_POINTS
 from .records import (
     FORMAT_VERSION,
     MAX_ACTIONS,
@@ -64,7 +64,8 @@ MAX_INPUT_CHARS = 20_000
 MAX_INFLATED_BYTES = 256 * 1024
 MAX_VARINT_BYTES = 10
 MAX_GAME_ID_BYTES = 40
-MAX_NAME_BYTES = MAX_NAME_LENGTH * 4
+MAX_NAME_BYTES = MAX_NAME_CODE_POINTS * 4
+"""A name's UTF-8 bytes: the code-point cap of :class:`~.protocol.Seat` (4 bytes each)."""
 MAX_BOT_BYTES = 32 * 4
 MAX_OPTIONS_BYTES = MAX_OPTIONS * (6 * MAX_OPTION_KEY + 6 * MAX_OPTION_TEXT + 8) + 2
 """Room for the largest valid options (every character JSON-escaped as ``\\uXXXX``)."""

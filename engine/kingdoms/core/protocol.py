@@ -20,9 +20,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from .explain import Prompt
+from .names import MAX_NAME_CODE_POINTS as MAX_NAME_CODE_POINTS
+from .names import MAX_NAME_GRAPHEMES, grapheme_count
+from .names import clean_name as clean_name
 from .text import Text
 
 StateT = TypeVar("StateT")
@@ -30,20 +33,41 @@ ActionT = TypeVar("ActionT", bound=BaseModel)
 
 SeatKind = Literal["person", "bot"]
 
-MAX_NAME_LENGTH = 24
+MAX_NAME_LENGTH = MAX_NAME_GRAPHEMES
+"""A name is at most this many graphemes (what a reader counts as characters: 👨‍👩‍👧‍👦 is one)."""
 
 
 class Seat(BaseModel):
     """One place at the table: a person (hot-seat) or a bot.
 
     Names are free text typed by users; the page always renders them as text, never as HTML.
+    Every name is cleaned here, whatever brought it (typed, a link, an import, the command
+    line): control and bidirectional-override characters removed, white space collapsed,
+    emoji sequences kept whole (:func:`kingdoms.core.names.clean_name`); then it must have
+    1 to :data:`MAX_NAME_LENGTH` graphemes (and at most :data:`MAX_NAME_CODE_POINTS` code
+    points).
+
+    >>> Seat(name="  Ann\\u202e\\u0000 ").name
+    'Ann'
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    name: str = Field(min_length=1, max_length=MAX_NAME_LENGTH)
+    name: str = Field(min_length=1, max_length=MAX_NAME_CODE_POINTS)
     kind: SeatKind = "person"
     bot: str | None = Field(default=None, max_length=32)
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _clean(cls, value: Any) -> Any:
+        return clean_name(value) if isinstance(value, str) else value
+
+    @field_validator("name")
+    @classmethod
+    def _graphemes(cls, value: str) -> str:
+        if grapheme_count(value) > MAX_NAME_GRAPHEMES:
+            raise ValueError(f"a name has at most {MAX_NAME_GRAPHEMES} characters")
+        return value
 
 
 class SeatScore(BaseModel):

@@ -105,7 +105,8 @@ class ComputerTurns:
     def _seat_to_play(self) -> int | None:
         table = self.table
         game, state = table.game, table.state
-        if game.is_over(state):
+        if getattr(table, "read_only", None) is not None or game.is_over(state):
+            # Another tab changed this game: this one only shows it (it never plays on).
             return None
         seat = game.current_seat(state)
         return seat if computer_seat(table.record, seat) else None

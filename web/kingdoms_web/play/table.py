@@ -45,8 +45,8 @@ from kingdoms_web.play.computer import (
 )
 from kingdoms_web.play.contract import GameScreen, HostState
 from kingdoms_web.play.history import HistoryDialog
-from kingdoms_web.saves.saved_games import put_save
-from kingdoms_web.saves.schema import SaveEntry
+from kingdoms_web.saves.saved_games import Change, put_save, read_save, saved_change
+from kingdoms_web.saves.schema import MAX_SAVES, SaveEntry
 from kingdoms_web.saves.storage import Store, read_settings, write_settings
 from kingdoms_web.shell.dialogs import Modal, button
 from kingdoms_web.shell.share import ShareDialog, copy_text, web_share
@@ -103,6 +103,13 @@ class GameTable(HostState):
         self._viewer: int | None = None
         self.message: str | None = None
         self.save_failed = False
+        self.save_problem: str | None = None
+        """Why the last autosave failed (``saved_games.WRITE_PROBLEMS``); None when saved."""
+        self.rev = -1
+        """The stored revision of this save this tab last read or wrote (-1: not stored yet)."""
+        self.read_only: str | None = None
+        """``diverged``/``deleted`` once another tab changed this game in a way this tab cannot
+        follow: it stops saving (never a silent overwrite) and offers the stored version."""
         self.handoff = False
         """True right after an action handed the turn to another seat (offer "Send to…")."""
         self.container: Element = None
@@ -126,12 +133,22 @@ class GameTable(HostState):
 
     def act(self, action: BaseModel) -> bool:
         """A person's action (refused while a computer is to play: its board is read-only)."""
+        if self.read_only is not None or self.follow_storage():
+            # Another tab moved on (shown now) or changed the game: this tap was for an old
+            # position, so it is not played.
+            self.notify(t("tabs.tap_refused"))
+            return False
         if not self._is_person(self._game.current_seat(self._state)):
             return False
         return self.act_for_computer(action)
 
     def act_for_computer(self, action: BaseModel) -> bool:
-        """Apply an action through the session, autosave, redraw (any seat's)."""
+        """Apply an action through the session, autosave, redraw (any seat's).
+
+        A computer's move is not played either when another tab changed the game meanwhile
+        (the position it was chosen for is gone; the tab follows or turns read-only)."""
+        if self.read_only is not None or self.follow_storage():
+            return False
         try:
             step = self.session.act(action)
         except KingdomsError as error:
@@ -235,17 +252,96 @@ class GameTable(HostState):
         return game_title(self._game.info.game_id, self._game.info.title)
 
     def autosave(self) -> bool:
-        """Write the record (as its share code) to the saved-games list; warn if it fails."""
+        """Write the record (as its share code) to its save, checking first that no other tab
+        wrote it meanwhile; warn with the cause if it fails."""
         code = self.code
+        if self.read_only is not None:
+            return False
         over = bool(self._game.is_over(self._state))
         entry = SaveEntry(self.save_id, self._record.game_id,
                           tuple(seat.name for seat in self._record.seats),
                           len(self._record.actions), code, now_ms(), self.label, over,
                           None if over else self._game.current_seat(self._state), self.created)
-        ok = self.owner.store.available and put_save(self.owner.store, entry)
-        self.save_failed = not ok
+        result = put_save(self.owner.store, entry, expect=self.rev)
+        if result.problem == "conflict":
+            # Another tab wrote meanwhile. If it holds this very game (both tabs played the same
+            # computer move), or this game plus more, nothing is lost: adopt it and go on.
+            change = saved_change(self.owner.store, self.save_id, self.rev, self._record)
+            if change.kind == "same" and change.entry is not None:
+                self.rev = change.rev
+                result = put_save(self.owner.store, entry, expect=self.rev)
+            elif change.kind == "extends":
+                self._take_moves(change)
+                self.owner.set_fragment(urls.game_fragment(self.code, self.save_id))
+                return True
+        if result.problem in ("conflict", "deleted"):
+            self.read_only = "deleted" if result.problem == "deleted" else "diverged"
+            self.save_problem = None
+        else:
+            self.save_problem = result.problem
+        if result.ok:
+            self.rev = result.rev
+        self.save_failed = self.save_problem is not None
         self.owner.set_fragment(urls.game_fragment(code, self.save_id))
-        return ok
+        return result.ok
+
+    def follow_storage(self) -> bool:
+        """Take in what another tab saved of this game; True if this tab's game changed.
+
+        Moves that extend this tab's record are played here too (the tab follows); any other
+        change (an undo there, a deletion) makes this tab read-only with a notice.
+        """
+        if self.read_only is not None:
+            return False
+        change = saved_change(self.owner.store, self.save_id, self.rev, self._record)
+        if change.kind in ("same", "unreadable"):
+            self.rev = change.rev
+            if change.entry is not None:
+                self.label = change.entry.label
+            return False
+        if change.kind == "extends":
+            self._take_moves(change)
+        else:
+            self.read_only = "deleted" if change.kind == "deleted" else "diverged"
+            self.computer.cancel()
+        self.redraw()
+        self.computer.wake()
+        return True
+
+    def _take_moves(self, change: Change) -> None:
+        """Play here the moves another tab added (``change.kind == "extends"``)."""
+        try:
+            for index in change.record.actions[len(self._record.actions):]:
+                self.session.act(self._game.decode_action(index))
+        except KingdomsError:
+            dom.log_error("Kingdoms: following another tab failed\n" + traceback.format_exc())
+            self.read_only = "diverged"
+            self.computer.cancel()
+        else:
+            self.rev = change.rev
+            self.handoff = False
+            self.message = t("tabs.followed")
+            self._sync_viewer()
+            # The address follows too, so a reload of this tab resumes the game as it is now.
+            self.owner.set_fragment(urls.game_fragment(self.code, self.save_id))
+
+    def load_latest(self) -> None:
+        """Show the game as stored now (after another tab changed it) and save here again."""
+        entry, _why = read_save(self.owner.store, self.save_id)
+        if entry is None:
+            self.owner.go_home()
+            return
+        try:
+            self.session = codes.load_code(entry.code)
+        except KingdomsError:
+            self.notify(t("code.error.other"))
+            return
+        self.rev, self.label, self.read_only, self.message = entry.rev, entry.label, None, None
+        self.owner.set_fragment(urls.game_fragment(self.code, self.save_id))
+        self.computer.cancel()
+        self._sync_viewer(initial=True)
+        self.redraw()
+        self.computer.wake()
 
     # ------------------------------------------------------------------ drawing
 
@@ -313,8 +409,19 @@ class GameTable(HostState):
         notice.hidden = not self.message
         notices.append(notice)
         if self.save_failed:
-            notices.append(el("p", t("play.save_failed"), cls="warning", testid="save-warning",
-                              attrs={"role": "alert"}))
+            key = f"play.save_problem.{self.save_problem}"
+            text = t(key, limit=MAX_SAVES) if lookup(key) else t("play.save_failed")
+            notices.append(el("p", text, cls="warning", testid="save-warning",
+                              attrs={"role": "alert", "data-why": self.save_problem}))
+        if self.read_only is not None:
+            latest = self.read_only == "diverged"
+            notices.append(el(
+                "div", el("p", t(f"tabs.{self.read_only}")),
+                button(self.scope, t("tabs.load_latest") if latest else t("app.home"),
+                       (lambda _e: self.load_latest()) if latest
+                       else (lambda _e: self.owner.go_home()),
+                       testid="tab-latest" if latest else "tab-home", cls="btn"),
+                cls="warning tab-notice", testid="tab-notice", attrs={"role": "alert"}))
         if game_over:
             body = self._end_screen()
         elif self.needs_pass:

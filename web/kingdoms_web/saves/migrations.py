@@ -1,10 +1,20 @@
-"""Migrations of the saved-games list from older schemas (one function per step).
+"""Migrations of the saved games from older schemas (one function per step).
 
-``upgrade_storage()`` runs at start-up: for each older key in :data:`SAVES_KEYS` it migrates
-every entry through :data:`MIGRATIONS`. Migrated entries join the current list; an entry that
-cannot be migrated is kept **verbatim** under ``unreadable`` with a name and a reason, and the
-home screen reports it by name every time. The old key is removed only after the new list was
-written, so a full storage loses nothing.
+Schemas 1 and 2 kept every save in one list under one key (``kingdoms.v1.saves``,
+``kingdoms.v2.saves``); schema 3 keeps each save under its own key. ``upgrade_storage()`` runs
+at start-up, for each old key:
+
+- **a readable list**: every entry goes through :data:`MIGRATIONS` (1→2 decodes and replays the
+  code to fill ``over``/``next``; 2→3 only adds ``rev``) and is written under its own key; an
+  entry that cannot be migrated is set aside (kept verbatim under ``kingdoms.v3.kept.*``, with
+  its name and reason) and reported by name every time. The old key is removed only after all of
+  that was written, so a full storage loses nothing (and :func:`~.saved_games.load_saves` then
+  shows the old entries migrated in memory).
+- **a list damaged as a whole** (not JSON, too deep, not an object, ``saves`` not a list, a
+  ``schema`` that is not a number): set aside as it is, text for text, and reported; new saves
+  never depended on it, so saving goes on normally.
+- **a list written by a newer page** (``schema`` above the key's own): left alone, shown, never
+  written over.
 """
 
 from __future__ import annotations
@@ -15,17 +25,17 @@ from typing import Any
 
 from kingdoms_web.saves.schema import (
     MAX_CODE_LENGTH,
-    SAVES_KEYS,
+    OLD_LIST_KEYS,
     SAVES_SCHEMA,
     Unreadable,
     entry_from_json,
-    item_id,
+    entry_name,
+    kept_key,
+    kept_value,
     number,
-    parse_json,
-    raw_list,
-    write_list,
+    save_key,
 )
-from kingdoms_web.saves.storage import Store
+from kingdoms_web.saves.storage import Store, parse_stored
 
 
 class MigrationError(ValueError):
@@ -85,29 +95,16 @@ def _v1_to_v2(item: Any) -> dict[str, Any]:
             "label": "", "over": facts.over, "next": facts.next_seat}
 
 
-MIGRATIONS: dict[int, Callable[[Any], dict[str, Any]]] = {1: _v1_to_v2}
+def _v2_to_v3(item: Any) -> dict[str, Any]:
+    """Schema 2 entry to schema 3: the same fields plus ``rev`` (the entry gets its own key)."""
+    if entry_from_json(item) is None:
+        raise MigrationError("invalid")
+    return {**item, "schema": 3, "rev": 0}
+
+
+MIGRATIONS: dict[int, Callable[[Any], dict[str, Any]]] = {1: _v1_to_v2, 2: _v2_to_v3}
 """schema N -> a function turning one schema-N entry into a schema-N+1 entry (or raising
-:class:`MigrationError`). Schema 2 is current, so the chain has one step today."""
-
-
-def old_items(schema: int, raw: str) -> list[Any] | None:
-    """The entries of an old schema's stored text, or None if it is damaged as a whole."""
-    data, ok = parse_json(raw)
-    if not ok:
-        return None
-    items = data.get("saves") if isinstance(data, dict) else None
-    return list(items) if isinstance(items, list) else None
-
-
-def entry_name(item: Any, index: int) -> str:
-    """How to name an old entry in a report: its players, else its id, else its position."""
-    if isinstance(item, dict):
-        names = item.get("names")
-        if isinstance(names, list) and names and all(isinstance(n, str) for n in names):
-            return ", ".join(names)[:120]
-        if isinstance(item.get("id"), str) and item["id"]:
-            return str(item["id"])[:64]
-    return f"#{index + 1}"
+:class:`MigrationError`)."""
 
 
 @dataclass
@@ -143,47 +140,118 @@ def migrate(items: list[Any], schema: int) -> MigrationResult:
     return result
 
 
+@dataclass(frozen=True)
+class OldList:
+    """What an old key holds: ``state`` is ``items`` (readable), ``damaged`` (as a whole: the
+    reason in ``reason``) or ``newer`` (a newer page's layout under the old key)."""
+
+    key: str
+    schema: int
+    raw: str
+    state: str
+    items: tuple[Any, ...] = ()
+    kept: tuple[Any, ...] = ()
+    """Entries the old list itself had set aside (schema 2's ``unreadable``)."""
+    reason: str = ""
+
+
+def read_old_list(schema: int, key: str, raw: str) -> OldList:
+    """Classify an old list's stored text (never raises)."""
+    data, problem = parse_stored(raw)
+    if problem is not None:
+        reason = "too_large_list" if problem == "too_large" else "damaged_list"
+        return OldList(key, schema, raw, "damaged", reason=reason)
+    if not isinstance(data, dict) or not isinstance(data.get("saves"), list):
+        return OldList(key, schema, raw, "damaged", reason="damaged_list")
+    declared = data.get("schema", schema)
+    if isinstance(declared, bool) or not isinstance(declared, int) or declared < 1:
+        return OldList(key, schema, raw, "damaged", reason="damaged_list")
+    if declared > schema:
+        return OldList(key, declared, raw, "newer", tuple(data["saves"]))
+    kept = data.get("unreadable")
+    return OldList(key, declared, raw, "items", tuple(data["saves"]),
+                   tuple(kept) if isinstance(kept, list) else ())
+
+
+def read_old_lists(store: Store) -> list[OldList]:
+    found = []
+    for schema, key in sorted(OLD_LIST_KEYS.items()):
+        raw = store.read(key)
+        if raw is not None and raw != "":
+            found.append(read_old_list(schema, key, raw))
+    return found
+
+
+def set_aside(store: Store, source: str, text: str, name: str, reason: str,
+              schema: int = 0) -> bool:
+    """Keep ``text`` (from ``source``) under its own kept key; True once it is stored."""
+    key = kept_key(source, text)
+    if store.read(key) is not None:
+        return True
+    return store.put(key, kept_value(name, reason, source, text, schema)) is None
+
+
+def _dump(item: Any) -> str:
+    import json
+
+    try:
+        return json.dumps(item, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):  # pragma: no cover - parsed JSON always dumps
+        return repr(item)
+
+
 @dataclass
 class UpgradeReport:
     migrated: int = 0
     failed: list[Unreadable] = field(default_factory=list)
     damaged: bool = False
-    """An old list was unreadable as a whole; it is left in place."""
+    """An old list was unreadable as a whole (set aside, or left in place if storage is full)."""
+    incomplete: bool = False
+    """Something could not be written (storage full): the old key stays and is read again."""
 
 
 def upgrade_storage(store: Store) -> UpgradeReport:
-    """Migrate saved games stored under older keys into :data:`SAVES_KEY`.
-
-    Entries that migrate join the current list (an id already there wins: it is newer); those
-    that cannot are kept verbatim under ``unreadable`` with their name and reason. The old key
-    is removed only after the new list was written, so a full storage loses nothing. An old
-    list damaged as a whole is left untouched (and :func:`load_saves` keeps warning about it).
-    """
+    """Move the saves of older schemas to one key each (see the module docstring)."""
     report = UpgradeReport()
-    for schema, key in sorted(SAVES_KEYS.items()):
-        if schema == SAVES_SCHEMA:
+    if not store.available:
+        return report
+    for old in read_old_lists(store):
+        if old.state == "newer":
             continue
-        raw = store.read(key)
-        if raw is None or raw == "":
-            continue
-        items = old_items(schema, raw)
-        if items is None:
+        if old.state == "damaged":
             report.damaged = True
+            if set_aside(store, old.key, old.raw, "", old.reason, old.schema):
+                store.remove(old.key)
+            else:
+                report.incomplete = True
             continue
-        data = raw_list(store)
-        if data is None:
-            continue
-        moved = migrate(items, schema)
-        ids = {item_id(i) for i in data["saves"]}
-        data["saves"] += [e for e in moved.entries if e["id"] not in ids]
-        kept = data.get("unreadable")
-        kept = list(kept) if isinstance(kept, list) else []
+        moved = migrate(list(old.items), old.schema)
+        complete = True
+        for item in moved.entries:
+            key = save_key(str(item["id"]))
+            if store.read(key) is not None:
+                continue  # already migrated (an earlier, interrupted run), or newer: keep it
+            text = _dump(item)
+            if store.put(key, text) is None:
+                store.journal_put(key, text, 0, float(item.get("updated") or 0))
+                report.migrated += 1
+            else:
+                complete = False
         for item, problem in moved.failed:
-            kept.append({"name": problem.name, "reason": problem.reason, "schema": schema,
-                         "item": item})
-        data["unreadable"] = kept
-        if write_list(store, data):
-            store.remove(key)
-            report.migrated += len(moved.entries)
-            report.failed += [problem for _item, problem in moved.failed]
+            if set_aside(store, old.key, _dump(item), problem.name, problem.reason, old.schema):
+                report.failed.append(problem)
+            else:
+                complete = False
+        for item in old.kept:  # what schema 2 had already set aside inside its list
+            name = item.get("name") if isinstance(item, dict) else None
+            reason = item.get("reason") if isinstance(item, dict) else None
+            inner = item.get("item") if isinstance(item, dict) else item
+            if not set_aside(store, old.key, _dump(inner),
+                             name if isinstance(name, str) else "",
+                             reason if isinstance(reason, str) else "invalid", old.schema):
+                complete = False
+        if complete:
+            store.remove(old.key)
+        else:
+            report.incomplete = True
     return report

@@ -126,4 +126,10 @@ def open_code(
     except Exception:  # a decoder bug must not take the page down with it
         log("Kingdoms: unexpected error while opening a code\n" + traceback.format_exc())
         return OpenResult(error=t("code.error.other"))
-    return OpenResult(summary=summarize(session.record, code, session), session=session)
+    # The code this page keeps is the canonical one (re-encoded from the record): distinct
+    # strings that hold the same game (another deflate stream, spare base64 bits) become one.
+    try:
+        canonical = codes.encode_code(session.record)
+    except KingdomsError:  # pragma: no cover - a decoded record always encodes
+        canonical = code
+    return OpenResult(summary=summarize(session.record, canonical, session), session=session)

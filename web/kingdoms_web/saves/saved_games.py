@@ -1,106 +1,299 @@
-"""The saved games: read the list, add, replace, rename, delete and find saves.
+"""The saved games: list, add, replace, rename, delete and find saves; follow other tabs.
 
-Never raises: a list damaged as a whole, or written by a newer page, is shown (as far as it can
-be read) but never written over; a save is only ever removed by the player. Saves still under an
-older schema's key (the upgrade could not write the new list) are shown migrated, in memory.
+Never raises, never drops: a value that cannot be read is reported by name and kept; a value
+written by a newer page is shown and never written over; a save is only ever removed by the
+player. Every write says why it failed (:class:`WriteResult`): storage ``full``, storage
+``blocked``, the ``limit`` of :data:`MAX_SAVES`, a ``newer`` version's save, or a ``conflict``
+(another tab wrote or deleted the save since this one read it: check before write, never a silent
+overwrite).
 """
 
 from __future__ import annotations
 
-from kingdoms_web.saves.migrations import migrate, old_items
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from kingdoms_web.saves.migrations import migrate, read_old_lists
 from kingdoms_web.saves.schema import (
+    KEPT_PREFIX,
     MAX_SAVES,
-    SAVES_KEY,
-    SAVES_KEYS,
-    SAVES_SCHEMA,
+    SAVE_PREFIX,
     SaveEntry,
     SaveList,
+    Unreadable,
     clean_label,
     entry_from_json,
-    item_id,
-    parse_saves,
-    raw_list,
-    write_list,
+    kept_text,
+    parse_entry,
+    parse_kept,
+    save_key,
+    valid_save_id,
 )
-from kingdoms_web.saves.storage import Store
+from kingdoms_web.saves.storage import Store, parse_stored
+
+WRITE_PROBLEMS = ("full", "blocked", "limit", "newer", "conflict", "deleted")
+"""Why a save could not be written; each has its own message (``saves.problem.<why>``)."""
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    """``problem`` None when written (then ``rev`` is the save's new revision)."""
+
+    problem: str | None = None
+    rev: int = -1
+
+    @property
+    def ok(self) -> bool:
+        return self.problem is None
+
+    def __bool__(self) -> bool:
+        return self.ok
 
 
 def load_saves(store: Store) -> SaveList:
-    """The saved games (schema 2), plus what the old keys hold that could not be migrated."""
-    result = parse_saves(store.read(SAVES_KEY))
-    for schema, key in SAVES_KEYS.items():
+    """Every save this page can show, newest first, and what could not be read (by name)."""
+    result = SaveList()
+    keys = store.keys(SAVE_PREFIX)
+    result.count = len(keys)
+    seen: set[str] = set()
+    for key in keys:
+        save_id = key[len(SAVE_PREFIX):]
         raw = store.read(key)
-        if schema == SAVES_SCHEMA or raw in (None, ""):
+        entry, why = parse_entry(raw, save_id) if valid_save_id(save_id) else (None, "invalid")
+        if entry is None:
+            if why == "newer_version":
+                result.newer = True
+            result.unreadable.append(Unreadable(save_id[:64], why, 3, key))
             continue
-        # Still here after upgrade_storage: damaged as a whole, or the new list could not be
-        # written (storage full). Show what migrates, in memory; leave the old key alone.
-        items = old_items(schema, raw or "")
-        if items is None:
-            result.corrupt = True
+        result.newer |= entry.newer
+        seen.add(entry.save_id)
+        result.entries.append(entry)
+    for key in store.keys(KEPT_PREFIX):
+        result.unreadable.append(parse_kept(store.read(key), key))
+    # Old lists still here after upgrade_storage: damaged (and not yet set aside), written by a
+    # newer page, or the new keys could not be written (storage full). Show what they hold.
+    for old in read_old_lists(store):
+        if old.state == "damaged":
+            result.unreadable.append(Unreadable("", old.reason, old.schema, old.key))
             continue
-        moved = migrate(items, schema)
-        ids = {e.save_id for e in result.entries}
-        for item in moved.entries:
-            entry = entry_from_json(item)
-            if entry is not None and entry.save_id not in ids:
+        if old.state == "newer":
+            result.newer = True
+            items = [e for e in (entry_from_json(i) for i in old.items) if e is not None]
+            moved = [replace(e, newer=True) for e in items]
+        else:
+            migrated = migrate(list(old.items), old.schema)
+            moved = [e for e in (entry_from_json(i) for i in migrated.entries) if e is not None]
+            moved = [replace(e, pending=True) for e in moved]
+            result.unreadable += [replace(problem, key=old.key) for _i, problem in migrated.failed]
+        for entry in moved:
+            if entry.save_id not in seen:
+                seen.add(entry.save_id)
                 result.entries.append(entry)
-        result.unreadable += [problem for _item, problem in moved.failed]
-        result.entries.sort(key=lambda e: e.updated, reverse=True)
+                result.pending += entry.pending
+    result.entries.sort(key=lambda e: e.updated, reverse=True)
     return result
 
 
-def put_save(store: Store, entry: SaveEntry) -> bool:
-    """Add or replace one save (by id).
+def read_save(store: Store, save_id: str) -> tuple[SaveEntry | None, str]:
+    """The save stored under ``save_id``'s own key: ``(entry, "")``, ``(None, "missing")`` or
+    ``(None, reason)`` when its value cannot be read."""
+    if not valid_save_id(save_id):
+        return None, "invalid"
+    raw = store.read(save_key(save_id))
+    if raw is None:
+        return None, "missing"
+    return parse_entry(raw, save_id)
 
-    Refuses (returns False) when the stored list is damaged as a whole or was written by a newer
-    page: overwriting it would destroy saves that a newer version, or a careful user, could
-    still recover. Entries this version cannot read are kept as they are, for the same reason.
-    Also refuses a new save beyond :data:`MAX_SAVES` (old saves are never dropped to make room).
+
+def put_save(store: Store, entry: SaveEntry, *, expect: int | None = None) -> WriteResult:
+    """Add or replace one save under its own key, then mirror it into the journal.
+
+    ``expect``: the revision this page last read or wrote for the save (-1: it was never
+    stored); if storage holds anything else, another tab changed it and nothing is written
+    (``conflict``, or ``deleted`` when it is gone). None skips the check (a new save, an import).
+    A value this page cannot read is never written over: it is set aside first. Refuses a new
+    save beyond :data:`MAX_SAVES` (``limit``).
     """
-    data = raw_list(store)
-    if data is None:
-        return False
-    items = data["saves"]
-    existing = any(item_id(i) == entry.save_id for i in items)
-    if not existing and len(items) >= MAX_SAVES:
-        return False
-    data["saves"] = [entry.to_json()] + [i for i in items if item_id(i) != entry.save_id]
-    return write_list(store, data)
+    if not store.available:
+        return WriteResult("blocked")
+    key = save_key(entry.save_id)
+    raw = store.read(key)
+    rev = 0
+    if raw is None:
+        if expect is not None and expect >= 0:
+            return WriteResult("deleted")
+        if len(store.keys(SAVE_PREFIX)) >= MAX_SAVES:
+            return WriteResult("limit")
+    else:
+        stored, why = parse_entry(raw, entry.save_id)
+        if why == "newer_version" or (stored is not None and stored.newer):
+            return WriteResult("newer")
+        if stored is None:
+            from kingdoms_web.saves.migrations import set_aside
+
+            if not set_aside(store, key, raw, entry.save_id, why or "invalid"):
+                return WriteResult("full")
+        else:
+            if expect is not None and stored.rev != expect:
+                return WriteResult("conflict", stored.rev)
+            rev = stored.rev + 1
+    text = entry.with_rev(rev).to_text()
+    problem = store.put(key, text)
+    if problem is not None:
+        return WriteResult(problem)
+    store.journal_put(key, text, rev, entry.updated)
+    return WriteResult(None, rev)
 
 
-def delete_save(store: Store, save_id: str) -> bool:
-    """Remove one save by id; False if storage refused or the list is damaged."""
-    data = raw_list(store)
-    if data is None:
+def delete_save(store: Store, save_id: str, now: float = 0.0) -> bool:
+    """Remove one save by id (the journal learns it first); False if storage refused."""
+    if not valid_save_id(save_id) or not store.available:
         return False
-    data["saves"] = [i for i in data["saves"] if item_id(i) != save_id]
-    return write_list(store, data)
+    key = save_key(save_id)
+    entry, _why = read_save(store, save_id)
+    store.journal_drop(key, entry.rev if entry is not None else 1 << 52,
+                       now or (entry.updated if entry is not None else 0.0))
+    if not store.remove(key):
+        return False
+    # A pending copy in an old list (not migrated yet: storage was full) would bring it back.
+    for old in read_old_lists(store):
+        items = [i for i in old.items if not (isinstance(i, dict) and i.get("id") == save_id)]
+        if old.state == "items" and len(items) < len(old.items):
+            data, _problem = parse_stored(old.raw)
+            if isinstance(data, dict):
+                data["saves"] = items
+                if not store.write_json(old.key, data):
+                    return False
+    return store.read(key) is None
 
 
 def rename_save(store: Store, save_id: str, label: str) -> bool:
     """Give a save a name (an empty name shows the game's title again)."""
-    data = raw_list(store)
-    if data is None:
-        return False
-    found = False
-    for item in data["saves"]:
-        if item_id(item) == save_id and isinstance(item, dict):
-            item["label"] = clean_label(label)
-            found = True
-    return found and write_list(store, data)
+    entry, _why = read_save(store, save_id)
+    if entry is None:
+        entry = next((e for e in load_saves(store).entries if e.save_id == save_id), None)
+        if entry is None:
+            return False
+    return put_save(store, replace(entry, label=clean_label(label))).ok
 
 
 def find_save(store: Store, save_id: str | None) -> SaveEntry | None:
+    """The save with ``save_id`` (its own key first; a pending old-list entry else)."""
     if not save_id:
+        return None
+    entry, why = read_save(store, save_id)
+    if entry is not None:
+        return entry
+    if why != "missing":
         return None
     return next((e for e in load_saves(store).entries if e.save_id == save_id), None)
 
 
+def same_record(code: str, record: Any) -> bool:
+    """Whether ``code`` decodes to ``record`` (False if it does not decode)."""
+    from kingdoms.core.codes import decode_code
+    from kingdoms.core.errors import CodeError
+
+    try:
+        return bool(decode_code(code) == record)
+    except CodeError:
+        return False
+
+
+def find_record(store: Store, record: Any, entries: Iterable[SaveEntry] | None = None
+                ) -> SaveEntry | None:
+    """The save holding ``record`` (compared decoded: distinct code strings can hold the same
+    game), newest first; saves of a newer version are never matched (they are not written)."""
+    game_id = getattr(record, "game_id", None)
+    moves = len(getattr(record, "actions", ()) or ())
+    pool = load_saves(store).entries if entries is None else entries
+    for entry in pool:
+        if entry.newer or entry.game_id != game_id or entry.moves != moves:
+            continue  # the cached facts differ: not the same game (no need to decode)
+        if same_record(entry.code, record):
+            return entry
+    return None
+
+
 def find_code(store: Store, code: str) -> SaveEntry | None:
-    """The save holding exactly ``code`` (byte for byte), if any."""
-    return next((e for e in load_saves(store).entries if e.code == code), None)
+    """The save holding the game in ``code`` (decoded and compared), if any."""
+    from kingdoms.core.codes import decode_code
+    from kingdoms.core.errors import CodeError
+
+    try:
+        record = decode_code(code)
+    except CodeError:
+        return None
+    return find_record(store, record)
 
 
 def latest_unfinished(saves: SaveList) -> SaveEntry | None:
     """The most recently played save that is not over (the home screen's "Continue" card)."""
-    return next((e for e in saves.entries if not e.over), None)
+    return next((e for e in saves.entries if not e.over and not e.newer), None)
+
+
+def kept_texts(store: Store, saves: SaveList) -> list[dict[str, str]]:
+    """Everything set aside or unreadable, as text (for the export: nothing is lost)."""
+    out: list[dict[str, str]] = []
+    for problem in saves.unreadable:
+        if not problem.key:
+            continue
+        raw = store.read(problem.key)
+        text = kept_text(raw) if problem.key.startswith(KEPT_PREFIX) else raw
+        if text is not None:
+            out.append({"name": problem.name, "reason": problem.reason, "key": problem.key,
+                        "text": text})
+    return out
+
+
+# --------------------------------------------------------------------------- other tabs
+
+
+@dataclass(frozen=True)
+class Change:
+    """What storage holds for an open game compared with what the page shows.
+
+    ``kind``: ``same`` (nothing new, maybe a new ``rev`` or ``label``), ``extends`` (another tab
+    played on: ``record`` is the longer record), ``diverged`` (another tab changed it some other
+    way, e.g. an undo), ``deleted`` (removed elsewhere) or ``unreadable``.
+    """
+
+    kind: str
+    rev: int = -1
+    record: Any = None
+    entry: SaveEntry | None = None
+
+
+def extends(longer: Any, shorter: Any) -> bool:
+    """Whether ``longer`` is ``shorter`` with more actions appended (same game and setup)."""
+    try:
+        head = longer.model_copy(update={"actions": longer.actions[:len(shorter.actions)]})
+    except AttributeError:
+        return False
+    return bool(head == shorter) and len(longer.actions) > len(shorter.actions)
+
+
+def saved_change(store: Store, save_id: str, rev: int, record: Any) -> Change:
+    """Compare the stored save with the page's ``record`` at revision ``rev`` (see
+    :class:`Change`)."""
+    entry, why = read_save(store, save_id)
+    if entry is None:
+        if why == "missing":
+            return Change("deleted" if rev >= 0 else "same", rev)
+        return Change("unreadable", rev)
+    if entry.rev == rev:
+        return Change("same", rev, None, entry)
+    from kingdoms.core.codes import decode_code
+    from kingdoms.core.errors import CodeError
+
+    try:
+        stored = decode_code(entry.code)
+    except CodeError:
+        return Change("unreadable", entry.rev, None, entry)
+    if stored == record:
+        return Change("same", entry.rev, None, entry)
+    if extends(stored, record):
+        return Change("extends", entry.rev, stored, entry)
+    return Change("diverged", entry.rev, stored, entry)
+

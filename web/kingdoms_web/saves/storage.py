@@ -1,29 +1,54 @@
-"""Local storage that never raises, and the page's settings stored in it.
+"""Local storage that never raises, parses every value safely, and journals saves.
 
 Why so defensive: ``localStorage`` can be missing (privacy modes, some embedded views), can throw
 on every access (blocked cookies/site data), can be full, and can hold anything another version
-of the page, an extension or the user wrote. None of that may crash the page or destroy a save.
+of the page, an extension, a sibling site on the same host or the user wrote. None of that may
+stop the page from starting, crash it, or destroy a save.
 
-Keys are versioned (``kingdoms.v1.*`` for settings, ``kingdoms.v2.saves`` for the saved games:
-see :mod:`kingdoms_web.saves.saved_games`), so an older page version never misreads newer data.
+- **Reading never depends on writing**: a storage that is full at start-up is still read (the
+  saves are listed and can be exported); only writes fail, each with its cause (``full`` or
+  ``blocked``: :data:`WriteProblem`).
+- **Every value is parsed safely** (:func:`parse_stored`): a size cap, then the engine's parser
+  (pydantic-core: bounded nesting, so ``[[[[…`` cannot exhaust the stack under WebAssembly, no
+  ``NaN``), never :func:`json.loads`.
+- **Saves are journalled**: a :class:`Journal` (the page's IndexedDB journal, ``journal.js``)
+  gets a copy of each save written, so a browser killed before it wrote localStorage to disk
+  loses nothing (the journal is replayed into localStorage at the next start).
 
-The backend is anything with ``getItem``/``setItem``/``removeItem`` (the browser's
-``localStorage`` or :class:`MemoryBackend` in tests), so this module needs no browser.
+Keys are versioned (``kingdoms.v1.settings``; the saves under ``kingdoms.v3.*``: see
+:mod:`kingdoms_web.saves.schema`), so an older page version never misreads newer data.
+
+The backend is anything with the Web Storage methods (the browser's ``localStorage`` or
+:class:`MemoryBackend` in tests), so this module needs no browser.
 
 >>> store = Store(MemoryBackend())
 >>> store.write_json(SETTINGS_KEY, {"language": "en"})
 True
 >>> read_settings(store)
 {'language': 'en'}
+>>> parse_stored("[" * 100_000)
+(None, 'damaged')
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
-PREFIX = "kingdoms.v1."
-SETTINGS_KEY = PREFIX + "settings"
+PREFIX = "kingdoms."
+"""Every key the page owns starts with this (what "export everything" and "reset" cover)."""
+SETTINGS_KEY = "kingdoms.v1.settings"
+MAX_VALUE_CHARS = 1_000_000
+"""A stored value longer than this is not parsed (a save is a few kilobytes; an old list of 500
+long games stays far below)."""
+MAX_SETTINGS_CHARS = 64_000
+MAX_KEYS_SCANNED = 20_000
+"""Listing stops after this many keys (localStorage holds about 5 MB, so this is never reached
+by real data; it bounds the work a hostile page on the same origin can cause)."""
+
+WriteProblem = Literal["full", "blocked"]
+"""Why a write failed: the storage quota is used up, or the browser refuses storage at all."""
 
 
 class StorageBackend(Protocol):
@@ -35,12 +60,30 @@ class StorageBackend(Protocol):
 
     def removeItem(self, key: str) -> Any: ...
 
+    def key(self, index: int) -> Any: ...
+
+
+class Journal(Protocol):
+    """Where saves are mirrored durably (the page's IndexedDB journal, ``journal.js``)."""
+
+    def put(self, key: str, value: str, rev: int, updated: float) -> Any: ...
+
+    def drop(self, key: str, rev: int, updated: float) -> Any: ...
+
 
 class MemoryBackend:
     """An in-memory stand-in for ``localStorage`` (tests, and the fallback when it is blocked)."""
 
     def __init__(self, items: dict[str, str] | None = None) -> None:
         self.items: dict[str, str] = dict(items or {})
+
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+    def key(self, index: int) -> str | None:
+        keys = list(self.items)
+        return keys[index] if 0 <= index < len(keys) else None
 
     def getItem(self, key: str) -> str | None:
         return self.items.get(key)
@@ -52,15 +95,26 @@ class MemoryBackend:
         self.items.pop(key, None)
 
 
+def write_problem(error: BaseException) -> WriteProblem:
+    """``full`` for a quota error (``QuotaExceededError``, Firefox's
+    ``NS_ERROR_DOM_QUOTA_REACHED``), else ``blocked``."""
+    text = f"{type(error).__name__} {error} {getattr(error, 'name', '')}".lower()
+    return "full" if "quota" in text else "blocked"
+
+
 class Store:
     """Versioned key/value access that reports problems instead of raising.
 
     ``available`` is False when the real storage could not be used at all (then writes go to
-    memory only and the page warns that nothing will be kept).
+    memory only and the page warns that nothing will be kept). ``full_at_start`` is True when the
+    start-up probe could not write for lack of space: the storage is still read.
     """
 
-    def __init__(self, backend: StorageBackend | None, *, available: bool = True) -> None:
+    def __init__(self, backend: StorageBackend | None, *, available: bool = True,
+                 full_at_start: bool = False, journal: Journal | None = None) -> None:
         self.available = available and backend is not None
+        self.full_at_start = full_at_start
+        self.journal = journal
         self._backend: StorageBackend = backend if backend is not None else MemoryBackend()
 
     def read(self, key: str) -> str | None:
@@ -72,30 +126,65 @@ class Store:
         # Only a real string counts: a JS null (absent key) may arrive as None or as a proxy.
         return value if isinstance(value, str) else None
 
-    def write(self, key: str, value: str) -> bool:
-        """Store ``value``; False if the browser refused (quota, blocked storage)."""
+    def keys(self, prefix: str) -> list[str]:
+        """Every stored key starting with ``prefix`` (sorted; [] if storage cannot be listed)."""
+        found: list[str] = []
+        with contextlib.suppress(Exception):  # the edge, as in read()
+            count = int(getattr(self._backend, "length", 0))
+            for index in range(min(count, MAX_KEYS_SCANNED)):
+                key = self._backend.key(index)
+                if isinstance(key, str) and key.startswith(prefix):
+                    found.append(key)
+        return sorted(found)
+
+    def put(self, key: str, value: str) -> WriteProblem | None:
+        """Store ``value``; the problem if the browser refused (None when stored)."""
+        if not self.available:
+            return "blocked"
         try:
             self._backend.setItem(key, value)
-        except Exception:  # the edge: QuotaExceededError, SecurityError, whatever a backend throws
+        except Exception as error:  # the edge: QuotaExceededError, SecurityError, anything
+            return write_problem(error)
+        return None
+
+    def write(self, key: str, value: str) -> bool:
+        """Store ``value``; False if the browser refused (quota, blocked storage).
+
+        Unlike :meth:`put`, this writes to the memory fallback too when storage is unavailable
+        (settings then last for the page's life).
+        """
+        try:
+            self._backend.setItem(key, value)
+        except Exception:  # the edge, as in put()
             return False
         return True
 
     def remove(self, key: str) -> bool:
         try:
             self._backend.removeItem(key)
-        except Exception:  # the edge, as in write()
+        except Exception:  # the edge, as in put()
             return False
         return True
 
-    def read_json(self, key: str) -> tuple[Any, bool]:
+    def journal_put(self, key: str, value: str, rev: int, updated: float) -> None:
+        """Mirror a save into the journal (asynchronous in the page; never raises)."""
+        if self.journal is None or not self.available:
+            return
+        # The edge: a journal that fails must never cost the save itself.
+        with contextlib.suppress(Exception):
+            self.journal.put(key, value, rev, updated)
+
+    def journal_drop(self, key: str, rev: int, updated: float) -> None:
+        """Record in the journal that a save was deleted (before it is removed here)."""
+        if self.journal is None or not self.available:
+            return
+        with contextlib.suppress(Exception):  # the edge, as in journal_put()
+            self.journal.drop(key, rev, updated)
+
+    def read_json(self, key: str, limit: int = MAX_VALUE_CHARS) -> tuple[Any, bool]:
         """(parsed value, ok): a missing key is ``(None, True)``, damaged JSON ``(None, False)``."""
-        raw = self.read(key)
-        if raw is None:
-            return None, True
-        try:
-            return json.loads(raw), True
-        except (ValueError, RecursionError):
-            return None, False
+        data, problem = parse_stored(self.read(key), limit)
+        return data, problem is None
 
     def write_json(self, key: str, value: Any) -> bool:
         try:
@@ -105,12 +194,38 @@ class Store:
         return self.write(key, text)
 
 
+def parse_stored(raw: str | None, limit: int = MAX_VALUE_CHARS) -> tuple[Any, str | None]:
+    """A stored value parsed safely: ``(data, None)``, ``(None, None)`` for a missing key, or
+    ``(None, reason)`` with reason ``too_large`` or ``damaged``. Never raises.
+
+    >>> parse_stored('{"a": [1, 2]}')
+    ({'a': [1, 2]}, None)
+    >>> parse_stored("x" * 20, limit=10)
+    (None, 'too_large')
+    """
+    if raw is None:
+        return None, None
+    if not isinstance(raw, str):
+        return None, "damaged"
+    if len(raw) > limit:
+        return None, "too_large"
+    from kingdoms.core.records import parse_json
+
+    try:
+        data = parse_json(raw)
+    except Exception:  # parse_json already returns None for bad JSON; this is a safety net
+        return None, "damaged"
+    if data is None:
+        return None, "damaged"
+    return data, None
+
+
 # --------------------------------------------------------------------------- settings
 
 
 def read_settings(store: Store) -> dict[str, Any]:
     """The settings object; damaged or foreign data gives defaults (settings are cheap to redo)."""
-    data, _ok = store.read_json(SETTINGS_KEY)
+    data, _ok = store.read_json(SETTINGS_KEY, MAX_SETTINGS_CHARS)
     return dict(data) if isinstance(data, dict) else {}
 
 

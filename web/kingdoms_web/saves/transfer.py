@@ -1,16 +1,22 @@
 """Exporting every saved game to a file and importing such a file back.
 
 The file is JSON: ``{"format": "kingdoms-saves", "version": 1, "exported": <ms>, "saves":
-[{"label", "game", "names", "code", "updated", "created"}, ...]}``. Only the share ``code`` is
-trusted to describe a game, and only after :func:`kingdoms_web.saves.opening.open_code` has
-decoded and replayed it; the other fields are display hints and are recomputed from the code on
-import.
+[{"label", "game", "names", "code", "updated", "created"}, ...], "kept": [{"name", "reason",
+"key", "text"}, ...]}``; ``kept`` is everything this device could not read or had set aside,
+text for text (nothing is lost by exporting and resetting). Only the share ``code`` is trusted
+to describe a game, and only after :func:`kingdoms_web.saves.opening.open_code` has decoded and
+replayed it; the other fields are display hints and are recomputed from the code on import.
+
+Import also reads the start-up screen's rescue file (``{"format": "kingdoms-rescue", "items":
+{key: text}}``, written by ``boot.js`` when the page cannot start): every save found in it,
+whatever the schema it was stored in, is offered like an export's entry.
 
 An imported file is hostile input: its size is capped before it is read (the page checks the
 ``File``'s size) and again here, the entry count and each code's length are capped, the JSON is
 parsed by pydantic-core (bounded nesting), and every entry gets its own verdict. Imported games
-become new saves with fresh ids; an entry whose code is byte-identical to a save already on this
-device is reported as already there rather than added twice. Nothing is ever overwritten.
+become new saves with fresh ids; an entry holding the same game as a save already on this device
+(the decoded records compared, whatever the code string) is reported as already there rather
+than added twice. Nothing is ever overwritten.
 
 Pure logic (no browser imports): the page does the file reading and the download.
 """
@@ -29,6 +35,7 @@ from kingdoms_web.saves.opening import open_code, summarize
 from kingdoms_web.saves.schema import SaveEntry, clean_label
 
 FORMAT = "kingdoms-saves"
+RESCUE_FORMAT = "kingdoms-rescue"
 VERSION = 1
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
 """A file larger than this is refused before it is read (500 long games fit in well under)."""
@@ -37,12 +44,67 @@ MAX_IMPORT_CODE = MAX_INPUT_CHARS
 """Per-entry cap on the code's length (the decoder's own input cap)."""
 
 
-def export_saves(entries: Iterable[SaveEntry], now: float) -> str:
-    """The export file's text for ``entries``."""
+def export_saves(entries: Iterable[SaveEntry], now: float,
+                 kept: Iterable[dict[str, str]] = ()) -> str:
+    """The export file's text for ``entries`` (and the ``kept`` texts, as they are)."""
     saves = [{"label": e.label, "game": e.game_id, "names": list(e.names), "code": e.code,
               "updated": e.updated, "created": e.created or e.updated} for e in entries]
-    return json.dumps({"format": FORMAT, "version": VERSION, "exported": now, "saves": saves},
-                      ensure_ascii=False, indent=1)
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "exported": now,
+                            "saves": saves}
+    kept = list(kept)
+    if kept:
+        data["kept"] = kept
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def canonical_code(code: str) -> str:
+    """The code re-encoded from its record (the code itself if it does not decode): two codes
+    hold the same game exactly when their canonical codes are equal."""
+    from kingdoms.core.codes import decode_code, encode_code
+    from kingdoms.core.errors import KingdomsError
+
+    try:
+        return encode_code(decode_code(code))
+    except KingdomsError:
+        return code
+
+
+def rescued_entries(items: Any) -> list[Any]:
+    """The saves inside a rescue file's ``items`` ({key: stored text}), as export entries.
+
+    Reads every layout a page ever stored (one save per key, old lists, kept values); anything
+    else is skipped. Each text is parsed safely (size and nesting limits).
+    """
+    from kingdoms_web.saves.storage import parse_stored
+
+    found: list[Any] = []
+    if not isinstance(items, dict):
+        return found
+
+    def visit(value: Any, depth: int) -> None:
+        if depth > 3 or len(found) > MAX_IMPORT_ENTRIES:
+            return
+        if isinstance(value, str):
+            data, _problem = parse_stored(value)
+            if data is not None:
+                visit(data, depth + 1)
+        elif isinstance(value, list):
+            for item in value[:MAX_IMPORT_ENTRIES + 1]:
+                visit(item, depth + 1)
+        elif isinstance(value, dict):
+            if isinstance(value.get("code"), str):
+                found.append(value)
+            elif isinstance(value.get("saves"), list):
+                visit(value["saves"], depth)
+            elif isinstance(value.get("text"), str):
+                visit(value["text"], depth + 1)
+            elif isinstance(value.get("item"), dict):
+                visit(value["item"], depth + 1)
+
+    for key, value in items.items():
+        if isinstance(key, str) and key.startswith("kingdoms."):
+            visit(value, 0)
+    return found
 
 
 def export_file_name(date: str) -> str:
@@ -84,7 +146,11 @@ def parse_import(
     now: float,
     log: Callable[[str], None] = lambda _message: None,
 ) -> ImportReport:
-    """Check every entry of an export file and build the saves to add; never raises."""
+    """Check every entry of an export file and build the saves to add; never raises.
+
+    ``existing_codes``: the canonical codes (:func:`canonical_code`) of the saves on this
+    device.
+    """
     report = ImportReport()
     if len(text) > MAX_IMPORT_BYTES:
         report.error = t("transfer.too_large", limit=MAX_IMPORT_BYTES // (1024 * 1024))
@@ -94,6 +160,9 @@ def parse_import(
         report.error = t("transfer.not_json")
         return report
     fmt, version = data.get("format"), data.get("version")
+    if fmt == RESCUE_FORMAT and version == VERSION:
+        data = {"format": FORMAT, "version": VERSION, "saves": rescued_entries(data.get("items"))}
+        fmt = FORMAT
     if fmt != FORMAT:
         report.error = t("transfer.not_ours")
         return report

@@ -12,16 +12,17 @@ can be tested without a browser.
 from __future__ import annotations
 
 import itertools
-import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kingdoms.core.names import clean_name as _engine_clean_name
+from kingdoms.core.names import name_problem
 from kingdoms.core.protocol import MAX_NAME_LENGTH, GameInfo
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, t
-from kingdoms_web.saves.schema import MAX_LABEL_LENGTH, clean_label
+from kingdoms_web.saves.schema import MAX_LABEL_CODE_POINTS, clean_label
 
 # --------------------------------------------------------------------------- pure setup rules
 
@@ -32,13 +33,13 @@ def default_name(number: int) -> str:
 
 
 def clean_name(raw: str) -> str:
-    """A name as it will be stored: control characters dropped, spaces trimmed and collapsed.
+    """A name as it will be stored: the engine's cleaning (controls and direction overrides
+    dropped, spaces collapsed, emoji sequences kept whole), the same for every way in.
 
     >>> clean_name("  Ada \\t Lovelace\\u0000 ")
     'Ada Lovelace'
     """
-    visible = "".join(ch for ch in raw if unicodedata.category(ch)[0] != "C" or ch in "\t\n")
-    return " ".join(visible.split())
+    return _engine_clean_name(raw)
 
 
 def resize_names(names: Sequence[str], count: int) -> list[str]:
@@ -67,7 +68,7 @@ def validate_setup(info: GameInfo, names: Sequence[str]) -> list[str]:
     for number, name in enumerate(cleaned, start=1):
         if not name:
             errors.append(t("new.name_empty", number=number))
-        elif len(name) > MAX_NAME_LENGTH:
+        elif name_problem(name) == "too_long":  # counted in graphemes: 👨‍👩‍👧‍👦 is one
             errors.append(t("new.name_too_long", number=number, limit=MAX_NAME_LENGTH))
     for (i, a), (j, b) in itertools.combinations(enumerate(cleaned, start=1), 2):
         if a and a.casefold() == b.casefold():
@@ -241,7 +242,7 @@ class RenameDialog(Modal):
 
     def build_body(self, scope: Scope) -> list[Any]:
         name_field = el("input", cls="field", testid="rename-input", attrs={
-            "id": "rename-input", "type": "text", "maxlength": MAX_LABEL_LENGTH,
+            "id": "rename-input", "type": "text", "maxlength": 2 * MAX_LABEL_CODE_POINTS,
             "autocomplete": "off", "spellcheck": "false"}, props={"value": self.current})
 
         def submit(event: Any) -> None:

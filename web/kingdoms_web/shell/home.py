@@ -16,7 +16,7 @@ from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, get_language, lookup, t
 from kingdoms_web.saves.saved_games import latest_unfinished
-from kingdoms_web.saves.schema import SaveEntry, SaveList
+from kingdoms_web.saves.schema import KEPT_PREFIX, MAX_SAVES, SaveEntry, SaveList
 from kingdoms_web.saves.transfer import ImportReport, summary_text
 from kingdoms_web.shell.dialogs import button
 
@@ -41,6 +41,10 @@ class HomeHost(Protocol):
     games_failed: bool
     saves: SaveList
     storage_available: bool
+    saves_failed: bool
+
+    @property
+    def storage_full(self) -> bool: ...
     code_text: str
     code_error: str | None
     save_error: str | None
@@ -200,6 +204,38 @@ def _why(reason: str) -> str:
     return t(key) if lookup(key) is not None else t("saves.why.invalid")
 
 
+def storage_warnings(host: HomeHost) -> list[tuple[str, str]]:
+    """``(cause, sentence)`` for everything the player should know about the saves, each
+    naming its real cause: storage blocked or full, the 500-save limit, a newer version,
+    a damaged list set aside, saves that could not be read (by name)."""
+    saves = host.saves
+    out: list[tuple[str, str]] = []
+    if not host.storage_available:
+        out.append(("blocked", t("saves.storage_unavailable")))
+    elif host.storage_full:
+        out.append(("full", t("saves.storage_full")))
+    if saves.at_limit:
+        out.append(("limit", t("saves.limit", limit=MAX_SAVES)))
+    if saves.newer:
+        out.append(("newer", t("saves.newer")))
+    if host.saves_failed:
+        out.append(("failed", t("saves.read_failed")))
+    for problem in saves.damaged_lists:
+        aside = problem.key.startswith(KEPT_PREFIX)
+        out.append(("damaged_list", t("saves.list_set_aside") if aside
+                    else t("saves.list_damaged")))
+    entries = saves.damaged_entries
+    if entries:
+        names = "; ".join(t("saves.unreadable_item", name=u.name or "?", why=_why(u.reason))
+                          for u in entries[:20])
+        if len(entries) > 20:
+            names += "; …"
+        out.append(("unreadable", t("saves.unreadable", count=len(entries), names=names)))
+    if saves.pending:
+        out.append(("pending", t("saves.pending", count=saves.pending)))
+    return out
+
+
 def _transfer_row(host: HomeHost, scope: Scope) -> Element:
     """Export every save to a file; import such a file (each entry checked on its own)."""
     picker = el("input", testid="import-file", attrs={
@@ -213,7 +249,8 @@ def _transfer_row(host: HomeHost, scope: Scope) -> Element:
 
     scope.on(picker, "change", picked)
     export = button(scope, t("transfer.export"), lambda _e: host.save_actions.export(),
-                    testid="export-saves", cls="btn", disabled=not host.saves.entries)
+                    testid="export-saves", cls="btn",
+                    disabled=not (host.saves.entries or host.saves.unreadable))
     choose = button(scope, t("transfer.import"), lambda _e: picker.click(),
                     testid="import-saves", cls="btn")
     return el("div", export, choose, picker, cls="section-actions transfer-actions")
@@ -234,22 +271,10 @@ def _import_report(report: ImportReport | None) -> Element | None:
 def _saves_section(host: HomeHost, scope: Scope) -> Element:
     saves = host.saves
     body: list[Any] = [_transfer_row(host, scope), _import_report(host.import_report)]
-    warnings: list[str] = []
-    if not host.storage_available:
-        warnings.append(t("saves.storage_unavailable"))
-    if saves.newer:
-        warnings.append(t("saves.newer"))
-    if saves.corrupt:
-        warnings.append(t("saves.corrupt"))
-    if saves.skipped:
-        warnings.append(t("saves.skipped", count=saves.skipped))
-    if saves.unreadable:
-        names = "; ".join(t("saves.unreadable_item", name=u.name, why=_why(u.reason))
-                          for u in saves.unreadable)
-        warnings.append(t("saves.unreadable", count=len(saves.unreadable), names=names))
+    warnings = storage_warnings(host)
     if warnings:
-        body.append(el("div", *[el("p", w) for w in warnings], cls="warning",
-                       testid="saves-warning", attrs={"role": "status"}))
+        body.append(el("div", *[el("p", text, attrs={"data-why": why}) for why, text in warnings],
+                       cls="warning", testid="saves-warning", attrs={"role": "status"}))
     if host.save_error:
         body.append(el("p", host.save_error, cls="form-error", testid="save-error",
                        attrs={"role": "alert"}))
@@ -265,6 +290,8 @@ def _saves_section(host: HomeHost, scope: Scope) -> Element:
                 el("div",
                    el("span", title, cls="save-game", testid="save-title"),
                    el("span", game, cls="note") if entry.label else None,
+                   el("span", t("saves.newer_entry"), cls="badge", testid="save-newer")
+                   if entry.newer else None,
                    el("span", players, cls="save-names"),
                    el("span", progress_text(entry), cls="note", testid="save-progress"),
                    el("span", t("saves.last_played"), " ",
@@ -277,7 +304,8 @@ def _saves_section(host: HomeHost, scope: Scope) -> Element:
                           aria_label=t("saves.open_named", title=title, players=players)),
                    button(scope, t("saves.rename"), _call(host.save_actions.ask_rename, entry),
                           testid=f"save-rename-{entry.save_id}", cls="btn btn-quiet",
-                          aria_label=t("saves.rename_named", title=title, players=players)),
+                          aria_label=t("saves.rename_named", title=title, players=players))
+                   if entry.writable else None,
                    button(scope, t("saves.delete"), _call(host.save_actions.ask_delete, entry),
                           testid=f"save-delete-{entry.save_id}", cls="btn btn-quiet",
                           aria_label=t("saves.delete_named", title=title, players=players)),

@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kingdoms.core.protocol import MAX_NAME_LENGTH, GameInfo, GameOption, OptionValue, Seat
+from kingdoms.core.names import MAX_NAME_CODE_POINTS
+from kingdoms.core.protocol import GameInfo, GameOption, OptionValue, Seat
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, t
@@ -190,7 +191,9 @@ class NewGameDialog(Modal):
             number = index + 1
             field_id = f"seat-name-{number}"
             box = el("input", cls="field", testid=field_id, attrs={
-                "id": field_id, "type": "text", "maxlength": MAX_NAME_LENGTH,
+                # maxlength counts UTF-16 units and would cut an emoji in half: the limit in
+                # graphemes is checked on Start instead; this only bounds what can be typed.
+                "id": field_id, "type": "text", "maxlength": 2 * MAX_NAME_CODE_POINTS,
                 "autocomplete": "off", "autocapitalize": "words", "spellcheck": "false",
                 "enterkeyhint": "done",
             }, props={"value": name})

@@ -15,12 +15,19 @@ from kingdoms_web import dom
 from kingdoms_web.device import new_save_id, now_ms
 from kingdoms_web.dom import el
 from kingdoms_web.i18n import t
-from kingdoms_web.saves.saved_games import delete_save, load_saves, put_save, rename_save
-from kingdoms_web.saves.schema import SaveEntry, SaveList
+from kingdoms_web.saves.saved_games import (
+    delete_save,
+    kept_texts,
+    load_saves,
+    put_save,
+    rename_save,
+)
+from kingdoms_web.saves.schema import MAX_SAVES, SaveEntry, SaveList
 from kingdoms_web.saves.storage import Store
 from kingdoms_web.saves.transfer import (
     MAX_IMPORT_BYTES,
     ImportReport,
+    canonical_code,
     export_file_name,
     export_saves,
     parse_import,
@@ -64,7 +71,7 @@ class SaveActions:
         players = names_text(entry.names)
 
         def confirmed() -> None:
-            if not delete_save(owner.store, entry.save_id):
+            if not delete_save(owner.store, entry.save_id, now_ms()):
                 owner.save_error = t("saves.write_failed")
             else:
                 owner.save_error = None
@@ -93,11 +100,13 @@ class SaveActions:
         owner.open_modal(RenameDialog(current, renamed))
 
     def export(self) -> None:
-        """Download every save as one JSON file (a Blob behind an object URL)."""
-        entries = load_saves(self.owner.store).entries
-        if not entries:
+        """Download every save as one JSON file (a Blob behind an object URL), with everything
+        that could not be read or was set aside, as it is stored."""
+        saves = load_saves(self.owner.store)
+        kept = kept_texts(self.owner.store, saves)
+        if not saves.entries and not kept:
             return
-        text = export_saves(entries, now_ms())
+        text = export_saves(saves.entries, now_ms(), kept)
         try:
             date = str(dom.window.Date.new().toISOString())[:10]
         except dom.BROWSER_ERRORS:
@@ -132,14 +141,18 @@ class SaveActions:
     def finish_import(self, text: str) -> None:
         """Add every valid, new entry of an export file's ``text`` and report on each."""
         owner = self.owner
-        existing = {entry.code for entry in load_saves(owner.store).entries}
+        existing = {canonical_code(entry.code) for entry in load_saves(owner.store).entries}
         report = parse_import(text, existing, new_save_id, now_ms(), dom.log_error)
         kept: list[SaveEntry] = []
+        problem: str | None = None
         for entry in report.entries:
-            if owner.store.available and put_save(owner.store, entry):
+            result = put_save(owner.store, entry)
+            if result.ok:
                 kept.append(entry)
-        if len(kept) < len(report.entries):
-            owner.save_error = t("saves.write_failed")
+            else:
+                problem = problem or result.problem
+        if problem is not None:
+            owner.save_error = t(f"saves.problem.{problem}", limit=MAX_SAVES)
         report.entries = kept
         owner.import_report = report
         self._reload()

@@ -1,7 +1,12 @@
-"""The settings dialog (language for now; sound, animations etc. later).
+"""The settings dialog: language, keeping saved games on this device, installing the app.
 
 A language change takes effect at once: the app switches :func:`~kingdoms_web.i18n.t`'s catalog,
 stores the choice and re-renders the screen and this dialog, so nothing needs a reload.
+
+"Keep my saved games" asks the browser not to evict this site's storage when space runs low
+(``navigator.storage.persist()``; the app also asks once after the first finished game). The
+install section offers the browser's own install prompt where there is one, and where there is
+none on iPad and iPhone it says how: Share, then "Add to Home Screen".
 """
 
 from __future__ import annotations
@@ -10,13 +15,29 @@ from collections.abc import Callable
 from typing import Any
 
 from kingdoms_web import dom
-from kingdoms_web.dom import Scope, el
+from kingdoms_web.device import apple_mobile, boot_call, boot_flag, standalone, storage_persisted
+from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import available_languages, get_language, t
 from kingdoms_web.shell.dialogs import Modal, button
 
 
+def install_text(can_prompt: bool, apple: bool, installed: bool) -> str | None:
+    """What the install section says (None when it offers the browser's prompt instead).
+
+    >>> install_text(False, True, False).startswith("On iPad or iPhone")
+    True
+    """
+    if installed:
+        return t("settings.installed")
+    if can_prompt:
+        return None
+    if apple:
+        return t("settings.install_apple")
+    return t("settings.install_other")
+
+
 class SettingsDialog(Modal):
-    """Language select plus a close button; ``on_language(code) -> stored?`` does the work."""
+    """Language select, storage persistence and install; ``on_language(code) -> stored?``."""
 
     testid = "settings-dialog"
 
@@ -25,11 +46,15 @@ class SettingsDialog(Modal):
         on_language: Callable[[str], bool],
         storage_ok: Callable[[], bool],
         on_closed: Callable[[Modal], None] | None = None,
+        on_persist: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(on_closed)
         self.on_language = on_language
         self.storage_ok = storage_ok
+        self.on_persist = on_persist
         self._message = ""
+        self._persisted: bool | None = None
+        self._checked = False
 
     def title(self) -> str:
         return t("settings.title")
@@ -51,9 +76,76 @@ class SettingsDialog(Modal):
             el("p", hint, cls="note", attrs={"id": "language-hint"}),
             el("p", self._message, cls="note", testid="settings-status",
                attrs={"role": "status"}),
+            self._keep_section(scope),
+            self._install_section(scope),
             el("div", button(scope, t("app.close"), lambda _e: self.close(),
                              testid="settings-close", cls="btn btn-primary"), cls="actions"),
         ]
+
+    # ------------------------------------------------------------------ keep saved games
+
+    def _persist_text(self) -> str:
+        if self._persisted is True:
+            return t("settings.persisted")
+        if self._persisted is False:
+            return t("settings.not_persisted")
+        return t("settings.persist_unknown")
+
+    def _keep_section(self, scope: Scope) -> Element:
+        if not self._checked:
+            self._checked = True
+            dom.run_async(self._check_persisted, "checking storage persistence")
+        ask = None
+        if self.on_persist is not None and self.storage_ok() and self._persisted is not True:
+            ask = button(scope, t("settings.persist"), lambda _e: self._ask(),
+                         testid="persist-ask", cls="btn")
+        return el("section",
+                  el("h3", t("settings.keep_heading")),
+                  el("p", self._persist_text(), cls="note", testid="persist-status",
+                     attrs={"role": "status"}),
+                  ask, cls="settings-section", testid="keep-section")
+
+    async def _check_persisted(self) -> None:
+        self._persisted = await storage_persisted()
+        self._show_persisted()
+
+    def _show_persisted(self) -> None:
+        if self.node is None:
+            return
+        status = dom.query('[data-testid="persist-status"]', self.node)
+        if status is not None:
+            dom.set_text(status, self._persist_text())
+        ask = dom.query('[data-testid="persist-ask"]', self.node)
+        if ask is not None and self._persisted is True:
+            ask.hidden = True
+
+    def _ask(self) -> None:
+        if self.on_persist is not None:
+            self.on_persist()
+
+        async def later() -> None:
+            import asyncio
+
+            await asyncio.sleep(0.3)
+            await self._check_persisted()
+
+        dom.run_async(later, "checking storage persistence")
+
+    # ------------------------------------------------------------------ install
+
+    def _install_section(self, scope: Scope) -> Element:
+        can_prompt = boot_flag("canInstall")
+        text = install_text(can_prompt, apple_mobile(), standalone())
+        action = None
+        if text is None:
+            action = button(scope, t("settings.install"), lambda _e: boot_call("promptInstall"),
+                            testid="install-app", cls="btn")
+        return el("section",
+                  el("h3", t("settings.install_heading")),
+                  el("p", text, cls="note", testid="install-hint") if text else None,
+                  action, cls="settings-section", testid="install-section")
+
+    # ------------------------------------------------------------------ language
 
     def _changed(self, event: Any) -> None:
         stored = self.on_language(str(event.target.value))
