@@ -42,8 +42,9 @@ from kingdoms_web.saves.saved_games import find_code, find_save, load_saves
 from kingdoms_web.saves.schema import SaveEntry, SaveList
 from kingdoms_web.saves.storage import read_settings, write_settings
 from kingdoms_web.saves.transfer import ImportReport
-from kingdoms_web.shell.dialogs import Modal, NewGameDialog, button
+from kingdoms_web.shell.dialogs import Modal, button
 from kingdoms_web.shell.home import render_home
+from kingdoms_web.shell.new_game import NewGameDialog
 from kingdoms_web.shell.save_actions import SaveActions
 from kingdoms_web.shell.settings import SettingsDialog
 from kingdoms_web.shell.summary import render_record
@@ -346,8 +347,10 @@ class App:
         self._open_modal(NewGameDialog(games, game_id, self.can_play, self.start_game,
                                        on_closed=self._modal_closed))
 
-    def start_game(self, game_id: str, names: list[str]) -> None:
-        """Begin a new game with a fresh random seed (or ``?seed=N`` from the URL) and save it."""
+    def start_game(self, game_id: str, seats: list[Seat],
+                   options: dict[str, str | int | bool] | None = None) -> None:
+        """Begin a new game with a fresh random seed (or ``?seed=N`` from the URL) and save it.
+        ``seats``: people and computer players, in turn order; ``options``: the game's."""
         module = VIEW_MODULES.get(game_id)
         if module is None:
             dom.log_error(f"Kingdoms: no screen for {game_id!r}")
@@ -356,7 +359,7 @@ class App:
         if seed is None:
             seed = random_u32(1)[0]
         try:
-            record = new_record(game_id, [Seat(name=name) for name in names], seed)
+            record = new_record(game_id, seats, seed, options)
         except ValueError:  # SetupError, or pydantic refusing a seat
             dom.log_error("Kingdoms: the game could not be set up\n" + traceback.format_exc())
             return

@@ -261,3 +261,26 @@ class Scope:
                 proxy.destroy()
             except BROWSER_ERRORS:  # already gone with its element; nothing to free
                 pass
+
+
+_CONTROLS = "button, input, select, textarea, summary, a[href], [tabindex]"
+
+
+def make_read_only(root: Element, scope: Scope) -> None:
+    """Disable every control in ``root`` and swallow clicks and keys aimed at it (a replay, or
+    a board while a computer plays)."""
+    nodes = root.querySelectorAll(_CONTROLS)
+    for i in range(int(nodes.length)):
+        node = nodes.item(i)
+        tag = str(node.tagName)
+        if tag in ("BUTTON", "INPUT", "SELECT", "TEXTAREA"):
+            node.disabled = True
+        node.setAttribute("tabindex", "-1")
+        node.setAttribute("aria-disabled", "true")
+
+    def swallow(event: Any) -> None:
+        event.stopPropagation()
+        event.preventDefault()
+
+    for kind in ("click", "keydown", "pointerdown", "change", "input"):
+        scope.on(root, kind, swallow, capture=True)

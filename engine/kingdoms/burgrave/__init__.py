@@ -7,7 +7,7 @@ from kingdoms.core.protocol import GameInfo
 
 INFO = GameInfo(
     game_id="burgrave", title="Burgrave", min_seats=2, max_seats=4, rules_version=3,
-    oldest_rules_version=2,
+    oldest_rules_version=2, bot_levels=("easy", "normal", "hard"),
 )
 """Rules version 3 prices the dismissal of a printed townsfolk (its pile empty) by the
 segment's own printed card, as the dismissal itself always did; version 2 read another

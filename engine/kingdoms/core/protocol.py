@@ -85,6 +85,9 @@ class GameInfo(BaseModel):
     later versions only added choices); -1 means "the current version only"."""
     internal: bool = False
     available: bool = True
+    bot_levels: tuple[str, ...] = ()
+    """The computer players a table may seat, weakest first (``kingdoms.core.bots`` has them;
+    listed here so a page can offer them without importing any bot)."""
 
 
 @runtime_checkable

@@ -48,6 +48,11 @@ class GameHost(Protocol):
         """What the engine asks the seat to act now (labels, costs, what is not possible)."""
         ...
 
+    @property
+    def computer_plays(self) -> bool:
+        """A computer is to act now (the board is read-only; the screen may say so)."""
+        ...
+
     def recent_steps(self, count: int) -> list[Step]:
         """The last ``count`` actions (with the states around each), oldest first."""
         ...
@@ -149,6 +154,14 @@ class HostState:
     def prompt(self) -> Prompt | None:
         """What the engine asks the seat to act in the position on screen."""
         return self.game.prompt(self.state)
+
+    @property
+    def computer_plays(self) -> bool:
+        """A computer seat is to act in the position on screen."""
+        game, state = self.game, self.state
+        seat = None if game.is_over(state) else game.current_seat(state)
+        seats = self.session.record.seats
+        return seat is not None and seats[seat].kind == "bot"
 
     def recent_steps(self, count: int) -> list[Step]:
         """The last ``count`` actions before the position on screen, oldest first (from the

@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from kingdoms.core.records import GameRecord
 from kingdoms.core.session import Session
 from kingdoms_web import dom
-from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.dom import Element, Scope, el, make_read_only
 from kingdoms_web.i18n import t
 from kingdoms_web.play.contract import HostState
 from kingdoms_web.play.history import action_log
@@ -56,28 +56,6 @@ class ReplayHost(HostState):
     def set_setting(self, key: str, value: Any) -> bool:
         del key, value
         return False
-
-
-_CONTROLS = "button, input, select, textarea, summary, a[href], [tabindex]"
-
-
-def make_read_only(root: Element, scope: Scope) -> None:
-    """Disable every control in ``root`` and swallow clicks and keys aimed at it."""
-    nodes = root.querySelectorAll(_CONTROLS)
-    for i in range(int(nodes.length)):
-        node = nodes.item(i)
-        tag = str(node.tagName)
-        if tag in ("BUTTON", "INPUT", "SELECT", "TEXTAREA"):
-            node.disabled = True
-        node.setAttribute("tabindex", "-1")
-        node.setAttribute("aria-disabled", "true")
-
-    def swallow(event: Any) -> None:
-        event.stopPropagation()
-        event.preventDefault()
-
-    for kind in ("click", "keydown", "pointerdown", "change", "input"):
-        scope.on(root, kind, swallow, capture=True)
 
 
 class ReplayView:

@@ -29,13 +29,20 @@ from pydantic import BaseModel
 
 from kingdoms.core import codes
 from kingdoms.core.errors import KingdomsError
-from kingdoms.core.protocol import Game
+from kingdoms.core.protocol import Game, Seat
 from kingdoms.core.records import GameRecord
 from kingdoms.core.session import Session
 from kingdoms_web import dom, urls
 from kingdoms_web.device import new_save_id, now_ms
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, lookup, t
+from kingdoms_web.play.computer import (
+    PACE_SETTING,
+    ComputerTurns,
+    Schedule,
+    browser_schedule,
+    computer_seat,
+)
 from kingdoms_web.play.contract import GameScreen, HostState
 from kingdoms_web.play.history import HistoryDialog
 from kingdoms_web.saves.saved_games import put_save
@@ -52,7 +59,7 @@ class TableOwner(Protocol):
 
     def go_home(self) -> None: ...
 
-    def start_game(self, game_id: str, names: list[str]) -> None: ...
+    def start_game(self, game_id: str, seats: list[Seat]) -> None: ...
 
     def set_fragment(self, fragment: str) -> None: ...
 
@@ -77,9 +84,11 @@ class GameTable(HostState):
     """A game in progress on this page (the :class:`GameHost` of its screen)."""
 
     def __init__(self, owner: TableOwner, session: Session, module: str,
-                 save_id: str | None = None) -> None:
+                 save_id: str | None = None, schedule: Schedule = browser_schedule) -> None:
         self.owner = owner
         self.session = session
+        self.computer = ComputerTurns(self, schedule,
+                                      pace=lambda: str(self.get_setting(PACE_SETTING, "normal")))
         self.save_id = save_id or new_save_id()
         self.label = ""
         self.created = now_ms()
@@ -108,6 +117,13 @@ class GameTable(HostState):
     # ------------------------------------------------------------------ GameHost
 
     def act(self, action: BaseModel) -> bool:
+        """A person's action (refused while a computer is to play: its board is read-only)."""
+        if not self._is_person(self._game.current_seat(self._state)):
+            return False
+        return self.act_for_computer(action)
+
+    def act_for_computer(self, action: BaseModel) -> bool:
+        """Apply an action through the session, autosave, redraw (any seat's)."""
         try:
             step = self.session.act(action)
         except KingdomsError as error:
@@ -121,10 +137,36 @@ class GameTable(HostState):
         state = self.session.state
         seat_after = None if self._game.is_over(state) else self._game.current_seat(state)
         self.handoff = seat_after is not None and seat_before is not None \
-            and seat_after != seat_before
+            and seat_after != seat_before and self._is_person(seat_after)
         self.message = message
         self.autosave()
         self._sync_viewer()
+        self.redraw()
+        self.computer.wake()
+
+    # ------------------------------------------------------------------ computer seats
+
+    def _is_person(self, seat: int | None) -> bool:
+        return seat is not None and not computer_seat(self._record, seat)
+
+    @property
+    def has_computers(self) -> bool:
+        return any(seat.kind == "bot" for seat in self._record.seats)
+
+    def computer_changed(self) -> None:
+        """A computer started or stopped thinking: update the turn banner in place."""
+        node = dom.query('[data-testid="turn-banner"]', self.container) \
+            if self.container is not None else None
+        if node is not None:
+            seat = self._game.current_seat(self._state)
+            dom.set_text(node, self._banner_text(seat))
+            node.setAttribute("data-thinking", "true" if self.computer.thinking_seat is not None
+                              else "false")
+
+    def toggle_pace(self) -> None:
+        """Computer moves at a readable pace, or faster."""
+        fast = self.get_setting(PACE_SETTING, "normal") == "fast"
+        self.set_setting(PACE_SETTING, "normal" if fast else "fast")
         self.redraw()
 
     # ------------------------------------------------------------------ undo and redo
@@ -200,7 +242,9 @@ class GameTable(HostState):
     # ------------------------------------------------------------------ drawing
 
     def _sync_viewer(self, initial: bool = False) -> None:
-        """Viewer follows the acting seat, except behind the privacy screen."""
+        """Viewer follows the acting seat, except behind the privacy screen. With hidden
+        information the viewer is always a person: while computers play, the board stays as the
+        last person at the device saw it (a spectator's when nobody has looked yet)."""
         seat = None if self._game.is_over(self._state) else self._game.current_seat(self._state)
         if not self.screen.hidden_information:
             self._viewer = seat
@@ -209,14 +253,19 @@ class GameTable(HostState):
 
     @property
     def needs_pass(self) -> bool:
+        """The privacy screen comes before a person's turn when someone else looked last
+        (never for a computer's turn: nobody needs to hand it the device)."""
         if not self.screen.hidden_information or self._game.is_over(self._state):
             return False
-        return self._game.current_seat(self._state) != self._viewer
+        seat = self._game.current_seat(self._state)
+        return self._is_person(seat) and seat != self._viewer
 
     def mount(self, container: Element) -> None:
-        """Draw into ``container`` (the page's ``<main>``); later redraws reuse it."""
+        """Draw into ``container`` (the page's ``<main>``); later redraws reuse it. A computer
+        to play (a resumed game) starts thinking."""
         self.container = container
         self.redraw()
+        self.computer.wake()
 
     def redraw(self) -> None:
         container = self.container
@@ -264,6 +313,8 @@ class GameTable(HostState):
             view = self._game.view(self._state, self._viewer)
             board = el("div", cls="play-board")
             self.screen.render(board, self.scope, view)
+            if not self._is_person(seat):
+                dom.make_read_only(board, self.scope)  # a computer plays this turn
             head = el("div", self._turn_banner(seat), self._tools(), cls="play-head")
             body = el("div", head, board, cls="play-body")
         dom.append(wrapper, [*notices, body])
@@ -273,9 +324,19 @@ class GameTable(HostState):
         seats = self._record.seats
         return seats[seat].name if seat is not None and 0 <= seat < len(seats) else "?"
 
+    def _banner_text(self, seat: int | None) -> str:
+        if self._is_person(seat) or seat is None:
+            return t("play.turn", name=self._name(seat))
+        if self.computer.thinking_seat == seat:
+            return t("play.computer_thinking", name=self._name(seat))
+        return t("play.computer_turn", name=self._name(seat))
+
     def _turn_banner(self, seat: int | None) -> Element:
-        return el("h2", t("play.turn", name=self._name(seat)), cls="turn-banner",
-                  testid="turn-banner", attrs={"data-seat": seat if seat is not None else ""})
+        thinking = self.computer.thinking_seat is not None
+        return el("h2", self._banner_text(seat), cls="turn-banner",
+                  testid="turn-banner", attrs={"data-seat": seat if seat is not None else "",
+                                               "data-thinking": "true" if thinking else "false",
+                                               "aria-live": "polite"})
 
     def _tools(self, mode: str = "play") -> Element:
         """Undo, redo, share, history (and "Send to <name>" right after a turn ended).
@@ -303,6 +364,12 @@ class GameTable(HostState):
             tools.append(undo)
             tools.append(button(self.scope, t("redo.button"), lambda _e: self.redo(),
                                 testid="redo", cls="btn btn-tool", disabled=not self.can_redo))
+        if not end and self.has_computers:
+            fast = self.get_setting(PACE_SETTING, "normal") == "fast"
+            pace = button(self.scope, t("play.pace_fast"), lambda _e: self.toggle_pace(),
+                          testid="pace", cls="btn btn-tool")
+            pace.setAttribute("aria-pressed", "true" if fast else "false")
+            tools.append(pace)
         tools.append(button(self.scope, t("share.button"), lambda _e: self.open_share(),
                             testid="share", cls="btn btn-tool"))
         if mode != "pass":
@@ -392,10 +459,10 @@ class GameTable(HostState):
             details = []
         reason_key = f"{game_id}.end.{result.reason}"
         reason = t(reason_key) if result.reason and lookup(reason_key) is not None else None
-        names = [seat.name for seat in self._record.seats]
+        seats = list(self._record.seats)
 
         def again(_event: Any) -> None:
-            self.owner.start_game(game_id, names)
+            self.owner.start_game(game_id, seats)
 
         return el(
             "section",
@@ -419,6 +486,7 @@ class GameTable(HostState):
             attrs={"aria-labelledby": "end-heading"})
 
     def dispose(self) -> None:
+        self.computer.cancel()
         self.scope.dispose()
         self.container = None
 

@@ -1,4 +1,5 @@
-"""Modal dialogs: the shared frame, the new-game, confirmation and rename dialogs.
+"""Modal dialogs: the shared frame, the confirmation and rename dialogs (the new-game dialog is
+in :mod:`kingdoms_web.shell.new_game`).
 
 Why the native ``<dialog>`` with ``showModal()``: the browser then traps focus, closes on Escape,
 makes the rest of the page inert for screen readers and exposes ``role=dialog``; a hand-made
@@ -10,12 +11,10 @@ can be tested without a browser.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from kingdoms.core.protocol import MAX_NAME_LENGTH, GameInfo
@@ -175,190 +174,6 @@ def button(
               testid=testid, attrs={"type": kind, "disabled": disabled, "aria-label": aria_label})
     scope.on(node, "click", handler)
     return node
-
-
-# --------------------------------------------------------------------------- new game
-
-
-@dataclass
-class NewGameState:
-    """What the user has chosen so far (kept across re-renders and seat-count changes)."""
-
-    game_id: str
-    seats: int
-    names: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-
-class NewGameDialog(Modal):
-    """Pick a game, the number of players and their names; Start only for playable games."""
-
-    testid = "new-game-dialog"
-
-    def __init__(
-        self,
-        games: Sequence[GameInfo],
-        game_id: str | None,
-        can_play: Callable[[str], bool],
-        on_start: Callable[[str, list[str]], None],
-        on_closed: Callable[[Modal], None] | None = None,
-    ) -> None:
-        super().__init__(on_closed)
-        self.games = {info.game_id: info for info in games}
-        self.can_play = can_play
-        self.on_start = on_start
-        first = game_id if game_id in self.games else next(
-            (g.game_id for g in games if g.available and can_play(g.game_id)),
-            games[0].game_id if games else "")
-        info = self.games.get(first)
-        seats = info.min_seats if info else 0
-        self.state = NewGameState(first, seats, resize_names([], seats))
-        self._names_box: Element = None
-        self._error_box: Element = None
-        self._start: Element = None
-        self._status: Element = None
-
-    def title(self) -> str:
-        return t("new.title")
-
-    @property
-    def info(self) -> GameInfo | None:
-        return self.games.get(self.state.game_id)
-
-    def _startable(self) -> bool:
-        info = self.info
-        return info is not None and info.available and self.can_play(info.game_id)
-
-    def _status_text(self) -> str:
-        info = self.info
-        if info is None:
-            return t("new.none_playable")
-        if not self._startable():
-            return t("new.coming_soon", title=game_title(info.game_id, info.title))
-        return ""
-
-    def build_body(self, scope: Scope) -> list[Any]:
-        state = self.state
-        game_select = el("select", cls="field", testid="new-game-game",
-                         attrs={"id": "new-game-game", "name": "game"})
-        for info in self.games.values():
-            title = game_title(info.game_id, info.title)
-            playable = info.available and self.can_play(info.game_id)
-            label = title if playable else t("new.game_coming_soon", title=title)
-            dom.append(game_select, [el("option", label, attrs={"value": info.game_id})])
-        game_select.value = state.game_id
-        scope.on(game_select, "change", self._game_changed)
-
-        seat_select = el("select", cls="field", testid="seat-count",
-                         attrs={"id": "new-game-seats", "name": "seats"})
-        self._fill_seat_options(seat_select)
-        scope.on(seat_select, "change", self._seats_changed)
-
-        self._status = el("p", self._status_text(), cls="note", testid="new-game-status",
-                          attrs={"id": "new-game-status", "role": "status"})
-        self._names_box = el("div", cls="names")
-        self._render_names(scope)
-        self._error_box = el("div", cls="form-error", testid="new-game-error",
-                             attrs={"role": "alert", "id": "new-game-error"})
-        self._render_errors()
-
-        self._start = button(scope, t("new.start"), lambda _e: None, testid="new-game-start",
-                             cls="btn btn-primary", kind="submit",
-                             disabled=not self._startable())
-        self._start.setAttribute("aria-describedby", "new-game-status")
-        form = el(
-            "form",
-            el("div", el("label", t("new.game"), attrs={"for": "new-game-game"}), game_select,
-               cls="field-row"),
-            self._status,
-            el("div", el("label", t("new.seats"), attrs={"for": "new-game-seats"}), seat_select,
-               cls="field-row"),
-            el("fieldset", el("legend", t("record.players")), self._names_box, cls="fieldset"),
-            self._error_box,
-            el("div",
-               button(scope, t("app.cancel"), lambda _e: self.close(), testid="new-game-cancel"),
-               self._start, cls="actions"),
-            attrs={"novalidate": True},
-        )
-        scope.on(form, "submit", self._submit)
-        return [form]
-
-    def _fill_seat_options(self, select: Element) -> None:
-        dom.clear(select)
-        info = self.info
-        if info is None:
-            return
-        for count in range(info.min_seats, info.max_seats + 1):
-            dom.append(select, [el("option", str(count), attrs={"value": count})])
-        select.value = str(self.state.seats)
-
-    def _render_names(self, scope: Scope) -> None:
-        dom.clear(self._names_box)
-        for index, name in enumerate(self.state.names):
-            number = index + 1
-            field_id = f"seat-name-{number}"
-            box = el("input", cls="field", testid=field_id, attrs={
-                "id": field_id, "type": "text", "maxlength": MAX_NAME_LENGTH,
-                "autocomplete": "off", "autocapitalize": "words", "spellcheck": "false",
-                "enterkeyhint": "done",
-            }, props={"value": name})
-            scope.on(box, "input", functools.partial(self._name_typed, index))
-            dom.append(self._names_box, [el(
-                "div", el("label", t("new.seat_name", number=number), attrs={"for": field_id}),
-                box, cls="field-row")])
-
-    def _render_errors(self) -> None:
-        dom.clear(self._error_box)
-        if self.state.errors:
-            dom.append(self._error_box, [el("ul", *[el("li", msg) for msg in self.state.errors])])
-        self._error_box.hidden = not self.state.errors
-
-    def _name_typed(self, index: int, event: Any) -> None:
-        if 0 <= index < len(self.state.names):
-            self.state.names[index] = str(event.target.value)
-
-    def _game_changed(self, event: Any) -> None:
-        game_id = str(event.target.value)
-        info = self.games.get(game_id)
-        if info is None:
-            return
-        self.state.game_id = game_id
-        self.state.seats = min(max(self.state.seats, info.min_seats), info.max_seats)
-        self.state.names = resize_names(self.state.names, self.state.seats)
-        self.state.errors = []
-        seat_select = dom.query('[data-testid="seat-count"]', self.node)
-        self._fill_seat_options(seat_select)
-        self._render_names(self.scope)
-        self._render_errors()
-        dom.set_text(self._status, self._status_text())
-        self._start.disabled = not self._startable()
-
-    def _seats_changed(self, event: Any) -> None:
-        try:
-            count = int(str(event.target.value))
-        except ValueError:
-            return
-        self.state.seats = count
-        self.state.names = resize_names(self.state.names, count)
-        self._render_names(self.scope)
-
-    def _submit(self, event: Any) -> None:
-        event.preventDefault()
-        info = self.info
-        if info is None:
-            self.state.errors = [t("new.none_playable")]
-        else:
-            self.state.errors = validate_setup(info, self.state.names)
-            if not self.state.errors and not self.can_play(info.game_id):
-                self.state.errors = [t("new.coming_soon", title=game_title(info.game_id,
-                                                                           info.title))]
-        self._render_errors()
-        if self.state.errors:
-            return
-        names = [clean_name(n) for n in self.state.names]
-        game_id = self.state.game_id
-        self.close()
-        self.on_start(game_id, names)
 
 
 # --------------------------------------------------------------------------- confirm

@@ -318,6 +318,9 @@ class DiceRealmScreen:
 
     def _hint(self, view: dict[str, Any]) -> str:
         phase = view["phase"]
+        if self.host.computer_plays:
+            seat = view["current_seat"]
+            return t("dice-realm.hint.computer", name=view["players"][seat]["name"])
         if phase == "gift" and view.get("pending"):
             return t("dice-realm.hint.gift", card=card_name(view["pending"]["card"]))
         if phase == "choose":

@@ -1,0 +1,133 @@
+"""Computer seats in the real page: a person alone plays with three computers to the end, a
+reload in the middle of a computer's turn resumes it, and the finished game's code replays to
+the same scores anywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from kingdoms.core.codes import decode_code, encode_code
+from kingdoms.core.records import GameRecord
+from kingdoms.core.registry import get_game
+from kingdoms.core.session import replay
+
+from .conftest import wait_ready
+
+DICE = get_game("dice-realm")
+pytestmark = pytest.mark.usefixtures("no_console_errors")
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(tablet_context_args: dict[str, Any]) -> dict[str, Any]:
+    return tablet_context_args
+
+
+def start_with_computers(page: Page, site_url: str, seed: int, game_id: str,
+                         seats: list[tuple[str, str]]) -> None:
+    """A new game from the home screen: (name, "person" or a computer level) per seat."""
+    page.goto(f"{site_url}?seed={seed}")
+    wait_ready(page)
+    page.get_by_test_id(f"new-game-{game_id}").tap()
+    page.get_by_test_id("seat-count").select_option(str(len(seats)))
+    for number, (name, kind) in enumerate(seats, start=1):
+        page.get_by_test_id(f"seat-kind-{number}").select_option(kind)
+        page.get_by_test_id(f"seat-name-{number}").fill(name)
+    page.get_by_test_id("new-game-start").tap()
+    wait_ready(page, "game")
+
+
+def page_record(page: Page) -> GameRecord:
+    """The game on screen, from the code the table keeps in the address."""
+    match = re.search(r"[#&]g=([^&]+)", page.evaluate("location.hash"))
+    assert match, "the table keeps its code in the address"
+    return decode_code(match.group(1))
+
+
+def person_to_play(page: Page) -> bool:
+    """Wait until it is the person's turn (seat 0) or the game is over; True for the former."""
+    page.wait_for_function("""() => {
+      const s = document.querySelector('[data-testid=game-screen]');
+      const b = document.querySelector('[data-testid=turn-banner]');
+      return s && (s.dataset.over === 'true' || (b && b.dataset.seat === '0'));
+    }""", timeout=120_000)
+    return page.get_by_test_id("game-screen").get_attribute("data-over") != "true"
+
+
+def tap_and_wait(page: Page, testid: str) -> None:
+    before = int(page.get_by_test_id("game-screen").get_attribute("data-moves") or 0)
+    page.get_by_test_id(testid).tap()
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=game-screen]').dataset.moves) > n",
+        arg=before)
+
+
+def play_dice_realm_turn(page: Page) -> None:
+    """One action of the person by taps: roll, take a lit citizen, a scoundrel or give a
+    dragon away."""
+    if page.get_by_test_id("gift-chooser").count():
+        gift = page.locator('[data-testid^="gift-"]:not([data-testid="gift-chooser"])').first
+        tap_and_wait(page, str(gift.get_attribute("data-testid")))
+        return
+    lit = page.locator('[data-testid^="citizen-"].met')
+    roll = page.get_by_test_id("roll")
+    if lit.count() and (page.get_by_test_id("dice-realm").get_attribute("data-phase") ==
+                        "choose" or roll.is_disabled()):
+        tap_and_wait(page, str(lit.first.get_attribute("data-testid")))
+    elif roll.count() and roll.is_enabled():
+        tap_and_wait(page, "roll")
+    elif lit.count():
+        tap_and_wait(page, str(lit.first.get_attribute("data-testid")))
+    else:
+        tap_and_wait(page, "penalty")
+
+
+def test_a_person_and_three_computers_play_dice_realm_to_the_end(page: Page,
+                                                                 site_url: str) -> None:
+    start_with_computers(page, site_url, 21, "dice-realm", [
+        ("Ann", "person"), ("Easy", "easy"), ("Normal", "normal"), ("Hard", "hard")])
+    page.get_by_test_id("pace").tap()  # the "faster" control
+    expect(page.get_by_test_id("pace")).to_have_attribute("aria-pressed", "true")
+    thinking_seen = False
+    for _ in range(400):
+        if not person_to_play(page):
+            break
+        play_dice_realm_turn(page)
+        banner = page.get_by_test_id("turn-banner")
+        if banner.count() and banner.get_attribute("data-thinking") == "true":
+            thinking_seen = True
+    expect(page.get_by_test_id("end-screen")).to_be_visible()
+    record = page_record(page)
+    assert [seat.kind for seat in record.seats] == ["person", "bot", "bot", "bot"]
+    assert [seat.bot for seat in record.seats[1:]] == ["easy", "normal", "hard"]
+    result = DICE.result(replay(record))
+    for score in result.scores:
+        expect(page.get_by_test_id(f"final-score-{score.seat}")).to_have_text(str(score.total))
+    assert thinking_seen or len(record.actions) > 0
+    # The code of a game with computers replays to the same scores on any device.
+    page.goto(site_url + "#g=" + encode_code(record))
+    wait_ready(page)
+    page.get_by_test_id("record-load").tap()
+    wait_ready(page, "game")
+    for score in result.scores:
+        expect(page.get_by_test_id(f"final-score-{score.seat}")).to_have_text(str(score.total))
+
+
+def test_a_reload_during_a_computers_turn_resumes_it(page: Page, site_url: str) -> None:
+    start_with_computers(page, site_url, 8, "dice-realm", [("Ann", "person"), ("Bot", "hard")])
+    while page.get_by_test_id("turn-banner").get_attribute("data-seat") == "0":
+        play_dice_realm_turn(page)
+    moves = int(page.get_by_test_id("game-screen").get_attribute("data-moves") or 0)
+    page.reload()
+    wait_ready(page, "game")
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=game-screen]').dataset.moves) > n",
+        arg=moves, timeout=60_000)
+    assert person_to_play(page)
+    record = page_record(page)
+    state = replay(record)
+    assert DICE.current_seat(state) == 0 or DICE.is_over(state)

@@ -1,0 +1,178 @@
+"""Computer seats play themselves: think in slices, then act after a readable pause.
+
+Why slices: a bot's search can take hundreds of milliseconds, and the page must stay responsive
+(no frame blocked for long). The engine's bots think as generators
+(:func:`kingdoms.core.bots.think`): here each slice runs them for about :data:`SLICE_MS` and then
+gives the browser back its turn, until the bot answers. Why a pause: a person watching must see
+each step before the next one (a Burgrave turn is a dozen small decisions); the pause is
+shortened by the time spent thinking, and the "faster" setting shortens it again.
+
+The driver knows nothing of the game: it asks the table whose turn it is, which bot that seat
+is, and hands the chosen action to the table like a tap would (so the move is saved,
+shown and described like a person's). It never runs two thinks at once and drops a think whose
+position has changed (an undo, a new game, leaving the table). Its generator comes from the
+game's seed and the move number (:func:`kingdoms.core.bots.bot_rng`), so a reloaded game's bots
+choose as they would have.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from kingdoms.core.bots import Bot, Thinking, bot_for, bot_rng, think
+from kingdoms.core.errors import KingdomsError
+from kingdoms.core.protocol import Game
+from kingdoms.core.records import GameRecord
+from kingdoms_web import dom
+
+SLICE_MS = 12.0
+"""How long one slice of thinking may run before the browser gets its turn back."""
+
+PACE_MS = {"normal": 900, "fast": 200}
+"""The pause before a computer's move, by the pace setting (thinking time counts towards it)."""
+
+PACE_SETTING = "bots.pace"
+
+
+class Schedule(Protocol):
+    """Run ``callback`` after ``delay_ms`` (the browser's timers; a queue in tests)."""
+
+    def __call__(self, callback: Callable[[], None], delay_ms: float) -> None: ...
+
+
+def browser_schedule(callback: Callable[[], None], delay_ms: float) -> None:
+    """``setTimeout`` in the browser (errors logged, not raised into JavaScript)."""
+    from pyodide.ffi import create_once_callable
+
+    def guarded() -> None:
+        try:
+            callback()
+        except Exception:  # an edge: a timer's failure must not stop the page
+            dom.log_error("Kingdoms: a computer turn failed\n" + traceback.format_exc())
+
+    dom.window.setTimeout(create_once_callable(guarded), max(0, int(delay_ms)))
+
+
+class Table(Protocol):
+    """What the driver needs from the running game."""
+
+    @property
+    def game(self) -> Game[Any, Any]: ...
+
+    @property
+    def record(self) -> GameRecord: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    def act_for_computer(self, action: Any) -> bool:
+        """Apply the computer's action like a tap (saved, shown, described)."""
+        ...
+
+    def computer_changed(self) -> None:
+        """The thinking state changed (draw the "thinking" mark)."""
+        ...
+
+
+def computer_seat(record: GameRecord, seat: int | None) -> bool:
+    """Whether ``seat`` is played by the computer."""
+    return seat is not None and 0 <= seat < len(record.seats) and \
+        record.seats[seat].kind == "bot"
+
+
+class ComputerTurns:
+    """Plays the computer seats of one table, one action at a time."""
+
+    def __init__(self, table: Table, schedule: Schedule,
+                 pace: Callable[[], str] = lambda: "normal",
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.table = table
+        self.schedule = schedule
+        self.pace = pace
+        self.clock = clock
+        self._thinking: Thinking | None = None
+        self._position: tuple[int, int] | None = None
+        """(moves, generation) of the position being thought about."""
+        self._generation = 0
+        self._started = 0.0
+        self.thinking_seat: int | None = None
+        """The seat whose move is being prepared (None when no computer is at work)."""
+
+    def _seat_to_play(self) -> int | None:
+        table = self.table
+        game, state = table.game, table.state
+        if game.is_over(state):
+            return None
+        seat = game.current_seat(state)
+        return seat if computer_seat(table.record, seat) else None
+
+    def wake(self) -> None:
+        """After any change: start thinking if a computer is to play and none is already."""
+        seat = self._seat_to_play()
+        position = (len(self.table.record.actions), self._generation)
+        if seat is None:
+            self._stop()
+            return
+        if self._thinking is not None and self._position == position:
+            return
+        record = self.table.record
+        try:
+            bot: Bot = bot_for(record.game_id, record.seats[seat].bot)
+            rng = bot_rng(record.seed, seat, len(record.actions))
+            self._thinking = think(self.table.game, self.table.state, bot, rng)
+        except KingdomsError:
+            dom.log_error("Kingdoms: no computer player for this seat\n"
+                          + traceback.format_exc())
+            self._stop()
+            return
+        self._position = position
+        self._started = self.clock()
+        self.thinking_seat = seat
+        self.table.computer_changed()
+        generation = self._generation
+        self.schedule(lambda: self._slice(generation, position), 0)
+
+    def cancel(self) -> None:
+        """Forget any thinking (the table is left, or the position changed under it)."""
+        self._generation += 1
+        self._stop()
+
+    def _stop(self) -> None:
+        was = self.thinking_seat
+        self._thinking = None
+        self._position = None
+        self.thinking_seat = None
+        if was is not None:
+            self.table.computer_changed()
+
+    def _slice(self, generation: int, position: tuple[int, int]) -> None:
+        """Think for one slice; then schedule the next slice, or the move after the pause."""
+        thinking = self._thinking
+        if generation != self._generation or thinking is None or self._position != position:
+            return
+        deadline = self.clock() + SLICE_MS / 1000
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                waited = (self.clock() - self._started) * 1000
+                pause = max(0.0, PACE_MS.get(self.pace(), PACE_MS["normal"]) - waited)
+                self.schedule(functools.partial(self._move, generation, position, done.value),
+                              pause)
+                return
+            if self.clock() >= deadline:
+                self.schedule(lambda: self._slice(generation, position), 0)
+                return
+
+    def _move(self, generation: int, position: tuple[int, int], action: Any) -> None:
+        if generation != self._generation or self._position != position:
+            return
+        self._thinking = None
+        self._position = None
+        self.thinking_seat = None
+        if not self.table.act_for_computer(action):  # the position changed: think again
+            self.wake()
