@@ -176,14 +176,13 @@ class Weights(NamedTuple):
     spread_per_turn: float = 1.6
     lead: float = 0.002
     """Added per point of lead, so won (and lost) positions are still told apart."""
-    rate: float = 0.2
-    """Debts, and deeds, taken per player turn (how soon the end comes)."""
+    deed_rate: float = 0.5
+    """Deeds taken from the pile per player turn (how soon the prosperity card shows)."""
+    debt_rate: float = 0.06
+    """Debts taken from the pile per player turn."""
 
 
 WEIGHTS = Weights()
-
-_DEBTS = CONTENT.debts_by_players
-_DEEDS = CONTENT.deeds_by_players
 
 
 # --- the end ------------------------------------------------------------------------------------
@@ -200,37 +199,42 @@ def turns_left(state: State, seat: int, weights: Weights = WEIGHTS) -> float:
     this_round = 1.0 if mine > now else 0.0
     if state.final_round != UNSET:
         return max(0.0, state.final_round - state.round + this_round)
-    per_round = weights.rate * seats
-    rounds = min(state.debt_pile, state.deed_pile) / per_round
-    return rounds + 1.0 + this_round
+    return _rounds_to_end(state, weights) + 1.0 + this_round
 
 
-def _reveal_chance(mine: int, first: int, other: int, other_first: int, triggered: bool) -> float:
-    """The chance that a pile's card (poverty or prosperity) is revealed by the end."""
-    if mine <= 0:
+def _rounds_to_end(state: State, weights: Weights) -> float:
+    """Rounds until a pile runs out, at the measured rates."""
+    seats = state.seat_count
+    return min(state.debt_pile / (weights.debt_rate * seats),
+               state.deed_pile / (weights.deed_rate * seats))
+
+
+def _reveal_chance(rounds: float, other_rounds: float, triggered: bool, left: int) -> float:
+    """The chance that a pile's card (poverty or prosperity) is revealed by the end, from the
+    rounds each pile should last at the measured rates."""
+    if left <= 0:
         return 1.0
     if triggered:  # the other pile ended the game: a round or two left
-        return 0.15 if mine <= 2 else 0.03
-    gap = other / max(1, other_first) - mine / max(1, first)
-    return 0.1 + 0.9 / (1.0 + math.exp(-6.0 * gap))
+        return 0.15 if left <= 2 else 0.03
+    return 0.05 + 0.95 / (1.0 + math.exp((rounds - other_rounds) / 1.5))
 
 
-def majorities(state: State, seat: int, turns: float) -> float:
+def majorities(state: State, seat: int, turns: float, weights: Weights = WEIGHTS) -> float:
     """Expected poverty and prosperity points: the majority as it stands (with two players a
     lead counts by how safe it is), times the chance its card is revealed."""
     n = state.seat_count
     players = state.players
     triggered = state.final_round != UNSET
+    debt_rounds = state.debt_pile / (weights.debt_rate * n)
+    deed_rounds = state.deed_pile / (weights.deed_rate * n)
     total = 0.0
-    for counts, pile, first, other, other_first in (
-        ([p.deeds_flipped for p in players], state.debt_pile, _DEBTS[n - 1],
-         state.deed_pile, _DEEDS[n - 1]),
-        ([p.debts_flipped for p in players], state.deed_pile, _DEEDS[n - 1],
-         state.debt_pile, _DEBTS[n - 1]),
+    for counts, rounds, other_rounds, left in (
+        ([p.deeds_flipped for p in players], debt_rounds, deed_rounds, state.debt_pile),
+        ([p.debts_flipped for p in players], deed_rounds, debt_rounds, state.deed_pile),
     ):
         if not counts[seat]:
             continue
-        chance = _reveal_chance(pile, first, other, other_first, triggered)
+        chance = _reveal_chance(rounds, other_rounds, triggered, left)
         if n == 2:
             lead = counts[seat] - counts[1 - seat]
             top, low = CONTENT.majority_points[0], CONTENT.majority_points[2]
@@ -298,7 +302,7 @@ def value(state: State, seat: int, weights: Weights = WEIGHTS) -> float:
         return total
     player = state.players[seat]
     turns = turns_left(state, seat, weights)
-    total += majorities(state, seat, turns) - parts["poverty"] - parts["prosperity"]
+    total += majorities(state, seat, turns, weights) - parts["poverty"] - parts["prosperity"]
     fade = min(1.0, turns / weights.horizon)
     future = weights.silver * player.silver + weights.resource * sum(player.resources)
     future += weights.deck * deck_term(player, turns)

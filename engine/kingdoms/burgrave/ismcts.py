@@ -20,7 +20,7 @@ iterations, never seconds; it yields its progress every :attr:`Search.slice` ite
 from __future__ import annotations
 
 import math
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
 from ..core.rng import Rng
 from .bot_heuristics import WEIGHTS, Weights, quick_code, win_chance
@@ -46,7 +46,8 @@ class Search:
     """One search's settings (a level of ``hard`` is one of these)."""
 
     def __init__(self, iterations: int = 300, exploration: float = 0.15, turns: int = 1,
-                 slice_: int = 8, weights: Weights = WEIGHTS) -> None:
+                 slice_: int = 8, weights: Weights = WEIGHTS,
+                 policy: Callable[[State, Rng], int] = quick_code) -> None:
         self.iterations = iterations
         """The budget: iterations per decision (fewer when there are few choices)."""
         self.exploration = exploration
@@ -55,6 +56,8 @@ class Search:
         self.slice = slice_
         """Iterations between two yields."""
         self.weights = weights
+        self.policy = policy
+        """The default policy: other seats' choices, and the playout after a new node."""
 
     def budget(self, choices: int) -> int:
         """Iterations for a decision with ``choices`` legal codes (a yes/no needs fewer)."""
@@ -92,7 +95,7 @@ class Search:
                     break
             first = False
             if expanded or deciding_seat(state) != seat:
-                state = apply_code(state, quick_code(state, rng))
+                state = apply_code(state, self.policy(state, rng))
                 continue
             codes = legal_codes(state)
             if len(codes) == 1:
