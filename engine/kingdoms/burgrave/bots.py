@@ -34,6 +34,7 @@ from .actions import ACTIONS
 from .bot_heuristics import WEIGHTS, Weights, easy_code, is_turn_start, win_chance
 from .hidden import resample
 from .ismcts import Search
+from .lookahead import Lookahead
 from .rules import apply_code, legal_codes
 from .state import State
 
@@ -89,12 +90,13 @@ class NormalBot:
 
 
 class HardBot:
-    """``hard``: information-set MCTS with an iteration budget (see :mod:`.ismcts`)."""
+    """``hard``: normal's look, then a longer look at the best choices in several worlds (see
+    :mod:`.lookahead`)."""
 
     level = "hard"
 
-    def __init__(self, search: Search | None = None) -> None:
-        self.search = search or Search()
+    def __init__(self, search: Lookahead | Search | None = None) -> None:
+        self.search = search or Lookahead()
 
     def think(self, game: Game[Any, Any], sample: State, seat: int, rng: Rng) -> Thinking:
         del game
