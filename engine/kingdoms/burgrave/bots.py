@@ -16,9 +16,11 @@ bumped worker's resource).
   ``easy`` policy (for every seat), and the position reached is valued as a chance of winning
   (:func:`~.bot_heuristics.win_chance`: score, expected majorities, what resources, cards,
   track, castle and manuscripts should still bring, and how near the end is).
-* ``hard`` — information-set Monte Carlo tree search over its own decisions (:mod:`.ismcts`),
-  a fresh resample of its sample per iteration, the quick policy for everyone else, valued by
-  the same chance of winning at the start of the next turn; a fixed iteration budget.
+* ``hard`` — determinized lookahead (:mod:`.lookahead`): ``normal``'s look at every choice,
+  then the best three played again in four worlds freshly resampled from its sample (what the
+  seat cannot see drawn anew, consistently with what it has seen), through the opponents'
+  replies to the start of its own next turn, the best average chance of winning played; a fixed
+  budget of play-outs.
 
 ``docs/bots.md`` has the measured strength and the timings.
 """
@@ -31,10 +33,9 @@ from ..core.bots import Bot, Thinking
 from ..core.protocol import Game
 from ..core.rng import Rng
 from .actions import ACTIONS
-from .bot_heuristics import WEIGHTS, Weights, easy_code, is_turn_start, win_chance
+from .bot_heuristics import WEIGHTS, Weights, easy_code, win_chance
 from .hidden import resample
-from .ismcts import Search
-from .lookahead import Lookahead
+from .lookahead import Lookahead, to_turn_end
 from .rules import apply_code, legal_codes
 from .state import State
 
@@ -49,14 +50,6 @@ class EasyBot:
         code = easy_code(sample, rng)
         yield 1.0
         return ACTIONS[code]
-
-
-def play_out(state: State, rng: Rng) -> State:
-    """Play on with the ``easy`` policy for every seat until the next turn starts (or the game
-    ends)."""
-    while not is_turn_start(state):
-        state = apply_code(state, easy_code(state, rng))
-    return state
 
 
 class NormalBot:
@@ -81,7 +74,7 @@ class NormalBot:
         best_code, best = codes[0], -1e9
         for done, code in enumerate(codes, 1):
             after = apply_code(world, code)
-            end = play_out(after, Rng(seed))
+            end = to_turn_end(after, Rng(seed))
             worth = win_chance(end, seat, self.weights)
             if worth > best + 1e-9:
                 best_code, best = code, worth
@@ -95,7 +88,7 @@ class HardBot:
 
     level = "hard"
 
-    def __init__(self, search: Lookahead | Search | None = None) -> None:
+    def __init__(self, search: Lookahead | None = None) -> None:
         self.search = search or Lookahead()
 
     def think(self, game: Game[Any, Any], sample: State, seat: int, rng: Rng) -> Thinking:

@@ -12,10 +12,10 @@ through the end of its turn *and the opponents' next turns*, up to the start of 
 turn; the choice with the best average chance of winning there is played. Every finalist meets
 the same worlds and the same generators (common random numbers), so the comparison is fair.
 
-An information-set tree search (:mod:`.ismcts`) was tried first: with the few hundred
-iterations a browser allows, a dozen decisions a turn spread it too thin and it lost to
-``normal`` (``docs/bots.md``). The budget here counts play-outs, never seconds, and the search
-yields after every play-out, so a page can draw in between.
+An information-set Monte Carlo tree search was tried first (``ismcts.py`` in commit 91f891a):
+with the few hundred iterations a browser allows, a dozen decisions a turn spread it too thin
+and it lost to ``normal`` (``docs/bots.md``). The budget here counts play-outs, never
+seconds, and the search yields after every play-out, so a page can draw in between.
 """
 
 from __future__ import annotations
