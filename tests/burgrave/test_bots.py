@@ -219,3 +219,16 @@ def test_hard_thinks_in_slices() -> None:
             break
     assert len(reports) >= 3 or len(GAME.legal_actions(state)) <= 2
     assert reports == sorted(reports) and reports[-1] == 1.0
+
+
+@pytest.mark.slow
+def test_no_peeking_at_hard_s_page_budget() -> None:
+    """The no-peeking check for ``hard`` exactly as the page plays it (a few positions: each
+    decision runs up to a dozen play-outs through the opponents' turns)."""
+    bot = bot_for("burgrave", "hard")
+    for number, state in enumerate(positions(6, players=2)):
+        seat = GAME.current_seat(state)
+        assert seat is not None
+        other = GAME.resample(state, seat, Rng(derive_seed("other-page", number)))
+        assert _hidden(other, seat) != _hidden(state, seat)
+        assert choose(GAME, state, bot, Rng(number)) == choose(GAME, other, bot, Rng(number))
