@@ -1,0 +1,570 @@
+"""What a Burgrave position is worth to a seat, and the quick policies the bots share.
+
+Why a module of its own: all three computer players (:mod:`.bots`) and the search
+(:mod:`.ismcts`) value positions the same way, and the search's playouts and the ``easy`` level
+choose actions the same way; one place keeps them consistent and tunable (:class:`Weights`).
+
+Everything here reads a state and never changes one it did not clone (new states come from
+:func:`~.rules.apply_code`, which clones). Nothing here looks at anything but the state it is
+given: the bots hand it states resampled for their seat (:mod:`kingdoms.core.bots`).
+
+* :func:`value` — a seat's expected final score, roughly: its score now (majorities weighed by
+  the chance their card is revealed and the seat's lead in them), plus what its silver,
+  resources, cards, track, castle workers and manuscripts should still turn into, fading as the
+  end (:func:`turns_left`) comes near.
+* :func:`win_chance` — the chance of winning, from the lead in :func:`value` over the best
+  opponent; exact once the game is over.
+* :func:`quick_code` — the search's default policy: one look ahead for every decision, with a
+  glance at the primary actions a move makes possible.
+* :func:`easy_code` — the ``easy`` player: it looks ahead through its own turn's main choices
+  (the card, the move, the primary action) and values what they gain at once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from ..core.rng import Rng
+from .actions import (
+    BUILD_CODES,
+    DISMISS_CODES,
+    FLIP_DEBT,
+    FLIP_DEED,
+    PASS,
+    PLACE_CODES,
+    PLAY_CODES,
+    RESOURCE_CODES,
+    TRADE_CODES,
+    TRANSCRIBE,
+    build_parts,
+)
+from .board import N_POSITIONS, SPOT_LINKS, segment_of
+from .content import (
+    BUILD_POINTS,
+    CARD_DESIGN,
+    CONTENT,
+    DESIGNS,
+    N_CARDS,
+    RIBBONS,
+    SCRIPTS,
+    SEG_LINK_REWARDS,
+    SEG_SPOT_REWARDS,
+    START_BASE,
+    Design,
+    Effect,
+    EffectKind,
+    Exchange,
+    Timing,
+    Trigger,
+)
+from .costs import (
+    build_funding,
+    exchange_kind,
+    place_funding,
+    script_cost,
+    trade_funding,
+    transcribe_funding,
+)
+from .rules import apply_code, legal_codes
+from .scoring import majority, score_parts
+from .state import NOBODY, UNSET, Player, State
+from .tasks import Decision
+
+# --- what things are worth (victory points, in the middle of a game) -----------------------------
+
+EFFECT_WORTH: dict[int, float] = {
+    EffectKind.SILVER: 0.35,
+    EffectKind.INK: 0.7,
+    EffectKind.GOLD: 0.7,
+    EffectKind.STONE: 0.75,
+    EffectKind.ANY: 0.8,
+    EffectKind.VIRTUE: 0.5,
+    EffectKind.CORRUPTION: -0.55,
+    EffectKind.DEBT: -2.0,
+    EffectKind.DEED: 1.2,
+    EffectKind.FLIP_DEBT: 2.6,
+    EffectKind.FLIP_DEED: 2.2,
+    EffectKind.FLIP_EITHER: 2.6,
+    EffectKind.DESTROY: 0.5,
+    EffectKind.DISCARD: -0.3,
+    EffectKind.REARRANGE: 0.1,
+    EffectKind.SHUFFLE: 0.1,
+    EffectKind.DRAW: 0.7,
+    EffectKind.HIRE_FREE: 1.5,
+    EffectKind.MOVE_WORKER: 0.4,
+    EffectKind.PLACE_WORKERS: 1.6,
+    EffectKind.BUILD_FREE: 5.0,
+    EffectKind.TRANSCRIBE_FREE: 2.5,
+    EffectKind.FREE_STEPS: 0.3,
+    EffectKind.DISMISS_ANY: 0.3,
+    EffectKind.MAY_DISCARD: 0.1,
+}
+"""A rough worth of each effect kind, per unit of ``amount`` (card and reward values)."""
+BUILD_FREE_WORTH = (3.5, 5.5, 7.5)
+"""A free workshop, trading post, guildhall."""
+
+
+def effects_worth(effects: Sequence[Effect]) -> float:
+    """The rough worth of a list of effects."""
+    total = 0.0
+    for kind, amount, arg in effects:
+        if kind == EffectKind.BUILD_FREE:
+            total += BUILD_FREE_WORTH[arg]
+        else:
+            total += EFFECT_WORTH[kind] * amount
+    return total
+
+
+TIMING_SHARE = {
+    Timing.NONE: 0.0,
+    Timing.INSTANT: 1.0,
+    Timing.DROPOFF: 0.9,
+    Timing.ONGOING: 0.4,
+    Timing.COLLISION: 0.15,
+}
+"""How much of a card's ability counts per play (an ongoing one fires only after its action;
+a collision one only now and then)."""
+ICON_WORTH = 1.0
+CRIMINAL_PLAY = -0.55
+"""A criminal card played gains corruption (and keeps workshop 2 and honest rewards away)."""
+
+
+def design_quality(design: Design) -> float:
+    """What playing a card is worth, roughly: its icons and its own ability."""
+    quality = ICON_WORTH * len(design.icons) + CRIMINAL_PLAY * design.criminals
+    if design.trigger == Trigger.MERCHANTS_AS_BUILDERS:
+        quality += 0.5
+    elif design.trigger == Trigger.DISMISS_ANY:
+        quality += 0.3
+    else:
+        quality += TIMING_SHARE[design.timing] * effects_worth(design.effects)
+    return quality
+
+
+CARD_QUALITY: tuple[float, ...] = tuple(design_quality(CARD_DESIGN[c]) for c in range(N_CARDS))
+_STARTING = [design_quality(d) for d in DESIGNS[START_BASE:]]
+BASE_QUALITY = sum(_STARTING) / len(_STARTING)
+"""The average starting card: cards better than this improve a deck."""
+
+
+# --- the tunable weights ------------------------------------------------------------------------
+
+
+class Weights(NamedTuple):
+    """The evaluation's tunable numbers (measured by tournaments of variants, docs/bots.md)."""
+
+    silver: float = 0.3
+    """Future worth of a silver."""
+    resource: float = 0.6
+    """Future worth of an ink, gold or stone."""
+    deck: float = 0.5
+    """Worth of a card's quality above the average starting card, per play still to come."""
+    virtue: float = 0.5
+    """Per virtue step taken (collisions on the left of the track give deeds)."""
+    corruption: float = 0.6
+    """Per corruption step (collisions on the right give debts)."""
+    cascade: float = 0.8
+    """Two of one's workers in a castle section (the next one cascades)."""
+    bonus_chase: float = 1.0
+    """Two manuscripts of a ribbon whose cleric bonus card is still free."""
+    horizon: float = 4.0
+    """Future worth fades below this many own turns left."""
+    spread: float = 3.0
+    """Spread of the final lead (points), plus ``spread_per_turn`` per turn left's root."""
+    spread_per_turn: float = 1.6
+    lead: float = 0.002
+    """Added per point of lead, so won (and lost) positions are still told apart."""
+    deed_rate: float = 0.5
+    """Deeds taken from the pile per player turn (how soon the prosperity card shows)."""
+    debt_rate: float = 0.06
+    """Debts taken from the pile per player turn."""
+
+
+WEIGHTS = Weights()
+
+
+# --- the end ------------------------------------------------------------------------------------
+
+
+def turns_left(state: State, seat: int, weights: Weights = WEIGHTS) -> float:
+    """How many more turns ``seat`` should expect to start (exact once the end is triggered:
+    the final round's number is known)."""
+    if state.over:
+        return 0.0
+    seats = state.seat_count
+    mine = (seat - state.start_seat) % seats
+    now = (state.turn_seat - state.start_seat) % seats if state.turn_seat >= 0 else -1
+    this_round = 1.0 if mine > now else 0.0
+    if state.final_round != UNSET:
+        return max(0.0, state.final_round - state.round + this_round)
+    return _rounds_to_end(state, weights) + 1.0 + this_round
+
+
+def _rounds_to_end(state: State, weights: Weights) -> float:
+    """Rounds until a pile runs out, at the measured rates."""
+    seats = state.seat_count
+    return min(state.debt_pile / (weights.debt_rate * seats),
+               state.deed_pile / (weights.deed_rate * seats))
+
+
+def _reveal_chance(rounds: float, other_rounds: float, triggered: bool, left: int) -> float:
+    """The chance that a pile's card (poverty or prosperity) is revealed by the end, from the
+    rounds each pile should last at the measured rates."""
+    if left <= 0:
+        return 1.0
+    if triggered:  # the other pile ended the game: a round or two left
+        return 0.15 if left <= 2 else 0.03
+    return 0.05 + 0.95 / (1.0 + math.exp((rounds - other_rounds) / 1.5))
+
+
+def majorities(state: State, seat: int, turns: float, weights: Weights = WEIGHTS) -> float:
+    """Expected poverty and prosperity points: the majority as it stands (with two players a
+    lead counts by how safe it is), times the chance its card is revealed."""
+    n = state.seat_count
+    players = state.players
+    triggered = state.final_round != UNSET
+    debt_rounds = state.debt_pile / (weights.debt_rate * n)
+    deed_rounds = state.deed_pile / (weights.deed_rate * n)
+    total = 0.0
+    for counts, rounds, other_rounds, left in (
+        ([p.deeds_flipped for p in players], debt_rounds, deed_rounds, state.debt_pile),
+        ([p.debts_flipped for p in players], deed_rounds, debt_rounds, state.deed_pile),
+    ):
+        if not counts[seat]:
+            continue
+        chance = _reveal_chance(rounds, other_rounds, triggered, left)
+        if n == 2:
+            lead = counts[seat] - counts[1 - seat]
+            top, low = CONTENT.majority_points[0], CONTENT.majority_points[2]
+            safe = 1.0 / (1.0 + math.exp(-lead / (0.5 + 0.25 * turns)))
+            points = low + (top - low) * safe
+        else:
+            points = majority(counts, n)[seat]
+        total += chance * points
+    return total
+
+
+# --- the value of a position ----------------------------------------------------------------------
+
+
+def deck_term(player: Player, turns: float) -> float:
+    """Cards better than the average starting card, per play still to come."""
+    owned = player.owned()
+    if not owned:
+        return 0.0
+    quality = CARD_QUALITY
+    total = sum(quality[c] for c in player.hand) + sum(quality[c] for c in player.deck)
+    total += sum(quality[c] for c in player.discard) + sum(quality[c] for c in player.line)
+    plays = min(turns, 12.0) / owned
+    return (total - BASE_QUALITY * owned) * plays
+
+
+def castle_term(state: State, seat: int, weights: Weights) -> float:
+    """Workers one short of a cascade."""
+    total = 0.0
+    for section in range(N_POSITIONS):
+        if state.tier1[section][seat] == 2:
+            total += weights.cascade
+        if state.tier2[section][seat] == 2:
+            total += 0.75 * weights.cascade
+    return total
+
+
+def manuscript_term(state: State, player: Player, weights: Weights) -> float:
+    """Two manuscripts of a ribbon whose cleric bonus card is still to be had."""
+    if len(player.manuscripts) < 2:
+        return 0.0
+    ribbons = [0] * len(RIBBONS)
+    for script in player.manuscripts:
+        ribbons[SCRIPTS[script].ribbon] += 1
+    return sum(weights.bonus_chase for ribbon, count in enumerate(ribbons)
+               if count == 2 and state.cleric_bonus_owner[ribbon] == NOBODY)
+
+
+def line_term(player: Player) -> float:
+    """The order of a full line: the right card drops off next (its drop-off effect sooner)."""
+    line = player.line
+    if len(line) < 3:
+        return 0.0
+    design = CARD_DESIGN[line[2]]
+    if design.timing == Timing.DROPOFF:
+        return 0.1 * effects_worth(design.effects)
+    return 0.0
+
+
+def value(state: State, seat: int, weights: Weights = WEIGHTS) -> float:
+    """``seat``'s expected final score, roughly (exact once the game is over)."""
+    parts = score_parts(state, seat)
+    total = float(sum(parts.values()))
+    if state.over:
+        return total
+    player = state.players[seat]
+    turns = turns_left(state, seat, weights)
+    total += majorities(state, seat, turns, weights) - parts["poverty"] - parts["prosperity"]
+    fade = min(1.0, turns / weights.horizon)
+    future = weights.silver * player.silver + weights.resource * sum(player.resources)
+    future += weights.deck * deck_term(player, turns)
+    future += weights.virtue * (6 - player.virtue) - weights.corruption * player.corruption
+    future += castle_term(state, seat, weights) + manuscript_term(state, player, weights)
+    future += line_term(player)
+    return total + fade * future
+
+
+def simple_value(state: State, seat: int) -> float:
+    """What ``easy`` sees: the score now (without majorities), silver, resources and cards."""
+    parts = score_parts(state, seat)
+    player = state.players[seat]
+    total = float(sum(parts.values()) - parts["poverty"] - parts["prosperity"])
+    total += 0.3 * player.silver + 0.6 * sum(player.resources)
+    total += 0.4 * deck_term(player, 8.0)
+    total += 0.4 * (6 - player.virtue) - 0.5 * player.corruption
+    return total
+
+
+def final_share(state: State, seat: int) -> float:
+    """Over: 1 for a sole winner, ``1/k`` for each of ``k`` tied winners, else 0."""
+    best = None
+    winners: list[int] = []
+    for other in range(state.seat_count):
+        key = (sum(score_parts(state, other).values()), _leftovers(state.players[other]))
+        if best is None or key > best:
+            best, winners = key, [other]
+        elif key == best:
+            winners.append(other)
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def _leftovers(player: Player) -> int:
+    return player.silver + sum(player.resources)
+
+
+def win_chance(state: State, seat: int, weights: Weights = WEIGHTS) -> float:
+    """The chance ``seat`` wins, from its lead in :func:`value` over the best opponent (exact
+    shares once the game is over), plus a little per point of lead."""
+    mine = value(state, seat, weights)
+    best = max(value(state, other, weights) for other in range(state.seat_count) if other != seat)
+    lead = mine - best
+    if state.over:
+        return final_share(state, seat) + weights.lead * lead
+    turns = turns_left(state, seat, weights)
+    spread = weights.spread + weights.spread_per_turn * math.sqrt(turns)
+    return 1.0 / (1.0 + math.exp(-lead / spread)) + weights.lead * lead
+
+
+# --- quick choices ------------------------------------------------------------------------------
+
+TURN_DECISIONS = frozenset({Decision.PLAY_CARD, Decision.MOVE, Decision.PRIMARY_ACTION,
+                            Decision.HIRE})
+"""A turn's main choices; the others are choices inside effects."""
+
+_RESOURCE_ICON = (3, 2, 1)
+"""The icon each resource stands in for: ink → cleric, gold → noble, stone → builder."""
+
+
+def resource_code(state: State, seat: int) -> int:
+    """The resource a seat wants most: the one its cards' icons ask for, least held first."""
+    player = state.players[seat]
+    need = [0.5, 0.5, 0.6]
+    for zone in (player.hand, player.deck, player.discard, player.line):
+        for card in zone:
+            icons = CARD_DESIGN[card].icon_count
+            for resource, icon in enumerate(_RESOURCE_ICON):
+                need[resource] += icons[icon]
+    best = max(range(3), key=lambda r: need[r] / (1.0 + player.resources[r]))
+    return RESOURCE_CODES.code(best)
+
+
+def flip_code(state: State, seat: int, codes: list[int]) -> int:
+    """A debt before a deed (a debt is 2 points and a resource, a deed 2 points)."""
+    return FLIP_DEBT if FLIP_DEBT in codes else FLIP_DEED
+
+
+def settle(state: State, rng: Rng) -> State:
+    """Resolve the pending choices inside effects (any seat's) quickly, up to the next main
+    choice of a turn or the end of the game."""
+    while not state.over:
+        top = state.stack[-1]
+        if top.op in TURN_DECISIONS:
+            return state
+        state = apply_code(state, minor_code(state, rng))
+    return state
+
+
+def minor_code(state: State, rng: Rng) -> int:
+    """A quick choice inside an effect: by rule for resources and flips, else by the position it
+    leaves at once (one look ahead, nothing settled after it: choices stay linear)."""
+    top = state.stack[-1]
+    codes = legal_codes(state)
+    if len(codes) == 1:
+        return codes[0]
+    if top.op == Decision.CHOOSE_RESOURCE:
+        return resource_code(state, top.seat)
+    if top.op == Decision.FLIP:
+        return flip_code(state, top.seat, codes)
+    return best_of(state, codes, top.seat, rng, lambda after: simple_value(after, top.seat))
+
+
+def best_of(state: State, codes: list[int], seat: int, rng: Rng,
+            judge: Callable[[State], float]) -> int:
+    """The code whose resulting state ``judge`` values most (ties: the generator decides)."""
+    best_value = -math.inf
+    best: list[int] = []
+    for code in codes:
+        worth = judge(apply_code(state, code))
+        if worth > best_value + 1e-9:
+            best_value, best = worth, [code]
+        elif worth > best_value - 1e-9:
+            best.append(code)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def primary_worth(state: State, seat: int, code: int) -> float:
+    """What a primary-action code gains at once, roughly, without playing it out."""
+    player = state.players[seat]
+    if code == PASS:
+        return 0.0
+    if code in DISMISS_CODES:
+        return 0.4
+    if code in TRADE_CODES:
+        times = TRADE_CODES.value(code)
+        pay = trade_funding(state, seat, times).pay * EFFECT_WORTH[EffectKind.SILVER]
+        kind = exchange_kind(state, seat)
+        gain = {Exchange.SILVER: EFFECT_WORTH[EffectKind.SILVER],
+                Exchange.RESOURCE: EFFECT_WORTH[EffectKind.ANY],
+                Exchange.DESTROY: 0.3,
+                Exchange.FLIP: EFFECT_WORTH[EffectKind.FLIP_EITHER]}[kind]
+        return times * gain - pay
+    if code in BUILD_CODES:
+        building, spot = build_parts(code)
+        built = player.built[building]
+        points = BUILD_POINTS[building][built] - (BUILD_POINTS[building][built - 1] if built else 0)
+        position, index = divmod(spot, 6)
+        reward = effects_worth(SEG_SPOT_REWARDS[state.segments[position]][index])
+        pay = build_funding(state, seat, building).pay * EFFECT_WORTH[EffectKind.STONE]
+        return points + reward + 0.5 * _links_worth(state, spot) - pay
+    if code in PLACE_CODES:
+        workers = PLACE_CODES.value(code)
+        pay = place_funding(state, seat, workers).pay * EFFECT_WORTH[EffectKind.GOLD]
+        return 1.6 * workers - pay
+    if code == TRANSCRIBE:
+        position = segment_of(player.space)
+        pile = state.manuscript_piles[position]
+        pay = transcribe_funding(state, seat).pay * EFFECT_WORTH[EffectKind.INK]
+        gain = 1.5
+        if pile:
+            script = SCRIPTS[pile[-1]]
+            gain += effects_worth(script.effects) + (3.0 if script.points else 0.0)
+        return gain + 0.2 * script_cost(state, position) - pay
+    return 0.0
+
+
+def _links_worth(state: State, spot: int) -> float:
+    total = 0.0
+    for link in SPOT_LINKS[spot]:
+        if state.spot_owner[link.other] >= 0:
+            total += effects_worth(SEG_LINK_REWARDS[state.segments[link.position]][link.number])
+    return total
+
+
+def move_glance(state: State, seat: int) -> float:
+    """After a move: the best primary action it makes possible (a glance at the legal codes the
+    rules have already worked out), and a good townsfolk to hire."""
+    if state.over or state.stack[-1].op != Decision.PRIMARY_ACTION:
+        return simple_value(state, seat)
+    codes = legal_codes(state)
+    best = max(primary_worth(state, seat, code) for code in codes)
+    player = state.players[seat]
+    pile = state.townsfolk_piles[segment_of(player.space)]
+    if pile and CARD_DESIGN[pile[-1]].value <= player.silver:
+        best += 0.3 * max(0.0, CARD_QUALITY[pile[-1]] - BASE_QUALITY)
+    return simple_value(state, seat) + best
+
+
+def quick_code(state: State, rng: Rng) -> int:
+    """The search's default policy for the deciding seat: one look ahead, moves by what they
+    make possible, cards by their quality."""
+    top = state.stack[-1]
+    seat = top.seat
+    codes = legal_codes(state)
+    if len(codes) == 1:
+        return codes[0]
+    op = top.op
+    if op == Decision.PLAY_CARD:
+        weights = [CARD_QUALITY[PLAY_CODES.value(c)] if c in PLAY_CODES else 0.0 for c in codes]
+        best = max(weights)
+        return rng.choice([c for c, w in zip(codes, weights, strict=True) if w >= best - 0.5])
+    if op == Decision.MOVE:
+        return best_of(state, codes, seat, rng, lambda after: move_glance(after, seat))
+    if op not in TURN_DECISIONS:
+        return minor_code(state, rng)
+    return best_of(state, codes, seat, rng, lambda after: simple_value(settle(after, rng), seat))
+
+
+# --- easy ----------------------------------------------------------------------------------------
+
+
+def _after_primary(state: State, seat: int, rng: Rng) -> float:
+    """What ``easy`` sees once its primary action is chosen (after a dismissal: the best
+    action it allows)."""
+    state = settle(state, rng)
+    if not state.over and state.stack[-1].op == Decision.PRIMARY_ACTION:
+        return max(simple_value(settle(apply_code(state, code), rng), seat)
+                   for code in _trimmed(legal_codes(state)))
+    return simple_value(state, seat)
+
+
+def _after_move(state: State, seat: int, rng: Rng) -> float:
+    """What ``easy`` sees after a move: the best primary action there, played."""
+    state = settle(state, rng)
+    if state.over or state.stack[-1].op != Decision.PRIMARY_ACTION:
+        return simple_value(state, seat)
+    return max(_after_primary(apply_code(state, code), seat, rng)
+               for code in _trimmed(legal_codes(state)))
+
+
+def _after_card(state: State, seat: int, rng: Rng) -> float:
+    """What ``easy`` sees after playing a card: the best move, at a glance."""
+    state = settle(state, rng)
+    if state.over or state.stack[-1].op != Decision.MOVE:
+        return simple_value(state, seat)
+    return max(move_glance(settle(apply_code(state, code), rng), seat)
+               for code in legal_codes(state))
+
+
+def _trimmed(codes: list[int]) -> list[int]:
+    """Long runs of trade codes thinned (the value of trading k times is smooth in k)."""
+    trades = [c for c in codes if c in TRADE_CODES]
+    if len(trades) <= 4:
+        return codes
+    keep = {trades[0], trades[1], trades[len(trades) // 2], trades[-1]}
+    return [c for c in codes if c not in TRADE_CODES or c in keep]
+
+
+def easy_code(state: State, rng: Rng) -> int:
+    """The ``easy`` player's choice: the card by the best move it allows (at a glance), the move
+    by the best primary action it allows, the primary action and the hire by what they gain at
+    once; choices inside effects quickly (:func:`minor_code`)."""
+    top = state.stack[-1]
+    seat = top.seat
+    codes = legal_codes(state)
+    if len(codes) == 1:
+        return codes[0]
+    op = top.op
+    if op == Decision.PLAY_CARD:
+        return best_of(state, codes, seat, rng, lambda after: _after_card(after, seat, rng))
+    if op == Decision.MOVE:
+        return best_of(state, codes, seat, rng, lambda after: _after_move(after, seat, rng))
+    if op == Decision.PRIMARY_ACTION:
+        return best_of(state, codes, seat, rng, lambda after: _after_primary(after, seat, rng))
+    if op == Decision.HIRE:
+        return best_of(state, codes, seat, rng,
+                       lambda after: simple_value(settle(after, rng), seat))
+    return minor_code(state, rng)
+
+
+def is_turn_start(state: State) -> bool:
+    """A turn is about to begin (someone must play a card) or the game is over."""
+    return state.over or state.stack[-1].op == Decision.PLAY_CARD
+

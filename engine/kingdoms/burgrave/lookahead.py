@@ -1,0 +1,100 @@
+"""Determinized lookahead for Burgrave's ``hard`` player: ``normal``'s look at every choice,
+then a longer, averaged look at the best few.
+
+Why this shape: ``normal`` values each legal choice by one play-out to the end of the turn in
+one imagined world (one :func:`~.hidden.resample` of what the seat cannot see). That misjudges
+choices whose worth hangs on hidden cards (the next townsfolk, a draw, an opponent's hand) and
+never sees what a choice leaves open to the opponents. ``hard`` first does exactly what
+``normal`` does (so it never overlooks what ``normal`` would see), then takes the
+:attr:`Lookahead.finalists` best choices and plays each out again in :attr:`Lookahead.worlds`
+further worlds, each drawn afresh from the sample (consistent with what the seat has seen),
+through the end of its turn *and the opponents' next turns*, up to the start of its own next
+turn; the choice with the best average chance of winning there is played. Every finalist meets
+the same worlds and the same generators (common random numbers), so the comparison is fair.
+
+An information-set Monte Carlo tree search was tried first (``ismcts.py`` in commit 91f891a):
+with the few hundred iterations a browser allows, a dozen decisions a turn spread it too thin
+and it lost to ``normal`` (``docs/bots.md``). The budget here counts play-outs, never
+seconds, and the search yields after every play-out, so a page can draw in between.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+
+from ..core.rng import Rng
+from .bot_heuristics import WEIGHTS, Weights, easy_code, is_turn_start, quick_code, win_chance
+from .hidden import resample
+from .rules import apply_code, deciding_seat, legal_codes
+from .state import State
+from .tasks import Decision
+
+Policy = Callable[[State, Rng], int]
+
+
+def to_turn_end(state: State, rng: Rng, policy: Policy = easy_code) -> State:
+    """Play on with ``policy`` for every seat until the next turn starts (or the game ends)."""
+    while not is_turn_start(state):
+        state = apply_code(state, policy(state, rng))
+    return state
+
+
+def to_own_turn(state: State, seat: int, rng: Rng, own: Policy, others: Policy) -> State:
+    """Play on until ``seat``'s next turn starts (or the game ends): ``own`` decides for the
+    seat, ``others`` for everyone else (their whole turns)."""
+    while not state.over:
+        top = state.stack[-1]
+        if top.op == Decision.PLAY_CARD and top.seat == seat:
+            return state
+        policy = own if deciding_seat(state) == seat else others
+        state = apply_code(state, policy(state, rng))
+    return state
+
+
+class Lookahead:
+    """One ``hard`` search's settings."""
+
+    def __init__(self, finalists: int = 3, worlds: int = 4, weights: Weights = WEIGHTS,
+                 others: Policy = quick_code) -> None:
+        self.finalists = finalists
+        """How many of the first look's best choices get the longer look."""
+        self.worlds = worlds
+        """Worlds (fresh resamples) each finalist is played out in."""
+        self.weights = weights
+        self.others = others
+        """The opponents' policy in the longer look (quick: a whole turn per play-out)."""
+
+    def run(self, sample: State, seat: int, rng: Rng) -> Generator[float, None, int]:
+        """Choose for ``seat`` (whose decision is pending in ``sample``); yield progress after
+        every play-out; return the chosen code."""
+        codes = legal_codes(sample)
+        if len(codes) == 1:
+            yield 1.0
+            return codes[0]
+        finalists = min(self.finalists, len(codes))
+        steps = len(codes) + (finalists * self.worlds if finalists > 1 else 0)
+        # The first look: normal's (one world, the same generator for every choice).
+        world = resample(sample, seat, rng)
+        seed = rng.next_u64()
+        first: list[tuple[float, int, int]] = []
+        for index, code in enumerate(codes):
+            end = to_turn_end(apply_code(world, code), Rng(seed))
+            first.append((win_chance(end, seat, self.weights), -index, code))
+            yield (index + 1) / steps
+        first.sort(reverse=True)
+        if finalists <= 1:
+            return first[0][2]
+        chosen = [code for _, _, code in first[:finalists]]
+        # The longer look: the finalists through the opponents' replies, in fresh worlds.
+        totals = dict.fromkeys(chosen, 0.0)
+        done = len(codes)
+        for _ in range(self.worlds):
+            world = resample(sample, seat, rng)
+            seed = rng.next_u64()
+            for code in chosen:
+                end = to_own_turn(apply_code(world, code), seat, Rng(seed), easy_code,
+                                  self.others)
+                totals[code] += win_chance(end, seat, self.weights)
+                done += 1
+                yield done / steps
+        return max(chosen, key=lambda code: (totals[code], -chosen.index(code)))
