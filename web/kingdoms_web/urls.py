@@ -22,6 +22,7 @@ MAX_INPUT_LENGTH = 1_000_000
 _SEED_PARAM = re.compile(r"(?:^|[?&])seed=(\d{1,19})(?:&|$)")
 _SAVE_PARAM = re.compile(r"(?:^|[#&])s=([A-Za-z0-9_-]{1,64})(?:&|$)")
 _CODE_PARAM = re.compile(r"(?:^|[#&?])g=([^&#\s]*)")
+_RULES_PARAM = re.compile(r"(?:^|[#&])rules=([a-z0-9-]{1,40})(?:/([a-z0-9_.-]{1,80}))?(?:&|$)")
 
 
 # --------------------------------------------------------------------------- parsing
@@ -66,6 +67,25 @@ def code_from_fragment(fragment: str) -> str | None:
     return "".join(unquote(match.group(1)).split())
 
 
+def rules_from_fragment(fragment: str) -> tuple[str, str] | None:
+    """(game id, anchor) of a rules link ``#rules=<game>[/<anchor>]``, or None.
+
+    The anchor is a section (``scoring``), ``glossary`` or a glossary entry (``glossary.tier``);
+    "" when the link names only the game.
+
+    >>> rules_from_fragment("#rules=dice-realm/scoring")
+    ('dice-realm', 'scoring')
+    >>> rules_from_fragment("#rules=burgrave")
+    ('burgrave', '')
+    >>> rules_from_fragment("#g=abc") is None
+    True
+    """
+    match = _RULES_PARAM.search(fragment[:200])
+    if not match:
+        return None
+    return match.group(1), match.group(2) or ""
+
+
 def extract_code(text: str) -> str:
     """The code inside pasted text: a bare code, ``#g=<code>``, or a whole link.
 
@@ -95,6 +115,17 @@ def game_fragment(code: str, save_id: str | None = None) -> str:
     '#g=1abc&s=k3x9'
     """
     return f"#g={code}" if save_id is None else f"#g={code}&s={save_id}"
+
+
+def rules_fragment(game_id: str, anchor: str = "") -> str:
+    """The fragment of a game's rules, or of one section or glossary entry of them.
+
+    >>> rules_fragment("burgrave", "glossary.tier")
+    '#rules=burgrave/glossary.tier'
+    >>> rules_fragment("dice-realm")
+    '#rules=dice-realm'
+    """
+    return f"#rules={game_id}" + (f"/{anchor}" if anchor else "")
 
 
 def link_for(href: str, code: str) -> str:
