@@ -2,8 +2,9 @@
 
 A game travels in the fragment, which never reaches a server: ``#g=<code>`` is a shared game
 (its summary is shown first), ``#g=<code>&s=<save id>`` is the running game's own address (kept
-current by the session, so a reload resumes it). ``?seed=N`` in the query fixes the seed of the
-games started on the page (tests, bug reports); it never travels in a shared link.
+current by the session, so a reload resumes it). ``#rules=<game>/<anchor>`` opens a game's rules
+at a section or glossary entry (:mod:`kingdoms_web.learn`). ``?seed=N`` in the query fixes the
+seed of the games started on the page (tests, bug reports); it never travels in a shared link.
 
 The parsing and building functions are pure (tested on CPython); the last few read or change
 ``window.location`` and do nothing useful outside a browser.
