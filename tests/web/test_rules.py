@@ -210,3 +210,14 @@ def test_a_rules_link_opens_its_section(fake_dom: FakeDocument) -> None:
     assert app.open_fragment("#rules=dice-realm/scoring")
     assert fake_dom.activeElement is not None
     assert fake_dom.activeElement.textContent == "Scoring"
+
+
+def test_a_rules_link_followed_in_a_game_and_the_browser_back(fake_dom: FakeDocument) -> None:
+    app = make_app(fake_dom)
+    app.start_game("burgrave", [Seat(name="Ann"), Seat(name="Ben")])
+    table = app.table
+    assert table is not None
+    assert app.open_fragment("#rules=burgrave/glossary.collision")
+    assert app.screen == "rules" and app.table is table
+    assert app.open_fragment(urls.game_fragment(table.code, table.save_id))
+    assert app.screen == "game" and app.table is table

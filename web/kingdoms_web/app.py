@@ -439,6 +439,8 @@ class App:
         if self.summary is not None and self.summary.code == code:
             return True
         if self.table is not None and self.table.code == code:
+            if self.screen == "rules":  # the browser's Back from a rules link
+                self.close_rules()
             return True
         own = find_save(self.store, urls.save_id_from_fragment(fragment))
         if own is not None and own.code == code:
