@@ -152,8 +152,11 @@ def _bg_card(card: int, full: bool = True) -> Element:
 
 
 def _bg_chips(effects: Any) -> Element:
+    """The reward chips as the board shows them, followed by their words (the legend)."""
+    from kingdoms_web.games.burgrave import model as M
     from kingdoms_web.games.burgrave.board import chips
-    return chips(effects)
+    return el("span", chips(effects), el("span", M.effects_text(effects), cls="rules-says"),
+              cls="rules-reward")
 
 
 def _bg_icon(icon: str) -> Element:
