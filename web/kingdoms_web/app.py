@@ -58,6 +58,9 @@ from kingdoms_web.device import (
 )
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, t
+from kingdoms_web.learn.book import book_for
+from kingdoms_web.learn.screen import render_rules
+from kingdoms_web.learn.screen import reveal as reveal_rules
 from kingdoms_web.play.replay import ReplayView
 from kingdoms_web.play.table import GameTable, open_table
 from kingdoms_web.saves.migrations import upgrade_storage
@@ -116,6 +119,9 @@ class App:
         self.screen = "home"
         self.summary: RecordSummary | None = None
         self.table: GameTable | None = None
+        self.rules_game = ""
+        """The game whose rules are shown (screen ``rules``)."""
+        self._rules_from = "home"
         self.scope = Scope()
         self.modals: list[Modal] = []
         self._hash_scope = Scope()
@@ -154,6 +160,8 @@ class App:
             content = None
         elif self.screen == "record" and self.summary is not None:
             content = render_record(self.summary, self, self.scope)
+        elif self.screen == "rules" and book_for(self.rules_game) is not None:
+            content = render_rules(self, self.scope, self.rules_game)
         else:
             content = render_home(self, self.scope)
         main = el("main", content, attrs={"id": "main", "tabindex": "-1"})
@@ -183,10 +191,15 @@ class App:
         settings = button(self.scope, t("app.settings"), lambda _e: self.open_settings(),
                           testid="settings", cls="btn btn-quiet", icon="settings")
         settings.setAttribute("aria-haspopup", "dialog")
+        rules = None
+        if self.screen == "game" and self.table is not None and book_for(self.table.game_id):
+            game_id = self.table.game_id
+            rules = button(self.scope, t("app.rules"), lambda _e: self.open_rules(game_id),
+                           testid="rules-open", cls="btn btn-quiet", icon="help")
         return el("header",
                   el("div", home, cls="topbar-start"),
                   el("h1", t("app.title"), cls="topbar-title"),
-                  el("div", settings, cls="topbar-end"),
+                  el("div", rules, settings, cls="topbar-end"),
                   cls="topbar")
 
     # ------------------------------------------------------------------ navigation
@@ -282,6 +295,50 @@ class App:
             return
         self.open_replay(result.record)
 
+    # ------------------------------------------------------------------ rules
+
+    def open_rules(self, game_id: str, anchor: str = "") -> None:
+        """Show a game's rules (at ``anchor``: a section or glossary entry). A running game is
+        paused, not closed: "Back to the game" mounts it again where it was."""
+        if book_for(game_id) is None:
+            return
+        for modal in list(self.modals):
+            modal.close()
+        if self.screen != "rules":
+            self._rules_from = self.screen
+        if self.screen == "game" and self.table is not None:
+            self.table.dispose()  # stops its listeners and computer; mount() resumes both
+        self._close_replay()
+        self.rules_game = game_id
+        self.screen = "rules"
+        urls.replace_fragment(urls.rules_fragment(game_id, anchor))
+        self.render(focus_main=True)
+        if anchor:
+            reveal_rules(game_id, anchor)
+        dom.document.body.dataset.ready = "rules"
+
+    def rules_back_label(self) -> str:
+        if self._rules_from == "game" and self.table is not None:
+            return t("rules.back_game")
+        return t("rules.back")
+
+    def close_rules(self) -> None:
+        """Back to where the rules were opened from: the same game position, the summary of a
+        shared game, or home."""
+        came_from = self._rules_from
+        if came_from == "game" and self.table is not None:
+            self.screen = "game"
+            urls.replace_fragment(urls.game_fragment(self.table.code, self.table.save_id))
+            self.render(focus_main=True)
+            dom.document.body.dataset.ready = "game"
+        elif came_from == "record" and self.summary is not None:
+            self.screen = "record"
+            urls.replace_fragment(urls.game_fragment(self.summary.code))
+            self.render(focus_main=True)
+            dom.document.body.dataset.ready = "home"
+        else:
+            self.go_home()
+
     # ------------------------------------------------------------------ replay
 
     def open_replay(self, record: GameRecord) -> None:
@@ -369,12 +426,21 @@ class App:
         The game's own URL (``#g=<code>&s=<id>`` of a save on this device holding that exact
         code) resumes it; any other link shows the summary first.
         """
+        rules = urls.rules_from_fragment(fragment)
+        if rules is not None and book_for(rules[0]) is not None:
+            if self.screen == "rules" and self.rules_game == rules[0]:
+                reveal_rules(*rules)
+            else:
+                self.open_rules(*rules)
+            return True
         code = urls.code_from_fragment(fragment)
         if code is None:
             return False
         if self.summary is not None and self.summary.code == code:
             return True
         if self.table is not None and self.table.code == code:
+            if self.screen == "rules":  # the browser's Back from a rules link
+                self.close_rules()
             return True
         own = find_save(self.store, urls.save_id_from_fragment(fragment))
         if own is not None and own.code == code:
@@ -415,7 +481,8 @@ class App:
     def open_new_game(self, game_id: str | None) -> None:
         games = [info for info in self.games if not info.internal]
         self._open_modal(NewGameDialog(games, game_id, self.can_play, self.start_game,
-                                       on_closed=self._modal_closed))
+                                       on_closed=self._modal_closed,
+                                       on_rules=self.open_rules, has_rules=book_for))
 
     def start_game(self, game_id: str, seats: list[Seat],
                    options: dict[str, OptionValue] | None = None) -> None:
@@ -611,7 +678,7 @@ def start() -> None:
         kind = "storage" if _storage_failure(error.__traceback__) else "app"
         _report_start_failure(f"{type(error).__name__}: {error}"[:300], kind)
         return
-    dom.document.body.dataset.ready = "game" if app.screen == "game" else "home"
+    dom.document.body.dataset.ready = app.screen if app.screen in ("game", "rules") else "home"
 
 
 async def boot() -> None:

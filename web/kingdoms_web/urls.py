@@ -2,8 +2,9 @@
 
 A game travels in the fragment, which never reaches a server: ``#g=<code>`` is a shared game
 (its summary is shown first), ``#g=<code>&s=<save id>`` is the running game's own address (kept
-current by the session, so a reload resumes it). ``?seed=N`` in the query fixes the seed of the
-games started on the page (tests, bug reports); it never travels in a shared link.
+current by the session, so a reload resumes it). ``#rules=<game>/<anchor>`` opens a game's rules
+at a section or glossary entry (:mod:`kingdoms_web.learn`). ``?seed=N`` in the query fixes the
+seed of the games started on the page (tests, bug reports); it never travels in a shared link.
 
 The parsing and building functions are pure (tested on CPython); the last few read or change
 ``window.location`` and do nothing useful outside a browser.
@@ -22,6 +23,7 @@ MAX_INPUT_LENGTH = 1_000_000
 _SEED_PARAM = re.compile(r"(?:^|[?&])seed=(\d{1,19})(?:&|$)")
 _SAVE_PARAM = re.compile(r"(?:^|[#&])s=([A-Za-z0-9_-]{1,64})(?:&|$)")
 _CODE_PARAM = re.compile(r"(?:^|[#&?])g=([^&#\s]*)")
+_RULES_PARAM = re.compile(r"(?:^|[#&])rules=([a-z0-9-]{1,40})(?:/([a-z0-9_.-]{1,80}))?(?:&|$)")
 
 
 # --------------------------------------------------------------------------- parsing
@@ -66,6 +68,25 @@ def code_from_fragment(fragment: str) -> str | None:
     return "".join(unquote(match.group(1)).split())
 
 
+def rules_from_fragment(fragment: str) -> tuple[str, str] | None:
+    """(game id, anchor) of a rules link ``#rules=<game>[/<anchor>]``, or None.
+
+    The anchor is a section (``scoring``), ``glossary`` or a glossary entry (``glossary.tier``);
+    "" when the link names only the game.
+
+    >>> rules_from_fragment("#rules=dice-realm/scoring")
+    ('dice-realm', 'scoring')
+    >>> rules_from_fragment("#rules=burgrave")
+    ('burgrave', '')
+    >>> rules_from_fragment("#g=abc") is None
+    True
+    """
+    match = _RULES_PARAM.search(fragment[:200])
+    if not match:
+        return None
+    return match.group(1), match.group(2) or ""
+
+
 def extract_code(text: str) -> str:
     """The code inside pasted text: a bare code, ``#g=<code>``, or a whole link.
 
@@ -95,6 +116,17 @@ def game_fragment(code: str, save_id: str | None = None) -> str:
     '#g=1abc&s=k3x9'
     """
     return f"#g={code}" if save_id is None else f"#g={code}&s={save_id}"
+
+
+def rules_fragment(game_id: str, anchor: str = "") -> str:
+    """The fragment of a game's rules, or of one section or glossary entry of them.
+
+    >>> rules_fragment("burgrave", "glossary.tier")
+    '#rules=burgrave/glossary.tier'
+    >>> rules_fragment("dice-realm")
+    '#rules=dice-realm'
+    """
+    return f"#rules={game_id}" + (f"/{anchor}" if anchor else "")
 
 
 def link_for(href: str, code: str) -> str:

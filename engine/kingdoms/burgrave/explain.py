@@ -97,12 +97,14 @@ __all__ = [
 imports one module)."""
 
 _json = json_catalog("kingdoms.burgrave")
+_rules = json_catalog("kingdoms.burgrave", "rules")
 
 
 def catalog(language: str) -> dict[str, str]:
     """Burgrave's words in ``language``: ``locales/<language>.json`` and, for English, the
     names in the content file (other languages translate those keys in their file)."""
     words = dict(_json(language))
+    words.update(_rules(language))  # the rules reference and glossary (locales/rules/)
     if language == "en":
         words.update(english_names())
     return words

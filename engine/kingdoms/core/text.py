@@ -131,12 +131,17 @@ def _param_from_json(value: object) -> Param:
 # --------------------------------------------------------------------------- catalogs
 
 
-def json_catalog(package: str) -> Loader:
-    """A loader reading ``<package>/locales/<lang>.json`` (an empty catalog if it is absent)."""
+def json_catalog(package: str, part: str = "") -> Loader:
+    """A loader reading ``<package>/locales/<lang>.json`` (an empty catalog if it is absent);
+    with ``part``, ``<package>/locales/<part>/<lang>.json`` (a game's rules reference: long
+    texts kept apart from the words of play, merged into the game's catalog)."""
 
     def load(language: str) -> Mapping[str, str]:
+        folder = resources.files(package) / "locales"
+        if part:
+            folder = folder / part
         try:
-            raw = (resources.files(package) / "locales" / f"{language}.json").read_text("utf-8")
+            raw = (folder / f"{language}.json").read_text("utf-8")
         except (FileNotFoundError, ModuleNotFoundError, OSError):
             return {}
         data = json.loads(raw)

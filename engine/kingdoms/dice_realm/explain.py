@@ -47,12 +47,14 @@ from .rules import fairies, founds_village, met_mask
 from .state import CHOOSE, GIFT, OVER, ROLL, Event, State
 
 _json = json_catalog("kingdoms.dice_realm")
+_rules = json_catalog("kingdoms.dice_realm", "rules")
 
 
 def catalog(language: str) -> dict[str, str]:
     """Dice Realm's words in ``language``: ``locales/<language>.json``, and for English the
     card names from the content file (other languages translate those keys in their file)."""
     words = dict(_json(language))
+    words.update(_rules(language))  # the rules reference and glossary (locales/rules/)
     if language == "en":
         for citizen in CONTENT.citizens:
             words[f"dice-realm.card.{citizen.id}"] = citizen.name

@@ -367,6 +367,10 @@ class GameTable(HostState):
         seat = self._game.current_seat(self._state)
         return self._is_person(seat) and seat != self._viewer
 
+    @property
+    def game_id(self) -> str:
+        return self._record.game_id
+
     def mount(self, container: Element) -> None:
         """Draw into ``container`` (the page's ``<main>``); later redraws reuse it. A computer
         to play (a resumed game) starts thinking."""

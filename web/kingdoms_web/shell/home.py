@@ -15,6 +15,7 @@ from kingdoms.core.protocol import GameInfo
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, get_language, lookup, t
+from kingdoms_web.learn.book import book_for
 from kingdoms_web.saves.saved_games import latest_unfinished
 from kingdoms_web.saves.schema import KEPT_PREFIX, MAX_SAVES, SaveEntry, SaveList
 from kingdoms_web.saves.transfer import ImportReport, summary_text
@@ -52,6 +53,8 @@ class HomeHost(Protocol):
     def can_play(self, game_id: str) -> bool: ...
 
     def open_new_game(self, game_id: str | None) -> None: ...
+
+    def open_rules(self, game_id: str, anchor: str = "") -> None: ...
 
     def submit_code(self, text: str) -> None: ...
 
@@ -152,13 +155,18 @@ def _game_card(host: HomeHost, scope: Scope, info: GameInfo) -> Element:
                         lambda _e: host.open_new_game(info.game_id),
                         testid=f"new-game-{info.game_id}", cls="btn btn-primary", icon="plus",
                         aria_label=t("home.new_game_of", title=title))
+    rules = None
+    if book_for(info.game_id) is not None:
+        rules = button(scope, t("home.rules"), lambda _e: host.open_rules(info.game_id),
+                       testid=f"open-rules-{info.game_id}", cls="btn", icon="help",
+                       aria_label=t("home.rules_of", title=title))
     return el(
         "li",
         el("article",
            el("h3", title, attrs={"id": heading_id}),
            el("p", t(blurb_key), cls="blurb") if lookup(blurb_key) else None,
            el("p", players_text(info), cls="players"),
-           status, action,
+           status, el("div", action, rules, cls="card-actions") if rules else action,
            cls="card-body", attrs={"aria-labelledby": heading_id}),
         cls="card" + ("" if host.can_play(info.game_id) else " card-soon"),
         testid=f"game-{info.game_id}",

@@ -77,8 +77,12 @@ class NewGameDialog(Modal):
         can_play: Callable[[str], bool],
         on_start: Callable[[str, list[Seat], dict[str, OptionValue]], None],
         on_closed: Callable[[Modal], None] | None = None,
+        on_rules: Callable[[str], None] | None = None,
+        has_rules: Callable[[str], object] | None = None,
     ) -> None:
         super().__init__(on_closed)
+        self.on_rules = on_rules
+        self.has_rules = has_rules
         self.games = {info.game_id: info for info in games}
         self.can_play = can_play
         self.on_start = on_start
@@ -149,6 +153,7 @@ class NewGameDialog(Modal):
             el("div", el("label", t("new.game"), attrs={"for": "new-game-game"}), game_select,
                cls="field-row"),
             self._status,
+            self._rules_button(scope),
             el("div", el("label", t("new.seats"), attrs={"for": "new-game-seats"}), seat_select,
                cls="field-row"),
             el("fieldset", el("legend", t("record.players")), self._names_box, cls="fieldset"),
@@ -161,6 +166,21 @@ class NewGameDialog(Modal):
         )
         scope.on(form, "submit", self._submit)
         return [form]
+
+    def _rules_button(self, scope: Scope) -> Element | None:
+        """"How to play": the chosen game's rules (the dialog closes; nothing is started)."""
+        on_rules = self.on_rules
+        if on_rules is None:
+            return None
+
+        def show(_event: Any) -> None:
+            game_id = self.state.game_id
+            if self.has_rules is None or self.has_rules(game_id):
+                self.close()
+                on_rules(game_id)
+
+        return el("p", button(scope, t("new.rules"), show, testid="new-game-rules",
+                              cls="btn btn-quiet", icon="help"), cls="new-game-rules")
 
     def _fill_seat_options(self, select: Element) -> None:
         dom.clear(select)

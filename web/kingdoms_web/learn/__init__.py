@@ -1,0 +1,1 @@
+"""Learning a game from the app: each game's rules reference and glossary (see :mod:`.book`)."""
