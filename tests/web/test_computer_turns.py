@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+
+from table_owner import Owner
 
 from kingdoms.core.protocol import Seat
 from kingdoms.core.records import new_record
@@ -17,22 +18,6 @@ from kingdoms_web import i18n
 from kingdoms_web.play import computer
 from kingdoms_web.play.table import GameTable
 from kingdoms_web.saves.saved_games import load_saves
-from kingdoms_web.saves.storage import MemoryBackend, Store
-
-
-class Owner:
-    def __init__(self) -> None:
-        self.store = Store(MemoryBackend())
-
-    def go_home(self) -> None: ...
-
-    def start_game(self, game_id: str, seats: list[Seat]) -> None: ...
-
-    def set_fragment(self, fragment: str) -> None: ...
-
-    def open_modal(self, modal: Any) -> None: ...
-
-    def open_replay(self, record: Any) -> None: ...
 
 
 class Timers:

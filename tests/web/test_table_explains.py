@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from fakedom import FakeDocument
+from table_owner import Owner
 
 from kingdoms.core.protocol import Seat
 from kingdoms.core.records import GameRecord, append, new_record
@@ -15,22 +16,6 @@ from kingdoms.core.registry import get_game
 from kingdoms.core.session import Session, replay
 from kingdoms_web import i18n
 from kingdoms_web.play.table import GameTable
-from kingdoms_web.saves.storage import MemoryBackend, Store
-
-
-class Owner:
-    def __init__(self) -> None:
-        self.store = Store(MemoryBackend())
-
-    def go_home(self) -> None: ...
-
-    def start_game(self, game_id: str, seats: list[Seat]) -> None: ...
-
-    def set_fragment(self, fragment: str) -> None: ...
-
-    def open_modal(self, modal: object) -> None: ...
-
-    def open_replay(self, record: object) -> None: ...
 
 
 def finished(game_id: str, seed: int, players: int = 3) -> GameRecord:

@@ -14,6 +14,7 @@ The words are the game's (its catalog's ``<game>.rules.*`` and ``<game>.glossary
 from __future__ import annotations
 
 import contextlib
+import unicodedata
 from typing import Any, Protocol
 
 from kingdoms_web import dom, urls
@@ -133,11 +134,23 @@ def _toc(scope: Scope, book: Book) -> Element:
                      "aria-labelledby": f"rules-{book.game_id}-toc-h"})
 
 
+def folded(text: str) -> str:
+    """A key that sorts and matches as a reader expects in English, Spanish and German: case
+    and accents ignored ("Ärger" by "Arger", "Índice" by "Indice"), so an umlaut never sorts
+    after Z and a search for "fahigkeit" finds "Fähigkeit".
+
+    >>> sorted(["Zug", "Äußerer Ring", "Held", "Händler"], key=folded)
+    ['Äußerer Ring', 'Händler', 'Held', 'Zug']
+    """
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def glossary_entries(book: Book) -> list[tuple[str, str, str, str]]:
     """(term id, term, definition, section) in alphabetical order of the shown words."""
     rows = [(term.id, t(book.term_key(term.id)), t(book.term_key(term.id) + ".def"),
              term.section) for term in book.terms]
-    return sorted(rows, key=lambda row: row[1].casefold())
+    return sorted(rows, key=lambda row: folded(row[1]))
 
 
 def _glossary(scope: Scope, book: Book) -> Element:
@@ -152,7 +165,7 @@ def _glossary(scope: Scope, book: Book) -> Element:
                            testid=f"glossary-link-{term_id}")),
                    cls="rules-entry", testid=f"glossary-{term_id}",
                    attrs={"id": anchor_id(game_id, f"{GLOSSARY}.{term_id}")})
-        entries.append((entry, (term + " " + meaning).casefold()))
+        entries.append((entry, folded(term + " " + meaning)))
     none = el("p", t("rules.no_match"), cls="note", testid="glossary-none",
               attrs={"role": "status"})
     none.hidden = True
@@ -163,7 +176,7 @@ def _glossary(scope: Scope, book: Book) -> Element:
 
     def typed(event: Any) -> None:
         target = getattr(event, "target", None)
-        words = str(getattr(target, "value", "") or "").casefold().split()
+        words = folded(str(getattr(target, "value", "") or "")).split()
         shown = 0
         for node, text in entries:
             match = all(word in text for word in words)

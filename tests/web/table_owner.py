@@ -1,0 +1,24 @@
+"""A stand-in for the app that owns a game table in the page tests (the shell's side of
+:class:`kingdoms_web.play.table.TableOwner`): memory storage, and navigation that goes nowhere."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kingdoms.core.protocol import Seat
+from kingdoms_web.saves.storage import MemoryBackend, Store
+
+
+class Owner:
+    def __init__(self) -> None:
+        self.store = Store(MemoryBackend())
+
+    def go_home(self) -> None: ...
+
+    def start_game(self, game_id: str, seats: list[Seat], options: Any = None) -> None: ...
+
+    def set_fragment(self, fragment: str) -> None: ...
+
+    def open_modal(self, modal: Any) -> None: ...
+
+    def open_replay(self, record: Any) -> None: ...
