@@ -36,6 +36,7 @@ from kingdoms.core.session import replay
 from kingdoms_web import i18n
 from kingdoms_web.games.burgrave import model as M
 
+from .burgrave_page import tap_controls
 from .conftest import ERROR_RECORDER, TABLET_CONTEXT, PageGuard, stored_saves, wait_ready
 
 BURGRAVE = get_game("burgrave")
@@ -116,7 +117,7 @@ def burgrave_move(page: Page, rng: random.Random) -> None:
         except LookupError:
             continue
         if len(path) == 1:
-            page.get_by_test_id(path[0]).tap()
+            tap_controls(page, path)  # a second tap where the move cannot be undone
             wait_more(page, before)
             return
     raise AssertionError("no one-tap action offered")
