@@ -12,10 +12,12 @@ from kingdoms_web.saves.storage import MemoryBackend, Store
 class Owner:
     def __init__(self) -> None:
         self.store = Store(MemoryBackend())
+        self.started: list[tuple[str, list[Seat], Any]] = []
 
     def go_home(self) -> None: ...
 
-    def start_game(self, game_id: str, seats: list[Seat], options: Any = None) -> None: ...
+    def start_game(self, game_id: str, seats: list[Seat], options: Any = None) -> None:
+        self.started.append((game_id, seats, options))
 
     def set_fragment(self, fragment: str) -> None: ...
 

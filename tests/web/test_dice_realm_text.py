@@ -15,7 +15,7 @@ from kingdoms.dice_realm.content import CONTENT, card_json
 from kingdoms.dice_realm.explain import slid_count
 from kingdoms_web import i18n
 from kingdoms_web.games.dice_realm import text
-from kingdoms_web.play.table import winners_text
+from kingdoms_web.play.end_screen import winners_text
 from kingdoms_web.saves.saved_games import load_saves, put_save
 from kingdoms_web.saves.schema import SaveEntry
 from kingdoms_web.saves.storage import MemoryBackend, Store

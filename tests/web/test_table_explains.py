@@ -130,3 +130,21 @@ def test_alone_at_the_device_there_is_no_privacy_screen(fake_dom: FakeDocument) 
     assert root.by_testid("burgrave-screen") is not None
     record = new_record("burgrave", [Seat(name="Ann"), Seat(name="Ben")], seed=4)
     assert table_screen(fake_dom, record).by_testid("pass-screen") is not None
+
+
+def test_play_again_keeps_the_players_and_the_options(fake_dom: FakeDocument) -> None:
+    """A solo game played again is the same solo game: same seat, same rival and difficulty."""
+    game = get_game("burgrave")
+    record = new_record("burgrave", [Seat(name="Ann")], seed=3,
+                        options={"rival": "trade", "difficulty": 2})
+    state, rng = replay(record), random.Random(3)
+    while not game.is_over(state):
+        record, state = append(record, game, state, rng.choice(game.legal_actions(state)))
+    owner = Owner()
+    table = GameTable(owner, Session(record), "kingdoms_web.games.burgrave.screen", "s1")
+    root = fake_dom.createElement("main")
+    fake_dom.body.append(root)
+    table.mount(root)
+    root.by_testid("play-again").click()
+    assert owner.started == [("burgrave", [Seat(name="Ann")], {"rival": "trade",
+                                                               "difficulty": 2})]

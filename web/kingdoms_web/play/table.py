@@ -29,13 +29,13 @@ from pydantic import BaseModel
 
 from kingdoms.core import codes
 from kingdoms.core.errors import KingdomsError
-from kingdoms.core.protocol import Game, GameResult, Seat
+from kingdoms.core.protocol import Game, OptionValue, Seat
 from kingdoms.core.records import GameRecord
 from kingdoms.core.session import Session
 from kingdoms_web import dom, urls
 from kingdoms_web.device import new_save_id, now_ms
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.i18n import game_title, join_list, lookup, t
+from kingdoms_web.i18n import game_title, lookup, t
 from kingdoms_web.play.computer import (
     PACE_SETTING,
     ComputerTurns,
@@ -44,6 +44,7 @@ from kingdoms_web.play.computer import (
     computer_seat,
 )
 from kingdoms_web.play.contract import GameScreen, HostState
+from kingdoms_web.play.end_screen import end_summary
 from kingdoms_web.play.history import HistoryDialog
 from kingdoms_web.saves.saved_games import Change, put_save, read_save, saved_change
 from kingdoms_web.saves.schema import MAX_SAVES, SaveEntry
@@ -59,7 +60,8 @@ class TableOwner(Protocol):
 
     def go_home(self) -> None: ...
 
-    def start_game(self, game_id: str, seats: list[Seat]) -> None: ...
+    def start_game(self, game_id: str, seats: list[Seat],
+                   options: dict[str, OptionValue] | None = None) -> None: ...
 
     def set_fragment(self, fragment: str) -> None: ...
 
@@ -73,16 +75,6 @@ class TableOwner(Protocol):
 
 UNDO_SHORT_REASONS = ("revealed", "other_seat")
 """Why Undo is off, said next to it (nothing to undo and game over need no words)."""
-
-
-def winners_text(names: list[str], game_id: str = "") -> str:
-    """Who won; with nobody (a solo game lost to the rules' rival) the game says why."""
-    if not names:
-        key = f"{game_id}.no_winner"
-        return t(key) if lookup(key) is not None else t("play.no_winner")
-    if len(names) == 1:
-        return t("play.winner", name=names[0])
-    return t("play.shared_victory", names=join_list(names))
 
 
 # --------------------------------------------------------------------------- the session
@@ -561,54 +553,20 @@ class GameTable(HostState):
     def _end_screen(self) -> Element:
         result = self._game.result(self._state)
         game_id = self._record.game_id
-        winner_names = [self._name(s) for s in result.winners]
-        rows: list[Element] = []
-        for score in sorted(result.scores, key=lambda s: (-s.total, s.seat)):
-            parts = []
-            for key, value in score.breakdown.items():
-                label_key = f"{game_id}.score.{key}"
-                label = t(label_key) if lookup(label_key) is not None else key
-                parts.append(el("li", el("span", label), el("span", str(value), cls="num"),
-                                cls="breakdown-item"))
-            winner = score.seat in result.winners
-            rows.append(el(
-                "li",
-                el("div",
-                   el("span", self._name(score.seat), cls="end-name"),
-                   el("span", str(score.total), cls="end-total num",
-                      testid=f"final-score-{score.seat}",
-                      attrs={"aria-label": t("play.points", count=score.total)}),
-                   cls="end-row-head"),
-                el("ul", *parts, cls="breakdown", attrs={"role": "list"}),
-                cls="end-row" + (" end-winner" if winner else ""),
-                testid=f"end-seat-{score.seat}"))
         try:
             view = self._game.view(self._state, None)
             details = self.screen.end_details(view)
         except Exception:
             dom.log_error("Kingdoms: end details failed\n" + traceback.format_exc())
             details = []
-        reason_key = f"{game_id}.end.{result.reason}"
-        reason = t(reason_key) if result.reason and lookup(reason_key) is not None else None
-        categories = list(result.scores[0].breakdown) if result.scores else []
-        rules = [el("div", el("dt", t(f"{game_id}.score.{key}")),
-                    el("dd", t(f"{game_id}.score_rule.{key}")))
-                 for key in categories if lookup(f"{game_id}.score_rule.{key}") is not None]
-        seats = list(self._record.seats)
+        seats, options = list(self._record.seats), dict(self._record.options)
 
-        def again(_event: Any) -> None:
-            self.owner.start_game(game_id, seats)
+        def again(_event: Any) -> None:  # same players, same options (a solo rival too)
+            self.owner.start_game(game_id, seats, options)
 
         return el(
             "section",
-            el("h2", t("play.end_title"), attrs={"id": "end-heading"}),
-            el("p", reason, cls="note") if reason else None,
-            el("p", winners_text(winner_names, game_id), cls="winner", testid="winner"),
-            el("h3", t("play.scores")),
-            el("ol", *rows, cls="end-scores", attrs={"role": "list"}),
-            self._tie_note(result),
-            el("details", el("summary", t("play.how_scored")), el("dl", *rules, cls="score-rules"),
-               cls="how-scored", testid="how-scored", attrs={"open": True}) if rules else None,
+            *end_summary(result, self._name, game_id),
             *details,
             el("div",
                button(self.scope, t("play.play_again"), again, testid="play-again",
@@ -622,25 +580,6 @@ class GameTable(HostState):
             self._tools("end"),
             cls="panel end-screen", testid="end-screen",
             attrs={"aria-labelledby": "end-heading"})
-
-    def _tie_note(self, result: GameResult) -> Element | None:
-        """Says how a tie on the top total was settled (spec: each game's tie-break) or that it
-        was a shared victory; None when the best total was one seat's alone."""
-        if not result.scores:
-            return None
-        best = max(score.total for score in result.scores)
-        tied = [score.seat for score in result.scores if score.total == best]
-        if len(tied) < 2:
-            return None
-        names = ", ".join(self._name(seat) for seat in tied)
-        if len(result.winners) > 1:
-            text = t("play.tie_shared", names=names, points=best)
-        else:
-            rule_key = f"{self._record.game_id}.tie_break"
-            text = t("play.tie_decided", names=names, points=best,
-                     rule=t(rule_key) if lookup(rule_key) is not None else "",
-                     winner=self._name(result.winners[0]))
-        return el("p", text, cls="note tie-note", testid="tie-note")
 
     def dispose(self) -> None:
         self.computer.cancel()
