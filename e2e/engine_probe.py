@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from typing import Any
 
 from kingdoms.core.codes import load_code
@@ -55,9 +56,26 @@ def replay_fingerprint(code: str) -> dict[str, Any]:
     }
 
 
+def module_origins() -> dict[str, list[str]]:
+    """The modules loaded so far (not ours) by what they were loaded from: ``.pyc`` bytecode or
+    ``.py`` sources. In the browser everything of the runtime must come precompiled (the build
+    compiles it with Pyodide's Python), or every start pays for compiling it again."""
+    origins: dict[str, list[str]] = {"bytecode": [], "source": []}
+    for name, module in sorted(sys.modules.items()):
+        origin = str(getattr(getattr(module, "__spec__", None), "origin", None) or "")
+        if name.startswith("kingdoms"):
+            continue
+        if origin.endswith(".pyc"):
+            origins["bytecode"].append(name)
+        elif origin.endswith(".py"):
+            origins["source"].append(name)
+    return origins
+
+
 def probe(request_json: str) -> str:
     request = json.loads(request_json)
     return json.dumps({
         "rng": rng_outputs(request["golden"]),
         "replays": [replay_fingerprint(code) for code in request["codes"]],
+        "modules": module_origins(),
     }, sort_keys=True)

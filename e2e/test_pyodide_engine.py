@@ -89,3 +89,15 @@ def test_every_game_replays_identically_in_pyodide(
     assert len(native["replays"]) == len(request["codes"]) >= 2
     assert all(replay["over"] for replay in native["replays"])
     assert browser["replays"] == native["replays"]
+
+
+def test_the_browser_imports_the_runtime_as_bytecode(
+    request_and_results: tuple[dict[str, Any], dict[str, Any], dict[str, Any]],
+) -> None:
+    """The standard library and the wheels we ship come precompiled for Pyodide's Python
+    (``build.precompiled``): after the engine has played, nothing was compiled from source."""
+    _, _, browser = request_and_results
+    loaded = browser["modules"]
+    assert {"pydantic.main", "pydantic_core.core_schema", "typing_extensions", "json.decoder",
+            "annotated_types"} <= set(loaded["bytecode"])
+    assert loaded["source"] == []

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import traceback
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kingdoms.core.protocol import GameInfo, OptionValue, Seat
 from kingdoms.core.records import GameRecord, new_record
@@ -59,10 +59,6 @@ from kingdoms_web.device import (
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, t
 from kingdoms_web.learn.book import book_for
-from kingdoms_web.learn.screen import render_rules
-from kingdoms_web.learn.screen import reveal as reveal_rules
-from kingdoms_web.play.replay import ReplayView
-from kingdoms_web.play.table import GameTable, open_table
 from kingdoms_web.saves.migrations import upgrade_storage
 from kingdoms_web.saves.opening import OpenResult, RecordSummary, open_code
 from kingdoms_web.saves.saved_games import find_record, find_save, load_saves
@@ -71,10 +67,11 @@ from kingdoms_web.saves.storage import read_settings, write_settings
 from kingdoms_web.saves.transfer import ImportReport
 from kingdoms_web.shell.dialogs import Modal, button
 from kingdoms_web.shell.home import render_home
-from kingdoms_web.shell.new_game import NewGameDialog
 from kingdoms_web.shell.save_actions import SaveActions
-from kingdoms_web.shell.settings import SettingsDialog
-from kingdoms_web.shell.summary import render_record
+
+if TYPE_CHECKING:  # screens the home screen does not need are imported when first opened
+    from kingdoms_web.play.replay import ReplayView
+    from kingdoms_web.play.table import GameTable
 
 VIEW_MODULES: dict[str, str] = {
     "dice-realm": "kingdoms_web.games.dice_realm.screen",
@@ -159,8 +156,10 @@ class App:
         if table is not None or replay is not None:
             content = None
         elif self.screen == "record" and self.summary is not None:
+            from kingdoms_web.shell.summary import render_record
             content = render_record(self.summary, self, self.scope)
         elif self.screen == "rules" and book_for(self.rules_game) is not None:
+            from kingdoms_web.learn.screen import render_rules
             content = render_rules(self, self.scope, self.rules_game)
         else:
             content = render_home(self, self.scope)
@@ -230,6 +229,7 @@ class App:
         summary = result.summary
         if summary is None or result.record is None or not self.can_play(summary.game_id):
             return False
+        from kingdoms_web.play.table import open_table
         table = open_table(self, VIEW_MODULES[summary.game_id], result.record,
                            result.session, save_id)
         if table is None:
@@ -314,6 +314,7 @@ class App:
         urls.replace_fragment(urls.rules_fragment(game_id, anchor))
         self.render(focus_main=True)
         if anchor:
+            from kingdoms_web.learn.screen import reveal as reveal_rules
             reveal_rules(game_id, anchor)
         dom.document.body.dataset.ready = "rules"
 
@@ -364,6 +365,7 @@ class App:
         back_label = t("replay.back_game") if came_from == "game" else t("replay.back")
         title = game_title(record.game_id, self.titles.get(record.game_id, record.game_id))
         try:
+            from kingdoms_web.play.replay import ReplayView
             view = ReplayView(record, module, title, self._get_setting, back, back_label)
         except Exception:
             dom.log_error("Kingdoms: the replay could not be opened\n" + traceback.format_exc())
@@ -429,6 +431,7 @@ class App:
         rules = urls.rules_from_fragment(fragment)
         if rules is not None and book_for(rules[0]) is not None:
             if self.screen == "rules" and self.rules_game == rules[0]:
+                from kingdoms_web.learn.screen import reveal as reveal_rules
                 reveal_rules(*rules)
             else:
                 self.open_rules(*rules)
@@ -480,6 +483,7 @@ class App:
 
     def open_new_game(self, game_id: str | None) -> None:
         games = [info for info in self.games if not info.internal]
+        from kingdoms_web.shell.new_game import NewGameDialog
         self._open_modal(NewGameDialog(games, game_id, self.can_play, self.start_game,
                                        on_closed=self._modal_closed,
                                        on_rules=self.open_rules, has_rules=book_for))
@@ -500,6 +504,7 @@ class App:
         except ValueError:  # SetupError, or pydantic refusing a seat
             dom.log_error("Kingdoms: the game could not be set up\n" + traceback.format_exc())
             return
+        from kingdoms_web.play.table import open_table
         table = open_table(self, module, record)
         if table is None:
             return
@@ -508,6 +513,7 @@ class App:
         table.redraw()
 
     def open_settings(self) -> None:
+        from kingdoms_web.shell.settings import SettingsDialog
         self._open_modal(SettingsDialog(self.change_language, lambda: self.storage_available,
                                         on_closed=self._modal_closed,
                                         on_persist=self.ask_persistence))
