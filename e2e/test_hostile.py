@@ -225,19 +225,29 @@ def save_value(save_id: str, record: GameRecord, *, schema: int = 3, updated: fl
                        "label": "", "over": False, "next": 0, "rev": 0, **extra})
 
 
+FILL_STORAGE = """() => {
+  let chunk = 'x'.repeat(1 << 20);
+  for (let n = 0; chunk.length; ) {
+    try { localStorage.setItem('sibling.filler.' + n, chunk); n += 1; }
+    catch (e) { chunk = chunk.slice(0, chunk.length >> 1); }
+  }
+  for (let code = 0x4e00; code < 0x5e00; code += 1) {  // the last bytes: one-letter keys
+    try { localStorage.setItem(String.fromCharCode(code), ''); } catch (e) { break; }
+  }
+}"""
+"""Fill the origin's localStorage quota to the last byte with another app's data."""
+
+
 def seed_storage(page: Page, items: dict[str, str], full: bool = False) -> None:
     """Put ``items`` in localStorage before the page's scripts run (once per tab); ``full``:
-    then every later write of the page fails as on a full disk."""
+    then fill the origin's real quota with another app's data (as a sibling project on the same
+    github.io host could), so the page's writes meet the browser's own QuotaExceededError."""
     script = (f"if (!sessionStorage.getItem('seeded')) {{"
               f" for (const [k, v] of Object.entries({json.dumps(items)}))"
-              f"   localStorage.setItem(k, v);"
-              f" sessionStorage.setItem('seeded', '1'); }}")
+              f"   localStorage.setItem(k, v);")
     if full:
-        script += """
-          Storage.prototype.setItem = function (key, value) {
-            if (String(key).startsWith('kingdoms.'))
-              throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-          };"""
+        script += f"({FILL_STORAGE})();"
+    script += " sessionStorage.setItem('seeded', '1'); }"
     page.add_init_script(script)
 
 
@@ -291,10 +301,27 @@ def test_storage_full_at_start_still_lists_and_exports(page: Page, site_url: str
     assert "full" in warnings(page)
     exported = export_file(page)
     assert sorted(s["code"] for s in exported["saves"]) == sorted(map(encode_code, records))
+    assert page.evaluate("""() => { try { localStorage.setItem('probe', '1'); return 'written'; }
+                                    catch (e) { return e.name; } }""") == "QuotaExceededError"
     page.get_by_test_id("continue").tap()
     wait_ready(page, "game")
-    dice_move(page)
+    # A save that does not grow still fits (the first one is even written more compactly than
+    # the seeded one): the other app takes any space freed, and soon the game outgrows it.
+    for _ in range(6):
+        dice_move(page)
+        if page.get_by_test_id("save-warning").count():
+            break
+        page.evaluate(FILL_STORAGE)
     expect(page.get_by_test_id("save-warning")).to_have_attribute("data-why", "full")
+    # A shared game opened now is played but said plainly to be unsaved (no move was made).
+    page.goto(f"{site_url}#g={encode_code(dice_record(5, ('Gus', 'Ida')))}")
+    page.reload()
+    wait_ready(page)
+    page.get_by_test_id("record-load").tap()
+    wait_ready(page, "game")
+    warning = page.get_by_test_id("save-warning")
+    expect(warning).to_have_attribute("data-why", "full")
+    expect(warning).to_contain_text("This game is not saved")
 
 
 def test_the_500_limit_and_a_newer_version_each_say_so(page: Page, site_url: str) -> None:
