@@ -92,24 +92,23 @@ def venv_python() -> Path:
 
 
 def ensure_venv(dev: bool) -> Path:
-    """Create ``.venv``; with ``dev``, install the project and its dev tools, once per change.
-
-    Building needs only the venv's pip (for ``pip download``); tests and benchmarks need the
-    project installed. A stamp holding the hash of ``pyproject.toml`` skips pip on repeat runs.
-    """
+    """Create ``.venv`` with the project installed (its one dependency, pydantic: the build
+    pre-renders the home screen with the engine); with ``dev``, also the dev tools. Once per
+    change: a stamp holding the hash of ``pyproject.toml`` skips pip on repeat runs (a dev
+    install serves both)."""
     python = venv_python()
     if not python.exists():
         log("creating .venv")
         venv.EnvBuilder(with_pip=True).create(VENV)
-    if not dev:
-        return python
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
-    stamp = VENV / ".kingdoms-dev"
-    if stamp.exists() and stamp.read_text() == wanted:
+    dev_stamp, runtime_stamp = VENV / ".kingdoms-dev", VENV / ".kingdoms-runtime"
+    done = [dev_stamp] if dev else [dev_stamp, runtime_stamp]
+    if any(stamp.exists() and stamp.read_text() == wanted for stamp in done):
         return python
-    log("installing the project and its dev tools into .venv")
-    run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-e", ".[dev]"])
-    stamp.write_text(wanted)
+    log("installing the project" + (" and its dev tools" if dev else "") + " into .venv")
+    run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-e",
+         ".[dev]" if dev else "."])
+    (dev_stamp if dev else runtime_stamp).write_text(wanted)
     return python
 
 
@@ -414,6 +413,7 @@ def build_site() -> Path:
         f"packages = {json.dumps(list(OUR_WHEELS))}\n"
         'packages_cache = "passthrough"\n'
     )
+    prerender_home(python, staging / "index.html")
     sizes = {name: (staging / name).stat().st_size for name in site_files(staging)}
     (staging / "build-info.json").write_text(json.dumps(
         {"version": version, "sizes": sizes}, indent=0, sort_keys=True))
@@ -425,6 +425,25 @@ def build_site() -> Path:
     (DIST / ".stamp").write_text(sources_hash())
     log(f"built {SITE.relative_to(ROOT)} (service worker {sw_version})")
     return SITE
+
+
+PRERENDER_MARK = "<!-- prerendered home -->"
+
+
+def prerender_home(python: Path, index: Path) -> None:
+    """Write the home screen, drawn by the page's own code on CPython in every language, into
+    ``index.html`` (``kingdoms_web.shell.prerender``): readable at first paint."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "engine"), str(ROOT / "web")]),
+           "PYTHONDONTWRITEBYTECODE": "1"}
+    result = subprocess.run([str(python), "-m", "kingdoms_web.shell.prerender"], cwd=ROOT,
+                            env=env, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        fail(f"pre-rendering the home screen failed:\n{result.stderr[-3000:]}")
+    homes: dict[str, str] = json.loads(result.stdout)
+    text = index.read_text()
+    if PRERENDER_MARK not in text:
+        fail(f"public/index.html lacks the marker {PRERENDER_MARK}")
+    index.write_text(text.replace(PRERENDER_MARK, "\n".join(homes.values())))
 
 
 def write_bench_pages(stock_stdlib: Path) -> None:

@@ -4,7 +4,7 @@ before Python starts, and reloads from its service worker with the server stoppe
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from .conftest import SiteServer, open_site, wait_ready
 
@@ -36,6 +36,47 @@ def test_static_shell_paints_before_python(page: Page, site_url: str) -> None:
         route.continue_()
     wait_ready(page)
     expect(page.get_by_role("progressbar")).to_be_hidden()
+
+
+def test_prerendered_home_is_usable_before_the_engine(browser: Browser, site_url: str) -> None:
+    """The home screen drawn at build time shows at once, in the browser's language; a tap and a
+    typed code given before the engine is ready are carried out on the live screen."""
+    context = browser.new_context(locale="de-DE", has_touch=True)
+    page = context.new_page()
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site_url)
+    expect(page.get_by_role("heading", name="Spiele", exact=True)).to_be_visible()
+    expect(page.get_by_test_id("saves-loading")).to_be_visible()
+    expect(page.get_by_role("progressbar")).to_be_visible()
+    assert page.locator("[data-prerendered]").count() == 1  # the other languages are gone
+    page.get_by_test_id("code-input").fill("not a code")
+    page.get_by_test_id("new-game-burgrave").tap()
+    assert page.evaluate("document.body.dataset.ready") is None
+    page.unroute("**/pyodide.asm.wasm")
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_test_id("new-game-game")).to_have_value("burgrave")
+    assert page.locator("[data-prerendered]").count() == 0
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("code-input")).to_have_value("not a code")
+    context.close()
+
+
+def test_an_address_that_opens_a_game_skips_the_prerendered_home(page: Page,
+                                                                  site_url: str) -> None:
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(f"{site_url}#rules=dice-realm")
+    expect(page.get_by_test_id("loader")).to_be_visible()
+    assert page.locator("[data-prerendered]").count() == 0
+    page.unroute("**/pyodide.asm.wasm")
+    for route in held:
+        route.continue_()
+    wait_ready(page, "rules")
 
 
 @pytest.mark.slow

@@ -236,6 +236,10 @@
       var progress = $("boot-progress");
       if (!error) return;
       if (progress) progress.hidden = true;
+      var prerendered = document.querySelectorAll("[data-prerendered]");
+      for (var i = 0; i < prerendered.length; i++) prerendered[i].remove();
+      var boot = $("boot");
+      if (boot) boot.classList.remove("boot-compact");
       error.textContent = message;
       error.setAttribute("data-kind", kind);
       if (detail && message.indexOf(String(detail)) < 0) {
@@ -476,9 +480,64 @@
     return true;
   }
 
+  /* The home screen pre-rendered at build time (kingdoms_web/shell/prerender.py), one copy per
+   * language: show the visitor's (unless the address opens something else), keep the loader as
+   * a slim bar, and hold a tap or typed share code until the live screen replaces it. */
+  var heldTap = null, typedCode = null;
+
+  function showPrerendered() {
+    var copies = document.querySelectorAll("[data-prerendered]");
+    var home = document.querySelector('[data-prerendered="' + lang + '"]');
+    var hash = location.hash.replace(/^#/, "");
+    var opensSomething = /(^|&)(g|rules)=/.test(hash);
+    for (var i = 0; i < copies.length; i++) {
+      if (copies[i] !== home || opensSomething || failed) copies[i].remove();
+    }
+    if (!home || opensSomething || failed) return;
+    home.hidden = false;
+    var boot = $("boot");
+    if (boot) boot.classList.add("boot-compact");
+    home.addEventListener("click", function (event) {
+      var control = event.target.closest && event.target.closest("button, [role=button], a");
+      if (!control) return;
+      event.preventDefault();
+      event.stopPropagation();
+      var previous = home.querySelector(".is-waiting");
+      if (previous) { previous.classList.remove("is-waiting"); previous.removeAttribute("aria-busy"); }
+      heldTap = control.getAttribute("data-testid");
+      control.classList.add("is-waiting");
+      control.setAttribute("aria-busy", "true");
+    }, true);
+    home.addEventListener("submit", function (event) {
+      event.preventDefault();
+      heldTap = "code-submit";
+    }, true);
+    home.addEventListener("input", function (event) {
+      if (event.target.getAttribute("data-testid") === "code-input") typedCode = event.target.value;
+    }, true);
+  }
+
+  function replayHeld() {
+    var prerendered = document.querySelectorAll("[data-prerendered]");
+    for (var i = 0; i < prerendered.length; i++) prerendered[i].remove();
+    if (typedCode !== null) {
+      var field = document.querySelector('[data-testid="code-input"]');
+      if (field) {
+        field.value = typedCode;
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+    }
+    if (heldTap) {
+      var target = document.querySelector('[data-testid="' + heldTap + '"]');
+      if (target && !target.disabled) target.click();
+    }
+    heldTap = typedCode = null;
+  }
+
   function onReady() {
     if (ready) return;
     ready = true;
+    replayHeld();
     paint();
     if (timer) clearInterval(timer);
     // Let the first screen settle before the worker starts precaching in the background.
@@ -507,6 +566,7 @@
       fail(String(message), detail ? String(detail) : "", kind ? String(kind) : "");
     },
     isReady: function () { return ready; },
+    showPrerendered: showPrerendered,
     flag: function (name) { return !!flags[name]; },
     applyUpdate: applyUpdate,
     promptInstall: promptInstall,

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakedom import FakeDocument, FakeNode
 
 from kingdoms.burgrave.game import GAME
 from kingdoms.core.protocol import Seat
@@ -21,6 +20,7 @@ from kingdoms.core.text import render
 from kingdoms_web import i18n
 from kingdoms_web.dom import Scope
 from kingdoms_web.games.burgrave import screen as burgrave_screen
+from kingdoms_web.offline_dom import OfflineDocument, OfflineNode
 from kingdoms_web.play.contract import HostState
 
 # --------------------------------------------------------------------------- a fake host
@@ -30,7 +30,7 @@ class FakeHost(HostState):
     """Applies actions like the shell's table: the engine's session, viewer = the deciding
     seat."""
 
-    def __init__(self, doc: FakeDocument, names: list[str], seed: int) -> None:
+    def __init__(self, doc: OfflineDocument, names: list[str], seed: int) -> None:
         self.doc = doc
         self.session = Session(new_record("burgrave", [Seat(name=n) for n in names], seed=seed))
         self._viewer = GAME.current_seat(self.state)
@@ -58,7 +58,7 @@ class FakeHost(HostState):
     def redraw(self) -> None:
         self.screen.render(self.root, Scope(), GAME.view(self.state, self.viewer))
 
-    def offers(self) -> list[FakeNode]:
+    def offers(self) -> list[OfflineNode]:
         return self.root.querySelectorAll("[data-offer]")
 
 
@@ -84,7 +84,7 @@ def play(host: FakeHost, rng: random.Random, cap: int = 6000) -> int:
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 5), (3, 11), (4, 23)])
-def test_whole_game_by_taps_matches_the_engine(fake_dom: FakeDocument, players: int,
+def test_whole_game_by_taps_matches_the_engine(fake_dom: OfflineDocument, players: int,
                                                seed: int) -> None:
     host = FakeHost(fake_dom, ["Ana", "Ben", "Cid", "Dee"][:players], seed)
     play(host, random.Random(seed))
@@ -105,7 +105,7 @@ def test_whole_game_by_taps_matches_the_engine(fake_dom: FakeDocument, players: 
     assert host.root.by_testid("log") is not None
 
 
-def test_every_legal_action_has_exactly_one_control(fake_dom: FakeDocument) -> None:
+def test_every_legal_action_has_exactly_one_control(fake_dom: OfflineDocument) -> None:
     from kingdoms_web.games.burgrave import model as M
 
     host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 3)
@@ -130,7 +130,7 @@ def test_every_legal_action_has_exactly_one_control(fake_dom: FakeDocument) -> N
     assert {"play_card", "move", "trade", "build", "hire", "choose_pair"} <= seen
 
 
-def test_only_the_viewers_hand_is_drawn(fake_dom: FakeDocument) -> None:
+def test_only_the_viewers_hand_is_drawn(fake_dom: OfflineDocument) -> None:
     host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 7)
     rng = random.Random(1)
     while GAME.view(host.state, None)["decision"]["kind"] == "choose_pair":
@@ -152,7 +152,7 @@ def test_only_the_viewers_hand_is_drawn(fake_dom: FakeDocument) -> None:
         rng.choice(host.offers()).click()
 
 
-def test_log_keeps_the_engines_sentences_and_rebuilds_on_resume(fake_dom: FakeDocument) -> None:
+def test_log_keeps_the_engines_sentences_and_rebuilds_on_resume(fake_dom: OfflineDocument) -> None:
     host = FakeHost(fake_dom, ["Ana", "Ben"], 9)
     play(host, random.Random(2), cap=40)
     log = host.root.by_testid("log")
@@ -168,7 +168,7 @@ def test_log_keeps_the_engines_sentences_and_rebuilds_on_resume(fake_dom: FakeDo
     assert [n.textContent for n in log.querySelectorAll("li")] == first
 
 
-def test_prompt_explains_an_off_turn_choice(fake_dom: FakeDocument) -> None:
+def test_prompt_explains_an_off_turn_choice(fake_dom: OfflineDocument) -> None:
     host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 4)
     rng = random.Random(4)
     for _ in range(4000):
@@ -186,7 +186,7 @@ def test_prompt_explains_an_off_turn_choice(fake_dom: FakeDocument) -> None:
     pytest.fail("no off-turn decision came up")
 
 
-def test_building_is_chosen_before_the_spot(fake_dom: FakeDocument) -> None:
+def test_building_is_chosen_before_the_spot(fake_dom: OfflineDocument) -> None:
     host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 12)
     rng = random.Random(12)
     for _ in range(4000):
@@ -219,7 +219,7 @@ def test_every_literal_key_is_in_the_catalog() -> None:
     assert missing == []
 
 
-def test_every_visible_text_is_from_the_catalog_or_the_engine(fake_dom: FakeDocument) -> None:
+def test_every_visible_text_is_from_the_catalog_or_the_engine(fake_dom: OfflineDocument) -> None:
     """No text node shows a raw catalog key (a missing translation shows as its key)."""
     host = FakeHost(fake_dom, ["Ana", "Ben", "Cid", "Dee"], 31)
     rng = random.Random(31)
@@ -236,7 +236,7 @@ def test_every_visible_text_is_from_the_catalog_or_the_engine(fake_dom: FakeDocu
         rng.choice(active or host.offers()).click()
 
 
-def test_since_your_last_turn_recaps_the_others_moves(fake_dom: FakeDocument) -> None:
+def test_since_your_last_turn_recaps_the_others_moves(fake_dom: OfflineDocument) -> None:
     """Issue 12, hot-seat: when a person's decision comes, the others' moves since that person
     last acted are listed (the engine's sentences), and the recap goes once they act."""
     host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 31)
@@ -264,7 +264,7 @@ def test_since_your_last_turn_recaps_the_others_moves(fake_dom: FakeDocument) ->
     assert shown > 20
 
 
-def test_a_move_that_reveals_cards_asks_for_a_second_tap(fake_dom: FakeDocument) -> None:
+def test_a_move_that_reveals_cards_asks_for_a_second_tap(fake_dom: OfflineDocument) -> None:
     """Issue 12: irreversible taps are safe. A prompt button whose move Undo could not take back
     (the engine: it reveals a card) is confirmed inline by a second tap; a move Undo can take
     back is made at once."""

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fakedom import FakeDocument, FakeNode
 
 from kingdoms.core.protocol import Seat
 from kingdoms.core.records import GameRecord, append, new_record
@@ -26,6 +25,7 @@ from kingdoms_web.dom import Scope
 from kingdoms_web.games.dice_realm import screen as dice_realm_screen
 from kingdoms_web.games.dice_realm.screen import ODDS_SETTING
 from kingdoms_web.games.dice_realm.text import card_name
+from kingdoms_web.offline_dom import OfflineDocument, OfflineNode
 from kingdoms_web.play.contract import HostState
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
@@ -37,7 +37,7 @@ class FakeHost(HostState):
     """Like the shell's table: the engine's session applies each action, then the screen is
     redrawn into an emptied container with a fresh scope."""
 
-    def __init__(self, doc: FakeDocument, players: int, seed: int,
+    def __init__(self, doc: OfflineDocument, players: int, seed: int,
                  record: GameRecord | None = None,
                  settings: dict[str, Any] | None = None) -> None:
         self.session = Session(record or new_record(
@@ -78,15 +78,15 @@ class FakeHost(HostState):
         self.settings[key] = value
         return True
 
-    def node(self, testid: str) -> FakeNode:
+    def node(self, testid: str) -> OfflineNode:
         found = self.root.by_testid(testid)
         assert found is not None, testid
         return found
 
-    def nodes(self, prefix: str) -> list[FakeNode]:
+    def nodes(self, prefix: str) -> list[OfflineNode]:
         return self.root.querySelectorAll(f'[data-testid^="{prefix}"]')
 
-    def odds_boxes(self) -> dict[int, FakeNode]:
+    def odds_boxes(self) -> dict[int, OfflineNode]:
         """Row slot -> the odds box drawn on its citizen."""
         return {int(n.attrs["data-testid"].removeprefix("odds-")): n
                 for n in self.nodes("odds-") if n.attrs["data-testid"] != "odds-toggle"}
@@ -99,7 +99,7 @@ _RAW_KEY = re.compile(r"dice-realm\.[a-z_.0-9]+")
 _FIELD = re.compile(r"\{[a-z_]+\}")
 
 
-def assert_all_text_translated(root: FakeNode) -> None:
+def assert_all_text_translated(root: OfflineNode) -> None:
     """No raw catalog key and no unfilled ``{field}`` in any text, label or tooltip."""
     texts = [root.textContent]
     for node in root.walk():
@@ -155,18 +155,18 @@ def assert_board_matches_the_engine(host: FakeHost) -> None:
 # --------------------------------------------------------------------------- a player
 
 
-def enabled(node: FakeNode | None) -> bool:
+def enabled(node: OfflineNode | None) -> bool:
     return node is not None and not node.disabled and node.attrs.get("aria-disabled") != "true"
 
 
-def pick_citizen(met: list[FakeNode], rng: random.Random) -> FakeNode:
+def pick_citizen(met: list[OfflineNode], rng: random.Random) -> OfflineNode:
     """A met citizen, one with an ability (its card shows an icon) when there is one, so the
     abilities come up in these games more often than by chance."""
     special = [c for c in met if c.querySelector("svg") is not None]
     return rng.choice(special or met)
 
 
-def take(host: FakeHost, citizen: FakeNode, rng: random.Random, seen: set[str]) -> None:
+def take(host: FakeHost, citizen: OfflineNode, rng: random.Random, seen: set[str]) -> None:
     """Tap a citizen, then answer the inline question when the screen asks one: with its
     village mostly, sometimes without (the seed's "puedes quedarte")."""
     moves = len(host.record.actions)
@@ -254,7 +254,7 @@ def play(host: FakeHost, rng: random.Random, seen: set[str], cap: int = 3000) ->
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 4), (3, 17), (4, 29), (5, 8)])
-def test_whole_game_by_taps_matches_the_engine(fake_dom: FakeDocument, players: int,
+def test_whole_game_by_taps_matches_the_engine(fake_dom: OfflineDocument, players: int,
                                                seed: int) -> None:
     host = FakeHost(fake_dom, players, seed)
     seen: set[str] = set()
@@ -325,7 +325,7 @@ def first_position_offering(action_type: str, players: int = 3) -> GameRecord:
     raise AssertionError(f"no game offered {action_type}")
 
 
-def test_a_fairy_flip_is_a_tap_on_the_die(fake_dom: FakeDocument) -> None:
+def test_a_fairy_flip_is_a_tap_on_the_die(fake_dom: OfflineDocument) -> None:
     host = FakeHost(fake_dom, 3, 0, first_position_offering("flip"))
     assert_board_matches_the_engine(host)
     view = GAME.view(host.state, host.viewer)
@@ -339,7 +339,7 @@ def test_a_fairy_flip_is_a_tap_on_the_die(fake_dom: FakeDocument) -> None:
     play(host, random.Random(1), set())
 
 
-def test_a_dragon_is_given_by_a_tap_on_the_player(fake_dom: FakeDocument) -> None:
+def test_a_dragon_is_given_by_a_tap_on_the_player(fake_dom: OfflineDocument) -> None:
     host = FakeHost(fake_dom, 3, 0, first_position_offering("give_dragon"))
     assert_board_matches_the_engine(host)
     view = GAME.view(host.state, host.viewer)
@@ -368,7 +368,7 @@ def assert_odds_are_the_engines(host: FakeHost) -> None:
         assert box.attrs["data-p"] == f"{float(best):.6f}"
 
 
-def test_holding_dice_updates_the_roll_button_and_odds_in_place(fake_dom: FakeDocument) -> None:
+def test_holding_dice_updates_the_roll_button_and_odds_in_place(fake_dom: OfflineDocument) -> None:
     host = FakeHost(fake_dom, 2, 3)
     host.node("roll").click()
     roll = host.node("roll")
@@ -386,7 +386,7 @@ def test_holding_dice_updates_the_roll_button_and_odds_in_place(fake_dom: FakeDo
     assert_odds_are_the_engines(host)
 
 
-def test_the_odds_switch_is_remembered_and_hides_the_odds(fake_dom: FakeDocument) -> None:
+def test_the_odds_switch_is_remembered_and_hides_the_odds(fake_dom: OfflineDocument) -> None:
     host = FakeHost(fake_dom, 2, 6)
     host.node("roll").click()
     toggle = host.node("odds-toggle")
@@ -401,7 +401,7 @@ def test_the_odds_switch_is_remembered_and_hides_the_odds(fake_dom: FakeDocument
     assert again.screen.odds_on is False
 
 
-def test_a_refused_claim_changes_nothing(fake_dom: FakeDocument) -> None:
+def test_a_refused_claim_changes_nothing(fake_dom: OfflineDocument) -> None:
     """A citizen that is not met cannot be claimed: the tap does not reach the engine."""
     host = FakeHost(fake_dom, 2, 10)
     host.node("roll").click()
@@ -428,7 +428,8 @@ def _position_with_a_village_to_keep_or_leave() -> tuple[GameRecord, int]:
     raise AssertionError("no seed in range gives a village to found on the first roll")
 
 
-def test_taking_a_citizen_asks_inline_with_or_without_its_village(fake_dom: FakeDocument) -> None:
+def test_taking_a_citizen_asks_inline_with_or_without_its_village(
+        fake_dom: OfflineDocument) -> None:
     """Seed (000): "puedes quedarte tanto con la carta de aldea … como con la carta de
     ciudadano" — the tap asks which, says the rolls left are given up, and Cancel plays nothing."""
     record, slot = _position_with_a_village_to_keep_or_leave()
@@ -451,7 +452,7 @@ def test_taking_a_citizen_asks_inline_with_or_without_its_village(fake_dom: Fake
     assert GAME.view(host.state, None)["villages"][slot]["count"] == villages_before
 
 
-def test_taking_with_the_village_is_the_first_offer(fake_dom: FakeDocument) -> None:
+def test_taking_with_the_village_is_the_first_offer(fake_dom: OfflineDocument) -> None:
     record, slot = _position_with_a_village_to_keep_or_leave()
     host = FakeHost(fake_dom, 2, 0, record)
     host.node(f"citizen-{slot}").click()
@@ -474,7 +475,7 @@ def test_every_literal_key_is_in_the_catalog() -> None:
     assert missing == []
 
 
-def test_held_dice_survive_a_reload(fake_dom: FakeDocument) -> None:
+def test_held_dice_survive_a_reload(fake_dom: OfflineDocument) -> None:
     """Issue 12 (text defects): held dice were lost on reload. The hold is kept with the game
     moment it belongs to; a later moment does not inherit it."""
     host = FakeHost(fake_dom, 2, 10)

@@ -7,9 +7,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from fakedom import FakeDocument, FakeNode
-
 from kingdoms.core.protocol import GameInfo, GameOption, OptionChoice, OptionValue, Seat
+from kingdoms_web.offline_dom import OfflineDocument, OfflineNode
 from kingdoms_web.shell.new_game import NewGameDialog
 
 INFO = GameInfo(
@@ -25,7 +24,7 @@ INFO = GameInfo(
 )
 
 
-def change(node: FakeNode, value: str) -> None:
+def change(node: OfflineNode, value: str) -> None:
     node.value = value
     for handler in node.listeners.get("change", []):
         handler(SimpleNamespace(target=node))
@@ -47,7 +46,7 @@ def open_dialog(started: list[tuple[str, list[Seat], dict[str, OptionValue]]]) -
     return dialog
 
 
-def test_options_follow_the_seat_count_and_reach_the_start(fake_dom: FakeDocument) -> None:
+def test_options_follow_the_seat_count_and_reach_the_start(fake_dom: OfflineDocument) -> None:
     started: list[Any] = []
     dialog = open_dialog(started)
     assert dialog.node.by_testid("option-board") is not None  # 1 seat: the solo option shows
@@ -58,7 +57,8 @@ def test_options_follow_the_seat_count_and_reach_the_start(fake_dom: FakeDocumen
     assert started == [("demo", [Seat(name="Player 1")], {"board": "a", "level": 3})]
 
 
-def test_an_option_for_other_seat_counts_is_neither_shown_nor_sent(fake_dom: FakeDocument) -> None:
+def test_an_option_for_other_seat_counts_is_neither_shown_nor_sent(
+        fake_dom: OfflineDocument) -> None:
     started: list[Any] = []
     dialog = open_dialog(started)
     change(dialog.node.by_testid("seat-count"), "2")

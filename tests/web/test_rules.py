@@ -11,7 +11,6 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-from fakedom import FakeDocument, FakeNode
 
 from kingdoms.core.protocol import Seat
 from kingdoms.core.text import CATALOGS
@@ -20,6 +19,7 @@ from kingdoms_web import urls
 from kingdoms_web.learn.book import BOOKS, Book
 from kingdoms_web.learn.figures import FIGURES
 from kingdoms_web.learn.screen import CONTENTS, anchor_id, glossary_entries
+from kingdoms_web.offline_dom import OfflineDocument, OfflineNode
 
 GAMES = sorted(BOOKS)
 PACKAGES = {"dice-realm": "kingdoms.dice_realm", "burgrave": "kingdoms.burgrave"}
@@ -31,7 +31,7 @@ def rules_file(game_id: str) -> dict[str, str]:
     return {k: v for k, v in data.items() if not k.startswith("//")}
 
 
-def make_app(doc: FakeDocument) -> app_module.App:
+def make_app(doc: OfflineDocument) -> app_module.App:
     """The whole app on the fake DOM (which has no ``<html>`` element of its own)."""
     doc.documentElement = doc.createElement("html")  # type: ignore[attr-defined]
     root = doc.createElement("div")
@@ -41,7 +41,7 @@ def make_app(doc: FakeDocument) -> app_module.App:
     return app
 
 
-def ids(root: FakeNode) -> list[str]:
+def ids(root: OfflineNode) -> list[str]:
     return [str(node.getAttribute("id")) for node in root.walk() if node.getAttribute("id")]
 
 
@@ -94,7 +94,7 @@ def test_rules_links_parse_and_build() -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_every_section_and_entry_renders_with_unique_anchors(fake_dom: FakeDocument,
+def test_every_section_and_entry_renders_with_unique_anchors(fake_dom: OfflineDocument,
                                                               game_id: str) -> None:
     app = make_app(fake_dom)
     app.open_rules(game_id)
@@ -122,12 +122,12 @@ def test_every_section_and_entry_renders_with_unique_anchors(fake_dom: FakeDocum
         assert target is not None and anchor_id(*target) in every_id
 
 
-def visible_text(node: FakeNode) -> str:
+def visible_text(node: OfflineNode) -> str:
     return " ".join(n.textContent for n in node.walk() if n.tagName == "#TEXT")
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_all_words_come_from_catalogs(fake_dom: FakeDocument, game_id: str) -> None:
+def test_all_words_come_from_catalogs(fake_dom: OfflineDocument, game_id: str) -> None:
     """No key shows instead of its text, and every paragraph is a catalog text."""
     app = make_app(fake_dom)
     app.open_rules(game_id)
@@ -149,7 +149,7 @@ def test_all_words_come_from_catalogs(fake_dom: FakeDocument, game_id: str) -> N
     assert checked > 100
 
 
-def test_glossary_is_alphabetical_and_searchable(fake_dom: FakeDocument) -> None:
+def test_glossary_is_alphabetical_and_searchable(fake_dom: OfflineDocument) -> None:
     rows = glossary_entries(BOOKS["burgrave"])
     words = [row[1].casefold() for row in rows]
     assert words == sorted(words)
@@ -169,7 +169,7 @@ def test_glossary_is_alphabetical_and_searchable(fake_dom: FakeDocument) -> None
     assert not fake_dom.body.by_testid("glossary-none").hidden
 
 
-def test_reached_from_home_and_the_new_game_dialog(fake_dom: FakeDocument) -> None:
+def test_reached_from_home_and_the_new_game_dialog(fake_dom: OfflineDocument) -> None:
     app = make_app(fake_dom)
     for game_id in GAMES:
         app.go_home()
@@ -183,7 +183,7 @@ def test_reached_from_home_and_the_new_game_dialog(fake_dom: FakeDocument) -> No
     assert app.modals == []
 
 
-def test_rules_from_a_game_come_back_to_the_same_position(fake_dom: FakeDocument) -> None:
+def test_rules_from_a_game_come_back_to_the_same_position(fake_dom: OfflineDocument) -> None:
     app = make_app(fake_dom)
     app.start_game("dice-realm", [Seat(name="Ann"), Seat(name="Ben")])
     assert app.screen == "game" and app.table is not None
@@ -201,7 +201,7 @@ def test_rules_from_a_game_come_back_to_the_same_position(fake_dom: FakeDocument
     assert fake_dom.body.querySelector(".dr-die") is not None
 
 
-def test_a_rules_link_opens_its_section(fake_dom: FakeDocument) -> None:
+def test_a_rules_link_opens_its_section(fake_dom: OfflineDocument) -> None:
     app = make_app(fake_dom)
     assert app.open_fragment("#rules=dice-realm/glossary.letters")
     assert app.screen == "rules" and app.rules_game == "dice-realm"
@@ -212,7 +212,7 @@ def test_a_rules_link_opens_its_section(fake_dom: FakeDocument) -> None:
     assert fake_dom.activeElement.textContent == "Scoring"
 
 
-def test_a_rules_link_followed_in_a_game_and_the_browser_back(fake_dom: FakeDocument) -> None:
+def test_a_rules_link_followed_in_a_game_and_the_browser_back(fake_dom: OfflineDocument) -> None:
     app = make_app(fake_dom)
     app.start_game("burgrave", [Seat(name="Ann"), Seat(name="Ben")])
     table = app.table

@@ -7,7 +7,6 @@ import random
 from typing import Any
 
 import pytest
-from fakedom import FakeDocument
 from table_owner import Owner
 
 from kingdoms.core.protocol import Seat
@@ -15,6 +14,7 @@ from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.registry import get_game
 from kingdoms.core.session import Session, replay
 from kingdoms_web import i18n
+from kingdoms_web.offline_dom import OfflineDocument
 from kingdoms_web.play.table import GameTable
 
 
@@ -29,7 +29,7 @@ def finished(game_id: str, seed: int, players: int = 3) -> GameRecord:
     return record
 
 
-def table_screen(doc: FakeDocument, record: GameRecord) -> Any:
+def table_screen(doc: OfflineDocument, record: GameRecord) -> Any:
     i18n.set_language("en")
     module = "kingdoms_web.games." + record.game_id.replace("-", "_") + ".screen"
     table = GameTable(Owner(), Session(record), module, "s1")
@@ -40,7 +40,7 @@ def table_screen(doc: FakeDocument, record: GameRecord) -> Any:
 
 
 @pytest.mark.parametrize("game_id", ["dice-realm", "burgrave"])
-def test_each_category_is_shown_with_its_rule(fake_dom: FakeDocument, game_id: str) -> None:
+def test_each_category_is_shown_with_its_rule(fake_dom: OfflineDocument, game_id: str) -> None:
     record = finished(game_id, 3)
     root = table_screen(fake_dom, record)
     rules = root.by_testid("how-scored")
@@ -64,7 +64,7 @@ def _tied_game(game_id: str) -> tuple[GameRecord, bool]:
     raise AssertionError("no tied game in the seeds tried")
 
 
-def test_a_tie_on_the_best_total_says_how_it_was_settled(fake_dom: FakeDocument) -> None:
+def test_a_tie_on_the_best_total_says_how_it_was_settled(fake_dom: OfflineDocument) -> None:
     """Spec (Dice Realm): "Tie: the tied player with fewer negative points wins; still tied: a
     shared victory"."""
     record, settled = _tied_game("dice-realm")
@@ -77,7 +77,7 @@ def test_a_tie_on_the_best_total_says_how_it_was_settled(fake_dom: FakeDocument)
         assert "shared victory" in note.textContent
 
 
-def test_no_tie_note_when_one_seat_has_the_best_total(fake_dom: FakeDocument) -> None:
+def test_no_tie_note_when_one_seat_has_the_best_total(fake_dom: OfflineDocument) -> None:
     game = get_game("dice-realm")
     for seed in range(50):
         record = finished("dice-realm", seed, 2)
@@ -89,7 +89,7 @@ def test_no_tie_note_when_one_seat_has_the_best_total(fake_dom: FakeDocument) ->
     raise AssertionError("no untied game in the seeds tried")
 
 
-def test_undo_says_why_it_is_off_on_screen(fake_dom: FakeDocument) -> None:
+def test_undo_says_why_it_is_off_on_screen(fake_dom: OfflineDocument) -> None:
     """Issue 12: disabled controls say why, visibly — after a roll Undo is off and the toolbar
     says the roll was revealed; before any move there is nothing to explain."""
     from kingdoms.dice_realm.actions import Roll
@@ -104,7 +104,7 @@ def test_undo_says_why_it_is_off_on_screen(fake_dom: FakeDocument) -> None:
     assert root.by_testid("undo").attrs.get("aria-disabled") == "true"
 
 
-def test_a_solo_game_shows_the_rival_beside_the_player(fake_dom: FakeDocument) -> None:
+def test_a_solo_game_shows_the_rival_beside_the_player(fake_dom: OfflineDocument) -> None:
     """Issue 11: the end of a solo Burgrave game lists the rival's column (its score comes from
     the view; the result holds the record's one seat) and says who won."""
     game = get_game("burgrave")
@@ -121,7 +121,7 @@ def test_a_solo_game_shows_the_rival_beside_the_player(fake_dom: FakeDocument) -
                           else i18n.t("play.winner", name="Ann"))
 
 
-def test_alone_at_the_device_there_is_no_privacy_screen(fake_dom: FakeDocument) -> None:
+def test_alone_at_the_device_there_is_no_privacy_screen(fake_dom: OfflineDocument) -> None:
     """A solo game (or one person against computers) has nobody to hide a hand from: the
     board opens on the person's own view, with no 'pass the device' screen."""
     record = new_record("burgrave", [Seat(name="Ann")], seed=4)
@@ -132,7 +132,7 @@ def test_alone_at_the_device_there_is_no_privacy_screen(fake_dom: FakeDocument) 
     assert table_screen(fake_dom, record).by_testid("pass-screen") is not None
 
 
-def test_play_again_keeps_the_players_and_the_options(fake_dom: FakeDocument) -> None:
+def test_play_again_keeps_the_players_and_the_options(fake_dom: OfflineDocument) -> None:
     """A solo game played again is the same solo game: same seat, same rival and difficulty."""
     game = get_game("burgrave")
     record = new_record("burgrave", [Seat(name="Ann")], seed=3,

@@ -63,7 +63,7 @@ from kingdoms_web.saves.migrations import upgrade_storage
 from kingdoms_web.saves.opening import OpenResult, RecordSummary, open_code
 from kingdoms_web.saves.saved_games import find_record, find_save, load_saves
 from kingdoms_web.saves.schema import SaveEntry, SaveList, save_key
-from kingdoms_web.saves.storage import read_settings, write_settings
+from kingdoms_web.saves.storage import Store, read_settings, write_settings
 from kingdoms_web.saves.transfer import ImportReport
 from kingdoms_web.shell.dialogs import Modal, button
 from kingdoms_web.shell.home import render_home
@@ -83,9 +83,14 @@ VIEW_MODULES: dict[str, str] = {
 class App:
     """The running page. Holds what the screens show; every change ends in :meth:`render`."""
 
-    def __init__(self, root: Element) -> None:
+    def __init__(self, root: Element, store: Store | None = None, *,
+                 saves_loading: bool = False) -> None:
+        """``store``: the page's storage (default: the browser's). ``saves_loading``: draw the
+        saved games as still loading (the home screen pre-rendered at build time, which cannot
+        know this device's saves)."""
         self.root = root
-        self.store = make_store()
+        self.store = store if store is not None else make_store()
+        self.saves_loading = saves_loading
         self.storage_available = self.store.available
         self.settings: dict[str, Any] = read_settings(self.store)
         self.update_waiting = boot_flag("updateWaiting")

@@ -43,6 +43,7 @@ class HomeHost(Protocol):
     saves: SaveList
     storage_available: bool
     saves_failed: bool
+    saves_loading: bool
 
     @property
     def storage_full(self) -> bool: ...
@@ -277,6 +278,10 @@ def _import_report(report: ImportReport | None) -> Element | None:
 
 
 def _saves_section(host: HomeHost, scope: Scope) -> Element:
+    if host.saves_loading:
+        return _section("saved-games", "saves-heading", t("saves.title"),
+                        el("p", t("saves.loading"), cls="note", testid="saves-loading",
+                           attrs={"role": "status"}))
     saves = host.saves
     body: list[Any] = [_transfer_row(host, scope), _import_report(host.import_report)]
     warnings = storage_warnings(host)

@@ -1,24 +1,28 @@
-"""A tiny fake DOM, enough for the game screens to draw and be tapped on CPython.
+"""A tiny DOM for CPython: the screens draw into it without a browser.
+
+Two users: the build pre-renders the home screen with it (:mod:`kingdoms_web.shell.prerender`,
+serialised by :func:`to_html`), and the page tests draw and tap every screen with it (the
+``fake_dom`` fixture in ``tests/web/conftest.py`` installs it as ``dom.document``).
 
 It covers what ``kingdoms_web.dom`` and the screens use: elements with attributes, classes,
 ``hidden``/``disabled`` reflected as attributes, text nodes, ``cloneNode``, event listeners
 (``click()`` fires them) and ``querySelector(All)`` for tag names, ``[attr]``, ``[attr="v"]``,
-``[attr^="v"]`` and ``:not(...)``. The ``fake_dom`` fixture (``tests/web/conftest.py``) installs
-it as ``dom.document``.
+``[attr^="v"]`` and ``:not(...)``.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Iterator
 from types import SimpleNamespace
 from typing import Any
 
 
-class FakeClassList:
+class OfflineClassList:
     """``element.classList`` over the node's ``className`` string."""
 
-    def __init__(self, node: FakeNode) -> None:
+    def __init__(self, node: OfflineNode) -> None:
         self.node = node
 
     def _names(self) -> list[str]:
@@ -43,13 +47,13 @@ class FakeClassList:
         return on
 
 
-class FakeNode:
-    def __init__(self, doc: FakeDocument, tag: str, text: str | None = None) -> None:
+class OfflineNode:
+    def __init__(self, doc: OfflineDocument, tag: str, text: str | None = None) -> None:
         self.doc = doc
         self.tagName = tag.upper()
         self.attrs: dict[str, str] = {}
-        self.children: list[FakeNode] = []
-        self.parent: FakeNode | None = None
+        self.children: list[OfflineNode] = []
+        self.parent: OfflineNode | None = None
         self.text = text
         self.className = ""
         self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
@@ -58,7 +62,7 @@ class FakeNode:
         self.dataset = SimpleNamespace()
 
     # tree
-    def append(self, child: FakeNode) -> None:
+    def append(self, child: OfflineNode) -> None:
         if child.parent is not None:
             child.parent.children.remove(child)
         child.parent = self
@@ -74,10 +78,10 @@ class FakeNode:
             self.parent.children.remove(self)
             self.parent = None
 
-    def cloneNode(self, deep: bool = False) -> FakeNode:
+    def cloneNode(self, deep: bool = False) -> OfflineNode:
         """A copy without listeners (like the browser's), with copies of the children if
         ``deep``."""
-        copy = FakeNode(self.doc, self.tagName, self.text)
+        copy = OfflineNode(self.doc, self.tagName, self.text)
         copy.tagName = self.tagName
         copy.attrs = dict(self.attrs)
         copy.className = self.className
@@ -88,12 +92,12 @@ class FakeNode:
         return copy
 
     @property
-    def parentNode(self) -> FakeNode | None:
+    def parentNode(self) -> OfflineNode | None:
         return self.parent
 
     @property
     def isConnected(self) -> bool:
-        node: FakeNode | None = self
+        node: OfflineNode | None = self
         while node is not None:
             if node is self.doc.body:
                 return True
@@ -109,7 +113,7 @@ class FakeNode:
     @textContent.setter
     def textContent(self, value: str) -> None:
         self.replaceChildren()
-        self.append(FakeNode(self.doc, "#text", value))
+        self.append(OfflineNode(self.doc, "#text", value))
 
     # attributes
     def setAttribute(self, name: str, value: str) -> None:
@@ -125,8 +129,8 @@ class FakeNode:
         return name in self.attrs
 
     @property
-    def classList(self) -> FakeClassList:
-        return FakeClassList(self)
+    def classList(self) -> OfflineClassList:
+        return OfflineClassList(self)
 
     def _flag(self, name: str, on: bool) -> None:
         if on:
@@ -175,34 +179,34 @@ class FakeNode:
             handler(None)
 
     # queries
-    def walk(self) -> Iterator[FakeNode]:
+    def walk(self) -> Iterator[OfflineNode]:
         for child in self.children:
             if child.tagName != "#TEXT":
                 yield child
                 yield from child.walk()
 
-    def querySelectorAll(self, selector: str) -> list[FakeNode]:
+    def querySelectorAll(self, selector: str) -> list[OfflineNode]:
         tests = [_compile(part.strip()) for part in selector.split(",")]
         return [n for n in self.walk() if any(test(n) for test in tests)]
 
-    def querySelector(self, selector: str) -> FakeNode | None:
+    def querySelector(self, selector: str) -> OfflineNode | None:
         found = self.querySelectorAll(selector)
         return found[0] if found else None
 
-    def by_testid(self, testid: str) -> FakeNode | None:
+    def by_testid(self, testid: str) -> OfflineNode | None:
         return self.querySelector(f'[data-testid="{testid}"]')
 
 
 _ATTR = re.compile(r'\[([\w-]+)(?:(\^?=)"([^"]*)")?\]')
 
 
-def _compile(selector: str) -> Callable[[FakeNode], bool]:
+def _compile(selector: str) -> Callable[[OfflineNode], bool]:
     negate = re.findall(r":not\(([^)]*)\)", selector)
     selector = re.sub(r":not\([^)]*\)", "", selector)
     tag = re.match(r"^[a-zA-Z][a-zA-Z0-9]*", selector)
     attrs = _ATTR.findall(selector)
 
-    def test(node: FakeNode) -> bool:
+    def test(node: OfflineNode) -> bool:
         if tag and node.tagName != tag.group(0).upper():
             return False
         for name, op, value in attrs:
@@ -215,19 +219,54 @@ def _compile(selector: str) -> Callable[[FakeNode], bool]:
     return test
 
 
-class FakeDocument:
+class OfflineDocument:
     def __init__(self) -> None:
-        self.body = FakeNode(self, "body")
-        self.activeElement: FakeNode | None = None
+        self.documentElement = OfflineNode(self, "html")
+        self.body = OfflineNode(self, "body")
+        self.documentElement.append(self.body)
+        self.activeElement: OfflineNode | None = None
+        self.title = ""
 
-    def createElement(self, tag: str) -> FakeNode:
-        return FakeNode(self, tag)
+    def createElement(self, tag: str) -> OfflineNode:
+        return OfflineNode(self, tag)
 
-    def createElementNS(self, _ns: str, tag: str) -> FakeNode:
-        return FakeNode(self, tag)
+    def createElementNS(self, _ns: str, tag: str) -> OfflineNode:
+        return OfflineNode(self, tag)
 
-    def createTextNode(self, text: str) -> FakeNode:
-        return FakeNode(self, "#text", text)
+    def createTextNode(self, text: str) -> OfflineNode:
+        return OfflineNode(self, "#text", text)
 
-    def querySelector(self, selector: str) -> FakeNode | None:
+    def querySelector(self, selector: str) -> OfflineNode | None:
         return self.body.querySelector(selector)
+
+    def getElementById(self, element_id: str) -> OfflineNode | None:
+        return self.body.querySelector(f'[id="{element_id}"]')
+
+
+VOID_TAGS = frozenset({"AREA", "BASE", "BR", "COL", "EMBED", "HR", "IMG", "INPUT", "LINK", "META",
+                       "SOURCE", "TRACK", "WBR"})
+"""HTML elements that have no end tag."""
+
+
+def to_html(node: OfflineNode) -> str:
+    """``node`` as HTML (its ``outerHTML``): every text and attribute value escaped, so user text
+    can never become markup here either; DOM properties that the browser reflects
+    (``className``, ``dataset``, a textarea's ``value``) are written as what they reflect."""
+    if node.tagName == "#TEXT":
+        return html.escape(node.text or "", quote=False)
+    tag = node.tagName.lower()
+    attrs = dict(node.attrs)
+    if node.className:
+        attrs["class"] = node.className
+    for name, value in vars(node.dataset).items():
+        attrs["data-" + re.sub(r"[A-Z]", lambda m: "-" + m.group(0).lower(), name)] = str(value)
+    opening = "".join(
+        f" {name}" if value == "" and name in ("hidden", "disabled") else
+        f' {name}="{html.escape(value, quote=True)}"' for name, value in attrs.items())
+    if node.tagName in VOID_TAGS:
+        return f"<{tag}{opening}>"
+    inner = "".join(to_html(child) for child in node.children)
+    value = getattr(node, "value", None)
+    if node.tagName == "TEXTAREA" and value:
+        inner = html.escape(str(value), quote=False)
+    return f"<{tag}{opening}>{inner}</{tag}>"
