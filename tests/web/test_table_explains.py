@@ -14,6 +14,7 @@ from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.registry import get_game
 from kingdoms.core.session import Session, replay
 from kingdoms_web import i18n
+from kingdoms_web.learn.book import book_for
 from kingdoms_web.offline_dom import OfflineDocument
 from kingdoms_web.play.table import GameTable
 
@@ -50,6 +51,11 @@ def test_each_category_is_shown_with_its_rule(fake_dom: OfflineDocument, game_id
     assert shown == [i18n.t(f"{game_id}.score.{key}") for key in result.scores[0].breakdown]
     assert all(node.textContent.strip() for node in rules.querySelectorAll("dd"))
     assert i18n.t(f"{game_id}.end.{result.reason}") in root.textContent
+    # ...and one tap from the rules' scoring section, which exists in the game's rules.
+    link = rules.by_testid("end-rules-link")
+    assert link is not None and link.getAttribute("href") == f"#rules={game_id}/scoring"
+    book = book_for(game_id)
+    assert book is not None and "scoring" in [section.id for section in book.sections]
 
 
 def _tied_game(game_id: str) -> tuple[GameRecord, bool]:

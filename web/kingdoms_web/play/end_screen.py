@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kingdoms.core.protocol import GameResult
+from kingdoms_web import urls
 from kingdoms_web.dom import Element, el
 from kingdoms_web.i18n import join_list, lookup, t
 
@@ -76,7 +77,11 @@ def _scoring_rules(result: GameResult, game_id: str) -> Element | None:
              for key in categories if lookup(f"{game_id}.score_rule.{key}") is not None]
     if not rules:
         return None
+    # A plain link: the app opens ``#rules=`` addresses, and "Back to the game" returns here.
+    more = el("a", t("play.scoring_in_rules"), cls="btn btn-quiet", testid="end-rules-link",
+              attrs={"href": urls.rules_fragment(game_id, "scoring")})
     return el("details", el("summary", t("play.how_scored")), el("dl", *rules, cls="score-rules"),
+              el("p", more, cls="section-actions"),
               cls="how-scored", testid="how-scored", attrs={"open": True})
 
 
