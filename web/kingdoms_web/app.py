@@ -371,7 +371,7 @@ class App:
         title = game_title(record.game_id, self.titles.get(record.game_id, record.game_id))
         try:
             from kingdoms_web.play.replay import ReplayView
-            view = ReplayView(record, module, title, self._get_setting, back, back_label)
+            view = ReplayView(record, module, title, self.get_setting, back, back_label)
         except Exception:
             dom.log_error("Kingdoms: the replay could not be opened\n" + traceback.format_exc())
             return
@@ -385,9 +385,6 @@ class App:
         if self.replay is not None:
             self.replay.dispose()
             self.replay = None
-
-    def _get_setting(self, key: str, default: Any = None) -> Any:
-        return read_settings(self.store).get(key, default)
 
     def open_modal(self, modal: Modal) -> None:
         if modal.on_closed is None:  # so a closed dialog is forgotten, not kept in self.modals
@@ -405,7 +402,7 @@ class App:
         self.refresh_notices()
         table = self.table
         if table is not None and table.session.game.is_over(table.session.state) \
-                and not table.save_failed and not self.settings.get("persist_asked"):
+                and not table.save_failed and not self.get_setting("persist_asked"):
             self.ask_persistence()
 
     # ------------------------------------------------------------------ codes and saves
@@ -521,12 +518,21 @@ class App:
         from kingdoms_web.shell.settings import SettingsDialog
         self._open_modal(SettingsDialog(self.change_language, lambda: self.storage_available,
                                         on_closed=self._modal_closed,
-                                        on_persist=self.ask_persistence))
+                                        on_persist=self.ask_persistence, settings=self))
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        return read_settings(self.store).get(key, default)
+
+    def set_setting(self, key: str, value: Any) -> bool:
+        """Store one setting, re-reading the others first: a game's screen writes its own (the
+        odds helper, the tips seen), which an older copy here must not overwrite."""
+        self.settings = read_settings(self.store)
+        self.settings[key] = value
+        return self.storage_available and write_settings(self.store, self.settings)
 
     def change_language(self, code: str) -> bool:
         """Switch language, store it, re-render; True if the choice will be remembered."""
-        self.settings["language"] = i18n.set_language(code)
-        stored = self.storage_available and write_settings(self.store, self.settings)
+        stored = self.set_setting("language", i18n.set_language(code))
         self.render()
         return stored
 
@@ -630,8 +636,7 @@ class App:
 
     def ask_persistence(self) -> None:
         """Ask the browser to keep this site's storage (once unasked, from Settings again)."""
-        self.settings["persist_asked"] = True
-        write_settings(self.store, self.settings)
+        self.set_setting("persist_asked", True)
 
         async def work() -> None:
             await request_persistence()

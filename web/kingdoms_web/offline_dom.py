@@ -185,9 +185,9 @@ class OfflineNode:
                 yield child
                 yield from child.walk()
 
-    def querySelectorAll(self, selector: str) -> list[OfflineNode]:
+    def querySelectorAll(self, selector: str) -> OfflineNodeList:
         tests = [_compile(part.strip()) for part in selector.split(",")]
-        return [n for n in self.walk() if any(test(n) for test in tests)]
+        return OfflineNodeList(n for n in self.walk() if any(test(n) for test in tests))
 
     def querySelector(self, selector: str) -> OfflineNode | None:
         found = self.querySelectorAll(selector)
@@ -195,6 +195,17 @@ class OfflineNode:
 
     def by_testid(self, testid: str) -> OfflineNode | None:
         return self.querySelector(f'[data-testid="{testid}"]')
+
+
+class OfflineNodeList(list[OfflineNode]):
+    """What ``querySelectorAll`` returns: a list that also answers like a browser's NodeList."""
+
+    @property
+    def length(self) -> int:
+        return len(self)
+
+    def item(self, index: int) -> OfflineNode:
+        return self[index]
 
 
 _ATTR = re.compile(r'\[([\w-]+)(?:(\^?=)"([^"]*)")?\]')

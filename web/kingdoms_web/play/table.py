@@ -36,6 +36,7 @@ from kingdoms_web import dom, urls
 from kingdoms_web.device import new_save_id, now_ms
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, lookup, t
+from kingdoms_web.play.coach import Coach, marks_for
 from kingdoms_web.play.computer import (
     PACE_SETTING,
     ComputerTurns,
@@ -107,6 +108,7 @@ class GameTable(HostState):
         self.container: Element = None
         self.scope = Scope()
         self.screen: GameScreen = importlib.import_module(module).create_screen(self)
+        self.coach = Coach(self, session.record.game_id, marks_for(module), self.redraw)
         self._sync_viewer(initial=True)
 
     @property
@@ -132,6 +134,7 @@ class GameTable(HostState):
             return False
         if not self._is_person(self._game.current_seat(self._state)):
             return False
+        self.coach.acted()
         return self.act_for_computer(action)
 
     def act_for_computer(self, action: BaseModel) -> bool:
@@ -153,6 +156,8 @@ class GameTable(HostState):
         """Save, follow the acting seat, redraw: after an action, an undo or a redo."""
         state = self.session.state
         seat_after = None if self._game.is_over(state) else self._game.current_seat(state)
+        if seat_after is None:
+            self.coach.game_over()
         self.handoff = seat_after is not None and seat_before is not None \
             and seat_after != seat_before and self._is_person(seat_after)
         self.message = message
@@ -427,10 +432,13 @@ class GameTable(HostState):
             view = self._game.view(self._state, self._viewer)
             board = el("div", cls="play-board")
             self.screen.render(board, self.scope, view)
+            tip = None
             if not self._is_person(seat):
                 dom.make_read_only(board, self.scope)  # a computer plays this turn
+            else:
+                tip = self.coach.draw(board, self.scope, self._game.prompt(self._state))
             head = el("div", self._turn_banner(seat), self._tools(), cls="play-head")
-            body = el("div", head, board, cls="play-body")
+            body = el("div", head, tip, board, cls="play-body")
         dom.append(wrapper, [*notices, body])
         return wrapper
 

@@ -1,4 +1,5 @@
-"""The settings dialog: language, keeping saved games on this device, installing the app.
+"""The settings dialog: language, the first-game tips, keeping saved games on this device,
+installing the app.
 
 A language change takes effect at once: the app switches :func:`~kingdoms_web.i18n.t`'s catalog,
 stores the choice and re-renders the screen and this dialog, so nothing needs a reload.
@@ -18,6 +19,7 @@ from kingdoms_web import dom
 from kingdoms_web.device import apple_mobile, boot_call, boot_flag, standalone, storage_persisted
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import available_languages, get_language, t
+from kingdoms_web.play.coach import ENABLED_SETTING, SEEN_SETTING, Settings, guide_enabled
 from kingdoms_web.shell.dialogs import Modal, button
 
 
@@ -47,8 +49,11 @@ class SettingsDialog(Modal):
         storage_ok: Callable[[], bool],
         on_closed: Callable[[Modal], None] | None = None,
         on_persist: Callable[[], None] | None = None,
+        settings: Settings | None = None,
     ) -> None:
         super().__init__(on_closed)
+        self.settings = settings
+        """Stored page settings (the guided first game's switch); None: no guide section."""
         self.on_language = on_language
         self.storage_ok = storage_ok
         self.on_persist = on_persist
@@ -76,11 +81,41 @@ class SettingsDialog(Modal):
             el("p", hint, cls="note", attrs={"id": "language-hint"}),
             el("p", self._message, cls="note", testid="settings-status",
                attrs={"role": "status"}),
+            self._guide_section(scope),
             self._keep_section(scope),
             self._install_section(scope),
             el("div", button(scope, t("app.close"), lambda _e: self.close(),
                              testid="settings-close", cls="btn btn-primary"), cls="actions"),
         ]
+
+    # ------------------------------------------------------------------ first-game tips
+
+    def _guide_section(self, scope: Scope) -> Element | None:
+        settings = self.settings
+        if settings is None:
+            return None
+        on = guide_enabled(settings)
+
+        def toggle(_event: Any) -> None:
+            settings.set_setting(ENABLED_SETTING, not on)
+            self.refresh()
+
+        def again(_event: Any) -> None:
+            settings.set_setting(SEEN_SETTING, {})
+            settings.set_setting(ENABLED_SETTING, True)
+            self._message = t("settings.guide_reset_done")
+            self.refresh()
+
+        switch = button(scope, t("settings.guide_on") if on else t("settings.guide_off"), toggle,
+                        testid="guide-toggle", cls="btn")
+        switch.setAttribute("aria-pressed", "true" if on else "false")
+        return el("section",
+                  el("h3", t("settings.guide_heading")),
+                  el("p", t("settings.guide_hint"), cls="note"),
+                  el("div", switch,
+                     button(scope, t("settings.guide_reset"), again, testid="guide-reset",
+                            cls="btn btn-quiet"), cls="section-actions"),
+                  cls="settings-section", testid="guide-section")
 
     # ------------------------------------------------------------------ keep saved games
 
