@@ -82,6 +82,7 @@ class BurgraveScreen:
         # host's: it can release them at each local redraw, and the host releases them with its own.
         self._host_scope = scope
         self._root = root
+        view = M.with_rival_name(view)
         self._view = view
         decision = view.get("decision")
         key = (self.host.moves, decision and decision["kind"],
@@ -95,12 +96,13 @@ class BurgraveScreen:
     def end_details(self, view: dict[str, Any]) -> list[Element]:
         """Every category per player; in a solo game the rival's column too (its score is in
         the view, not in the result, which holds the one seat of the record)."""
+        view = M.with_rival_name(view)
         players = view["players"]
         columns = [(str(players[seat]["name"]), score["breakdown"], score["total"], str(seat))
                    for seat, score in enumerate(view["scores"])]
         rival = view.get("rival")
         if rival is not None:
-            columns.append((t("burgrave.rival_name"), rival["score"]["breakdown"],
+            columns.append((str(players[rival["seat"]]["name"]), rival["score"]["breakdown"],
                             rival["score"]["total"], "rival"))
         keys = list(dict.fromkeys(key for column in columns for key in column[1]))
         head = el("tr", el("th", t("burgrave.score.category"), attrs={"scope": "col"}),
