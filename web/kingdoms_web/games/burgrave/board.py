@@ -15,7 +15,7 @@ from typing import Any
 from kingdoms.burgrave.content import Effect
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
-from kingdoms_web.i18n import join_list, t
+from kingdoms_web.i18n import join_list, join_parts, t
 
 Handler = Callable[[Any], None]
 
@@ -208,7 +208,8 @@ class BoardRenderer:
         leader = view.get("castle_leader")
         title = t("burgrave.castle")
         if leader is not None:
-            title += " · " + t("burgrave.leader_named", name=view["players"][leader]["name"])
+            title = join_parts([title, t("burgrave.leader_named",
+                                          name=view["players"][leader]["name"])])
         box = el("div", el("h3", title, cls="bg-castle-title"), cls="bg-castle",
                  testid="castle")
         grid = el("div", cls="bg-sections")
