@@ -101,6 +101,12 @@ def join_sentences(items: Iterable[str]) -> str:
     return _joined(items, "core.sentences")
 
 
+def join_phrases(items: Iterable[str]) -> str:
+    """Phrases read one after another, as in a control's spoken label ("Castle section 2.
+    Ann: 2 workers on tier 1"), by the catalog's ``list.phrases``."""
+    return _joined(items, "list.phrases")
+
+
 def labelled(label: str, value: str) -> str:
     """A label and what it shows ("Draw pile: 12 cards"), by the catalog's ``list.labelled``
     (French, for one, puts a space before the colon)."""

@@ -235,10 +235,11 @@ def storage_warnings(host: HomeHost) -> list[tuple[str, str]]:
                     else t("saves.list_damaged")))
     entries = saves.damaged_entries
     if entries:
-        names = "; ".join(t("saves.unreadable_item", name=u.name or "?", why=_why(u.reason))
-                          for u in entries[:20])
+        items = [t("saves.unreadable_item", name=u.name or "?", why=_why(u.reason))
+                 for u in entries[:20]]
         if len(entries) > 20:
-            names += "; …"
+            items.append(t("saves.unreadable_more", count=len(entries) - 20))
+        names = join_list(items)
         out.append(("unreadable", t("saves.unreadable", count=len(entries), names=names)))
     if saves.pending:
         out.append(("pending", t("saves.pending", count=saves.pending)))
