@@ -250,7 +250,7 @@ def test_reload_mid_game_resumes_the_identical_state(page: Page, site_url: str) 
     expect(entries).to_have_count(1)
     expect(entries.first).to_contain_text("Dice Realm")
     expect(entries.first).to_contain_text(f"{after['moves']} moves")
-    entries.first.get_by_role("button", name="Open Dice Realm with Ann, Ben").tap()
+    entries.first.get_by_role("button", name="Open Dice Realm with Ann and Ben").tap()
     wait_ready(page, "game")
     assert snapshot(page) == after
 

@@ -144,7 +144,7 @@ def test_reload_and_a_killed_browser_resume_the_identical_game(
         again.goto(site_url)
         wait_ready(again)
         card = again.get_by_test_id("continue")
-        expect(card).to_have_text("Continue Dice Realm with Ann, Ben")
+        expect(card).to_have_text("Continue Dice Realm with Ann and Ben")
         expect(again.get_by_test_id("save-progress")).to_contain_text("2 moves")
         card.tap()
         wait_ready(again, "game")

@@ -258,7 +258,7 @@ def test_saved_games_are_listed_opened_and_deleted(page: Page, site_url: str) ->
     expect(page.locator("img[src=x]")).to_have_count(0)
     expect(page.get_by_test_id("saves-warning")).to_contain_text("1 saved game could not be read")
 
-    page.get_by_role("button", name=f"Open Tally with Ann, {TRICKY_NAME}").tap()
+    page.get_by_role("button", name=f"Open Tally with Ann and {TRICKY_NAME}").tap()
     expect(page.get_by_test_id("record-moves")).to_have_text("2 moves")
     page.get_by_test_id("home").tap()
 

@@ -297,3 +297,29 @@ def test_a_move_that_reveals_cards_asks_for_a_second_tap(fake_dom: OfflineDocume
             direct += 1
         assert host.moves == moves + 1
     assert asked and direct
+
+
+def test_a_solo_game_names_the_rival_in_the_players_language(fake_dom: OfflineDocument) -> None:
+    """Issue 14: in German the rival is "Rivale" everywhere a reader meets it — on the board
+    (pawn and building labels, the status line), in the log and in the end table — never the
+    record's English seat name "Rival"."""
+    i18n.set_language("de")
+    try:
+        host = FakeHost(fake_dom, ["Ana"], 8)
+        rng = random.Random(8)
+        seen: list[str] = []
+        while not GAME.is_over(host.state):
+            seen.append(host.root.textContent)
+            seen += [node.attrs.get(attr, "") for node in host.root.walk()
+                     for attr in ("aria-label", "title")]
+            active = [o for o in host.offers() if o.attrs.get("data-testid") != "action-pass"]
+            rng.choice(active or host.offers()).click()
+        box = fake_dom.createElement("div")
+        for node in host.screen.end_details(GAME.view(host.state, None)):
+            box.append(node)
+        seen.append(box.textContent)
+    finally:
+        i18n.set_language("en")
+    shown = "\n".join(seen)
+    assert "Rivale" in box.textContent and "Rivale" in shown
+    assert re.findall(r".{30}\bRival\b.{30}", shown) == []

@@ -4,7 +4,10 @@ pairs and every key in exactly one catalog."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
+import random
 import re
 from importlib import resources
 from pathlib import Path
@@ -12,9 +15,17 @@ from pathlib import Path
 import pytest
 
 import kingdoms_web
+from kingdoms.burgrave import explain as burgrave_explain
+from kingdoms.core import registry
+from kingdoms.core.errors import IllegalActionError, KingdomsError
+from kingdoms.core.protocol import Seat
+from kingdoms.core.records import new_record
 from kingdoms.core.registry import playable_game_ids
-from kingdoms.core.text import CATALOGS
-from kingdoms_web import i18n
+from kingdoms.core.session import Session
+from kingdoms.core.text import CATALOGS, Param, Text, render
+from kingdoms.dice_realm.actions import PENALTY_CODE, STOP_CODE
+from kingdoms_web import dom, i18n
+from kingdoms_web.play.table import refusal
 
 PAGE = Path(kingdoms_web.__file__).parent
 PACKAGES = {"": "kingdoms_web", "core": "kingdoms.core", "tally": "kingdoms.testgame",
@@ -139,3 +150,195 @@ def test_no_catalog_key_is_unused() -> None:
                 continue
             unused.append(key)
     assert unused == []
+
+
+# --------------------------------------------------------------------------- no English leaks
+
+_TRIM = " .,:;!?()[]«»\"'—–-·/+=≥≤…\n"
+
+
+@functools.cache
+def english_fragments(language: str) -> re.Pattern[str]:
+    """Every fixed piece of English the catalogs hold (the words between a template's
+    ``{fields}``, card names included) that ``language``'s catalogs never use themselves: if one
+    shows up in a ``language`` text, English reached that screen. Words both languages share
+    ("Gold", Spanish "Rival") are left out, so only real leaks match."""
+    own = "\n".join(value for prefix in PACKAGES
+                    for value in CATALOGS.catalog(prefix, language).values())
+    pieces: set[str] = set()
+    for prefix in PACKAGES:
+        for template in CATALOGS.catalog(prefix, "en").values():
+            for piece in re.split(r"\{[^{}]*\}", template):
+                piece = piece.strip(_TRIM)
+                if len(piece) >= 4 and re.search("[A-Za-z]{3}", piece):
+                    pieces.add(piece)
+    leaks = [piece for piece in pieces
+             if piece not in own or not re.search(rf"(?<!\w){re.escape(piece)}(?!\w)", own)]
+    leaks.sort(key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, leaks)) + r")(?!\w)")
+
+
+def english_in(line: str, language: str) -> list[str]:
+    """The English catalog pieces found in ``line`` (a text shown in ``language``)."""
+    return english_fragments(language).findall(line)
+
+
+def test_the_leak_check_finds_english_in_a_translated_line() -> None:
+    """The check itself: it catches an English sentence and an English name in a German line,
+    and leaves the German words alone."""
+    german = render(Text("burgrave.log.rival_turn", scheme="X", space=3, score=5), "de")
+    assert english_in(german, "de") == []
+    assert english_in(german + " The rival plays", "de") != []
+    assert english_in("Rival entscheidet", "de") == ["Rival"]
+    assert english_in("Rival decide", "es") == []  # the same word in Spanish
+
+
+def texts_in(value: object) -> list[Text]:
+    """Every :class:`Text` inside a prompt, a choice, a tuple … (what a screen would show)."""
+    if isinstance(value, Text):
+        return [value]
+    if isinstance(value, list | tuple):
+        return [text for item in value for text in texts_in(item)]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [text for field in dataclasses.fields(value)
+                for text in texts_in(getattr(value, field.name))]
+    return []
+
+
+def mentions(text: Param, target: Text) -> bool:
+    """Whether ``target`` appears anywhere in ``text`` (its parameters, nested)."""
+    if text == target:
+        return True
+    if isinstance(text, Text):
+        return any(mentions(value, target) for value in text.params.values())
+    if isinstance(text, tuple):
+        return any(mentions(value, target) for value in text)
+    return False
+
+
+def keys_in(text: Param) -> set[str]:
+    """Every catalog key ``text`` uses, nested ones included."""
+    if isinstance(text, Text):
+        return {text.key}.union(*(keys_in(value) for value in text.params.values()))
+    if isinstance(text, tuple):
+        return set().union(*(keys_in(value) for value in text))
+    return set()
+
+
+@functools.cache
+def solo_burgrave_texts() -> tuple[Text, ...]:
+    """What a whole solo Burgrave game says: every move's log line, every prompt (title, why,
+    notes, end warnings, choices, what is not possible) — random legal moves, fixed seed."""
+    game = registry.get_game("burgrave")
+    session = Session(new_record("burgrave", [Seat(name="Ann")], seed=8,
+                                 options={"rival": "manuscripts", "difficulty": 2}))
+    rng = random.Random(8)
+    texts: list[Text] = []
+    while not game.is_over(session.state):
+        texts += texts_in(game.prompt(session.state))
+        legal = game.legal_actions(session.state)
+        step = session.act(rng.choice(legal))
+        texts.append(game.describe(step.before, step.action, step.after))
+    return tuple(texts)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_solo_burgrave_game_says_nothing_in_english(language: str) -> None:
+    """Issue 14: the rival's turns, its name in every sentence and all prompts of a solo game
+    come out in the player's language (the rival was once the record's English "Rival")."""
+    texts = solo_burgrave_texts()
+    assert len(texts) > 300
+    assert any(mentions(text, burgrave_explain.RIVAL_NAME) for text in texts)
+    assert "burgrave.log.rival_turn" in set().union(*(keys_in(text) for text in texts))
+    leaks = {}
+    for text in texts:
+        line = render(text, language)
+        found = english_in(line, language)
+        if found:
+            leaks[line] = found
+    assert leaks == {}
+    rival = render(burgrave_explain.RIVAL_NAME, language)
+    assert rival == {"es": "Rival", "de": "Rivale"}[language]
+    named = [render(text, language) for text in texts
+             if mentions(text, burgrave_explain.RIVAL_NAME)]
+    assert all(rival in line for line in named)
+
+
+def _decodes(code: int) -> bool:
+    """Whether ``code`` is a Burgrave action at all (the vocabulary has gaps)."""
+    try:
+        registry.get_game("burgrave").decode_action(code)
+    except KingdomsError:
+        return False
+    return True
+
+
+def _refusals() -> list[KingdomsError]:
+    """Illegal moves a player could try: stopping before rolling, taking a scoundrel before
+    rolling (Dice Realm), and a Burgrave move out of turn while someone else must decide."""
+    errors: list[KingdomsError] = []
+    dice = registry.get_game("dice-realm")
+    state = Session(new_record("dice-realm", [Seat(name="Ann"), Seat(name="Ben")],
+                               seed=4)).state
+    for action in (dice.decode_action(STOP_CODE), dice.decode_action(PENALTY_CODE)):
+        with pytest.raises(IllegalActionError) as caught:
+            dice.apply(state, action)
+        errors.append(caught.value)
+    burgrave = registry.get_game("burgrave")
+    solo = Session(new_record("burgrave", [Seat(name="Ann")], seed=8)).state
+    legal = {burgrave.encode_action(action) for action in burgrave.legal_actions(solo)}
+    code = next(code for code in range(1000) if code not in legal and _decodes(code))
+    with pytest.raises(IllegalActionError) as caught:
+        burgrave.apply(solo, burgrave.decode_action(code))
+    errors.append(caught.value)
+    return errors
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_refused_move_is_explained_in_the_players_language(language: str) -> None:
+    """The reason an illegal move is refused is catalog text, said in the page's language by
+    the table (``str(error)`` stays English for the command line)."""
+    errors = _refusals()
+    assert all(error.text is not None for error in errors)
+    i18n.set_language(language)
+    try:
+        shown = [refusal(error) for error in errors]
+    finally:
+        i18n.set_language("en")
+    for error, line in zip(errors, shown, strict=True):
+        assert line != refusal(error) and str(error) not in line
+        assert english_in(line, language) == [], line
+    assert "Rivale" not in shown[-1] and "Ann" in shown[-1]  # the human must decide first
+
+
+def test_a_refusal_without_text_is_a_plain_translated_one(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """A developer's error (English, no text) never reaches the player as English."""
+    logged: list[str] = []
+    monkeypatch.setattr(dom, "log_error", logged.append)
+    i18n.set_language("de")
+    try:
+        line = refusal(IllegalActionError("Not a Dice Realm action: 99."))
+    finally:
+        i18n.set_language("en")
+    assert line == "Dieser Zug ist nicht erlaubt." and "99" in logged[0]
+
+
+DEVELOPER_REFUSALS = {
+    "A roll must re-roll at least one die (keep mask 0-62).",
+    "There are six dice, numbered 0 to 5.",
+    'Not a Dice Realm action: {code!r}.',
+    "There is no seat {target}.",
+}
+"""English refusals left in the rules modules: each needs an action code the page never sends
+(a malformed mask, die or seat number), so only a developer can meet them."""
+
+
+def test_rules_refuse_with_catalog_text_except_for_malformed_codes() -> None:
+    """Every ``IllegalActionError`` the rules raise with a plain string is listed above."""
+    literal = re.compile(r'IllegalActionError\(\s*f?"([^"]*)"')
+    found = set()
+    for game in ("dice_realm", "burgrave"):
+        path = Path(str(resources.files(f"kingdoms.{game}") / "rules.py"))
+        found |= set(literal.findall(path.read_text(encoding="utf-8")))
+    assert found == DEVELOPER_REFUSALS

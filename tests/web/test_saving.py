@@ -117,7 +117,7 @@ def test_migration_from_schema_1_keeps_every_game_and_reports_the_rest() -> None
     report = upgrade_storage(store)
     assert report.migrated == 2
     assert [(u.name, u.reason) for u in report.failed] == [
-        ("Ann, <b>Bo</b>", "corrupt"), ("Cy", "corrupt"), ("#5", "invalid")]
+        ("Ann and <b>Bo</b>", "corrupt"), ("Cy", "corrupt"), ("#5", "invalid")]
     assert store.read(V1_KEY) is None  # moved, not copied
     saves = load_saves(store)
     assert [e.save_id for e in saves.entries] == ["b", "a"]
@@ -130,7 +130,7 @@ def test_migration_from_schema_1_keeps_every_game_and_reports_the_rest() -> None
     assert stored["schema"] == 3 and stored["rev"] == 0 and stored["code"] == dice
     # The failures are kept verbatim (set aside under their own keys) and reported by name,
     # every time the list is read.
-    assert sorted(u.name for u in saves.unreadable) == sorted(["Ann, <b>Bo</b>", "Cy", "#5"])
+    assert sorted(u.name for u in saves.unreadable) == sorted(["Ann and <b>Bo</b>", "Cy", "#5"])
     texts = [kept_text(store.read(key)) or "" for key in store.keys(KEPT_PREFIX)]
     assert {"code": "1garbage"}.items() <= next(
         item for item in map(json.loads, texts) if isinstance(item, dict) and "code" in item

@@ -57,7 +57,7 @@ from kingdoms_web.device import (
     request_persistence,
 )
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.i18n import game_title, t
+from kingdoms_web.i18n import game_title, join_sentences, t
 from kingdoms_web.learn.book import book_for
 from kingdoms_web.saves.migrations import upgrade_storage
 from kingdoms_web.saves.opening import OpenResult, RecordSummary, open_code
@@ -456,7 +456,7 @@ class App:
             self.screen = "home"
             self.summary = None
             self.code_text = code[:2000]
-            self.code_error = t("code.link_error") + " " + result.error
+            self.code_error = join_sentences([t("code.link_error"), result.error])
             urls.replace_fragment("")
             self.render()
             return True

@@ -83,6 +83,43 @@ def join_list(items: Iterable[str]) -> str:
     return join(list(items), _current)
 
 
+def join_parts(items: Iterable[str]) -> str:
+    """Separate pieces of one line ("Round 3 · Ann's turn"), joined by the catalog's
+    ``list.parts`` pattern: the separator is the language's to choose, not the code's.
+
+    >>> set_language("en")
+    'en'
+    >>> join_parts(["Round 3", "Ann's turn", "Final round"])
+    "Round 3 · Ann's turn · Final round"
+    """
+    return _joined(items, "list.parts")
+
+
+def join_sentences(items: Iterable[str]) -> str:
+    """Whole sentences one after another, the engine's ``core.sentences`` way (a space in
+    these languages; one without spaces between sentences would change only its catalog)."""
+    return _joined(items, "core.sentences")
+
+
+def join_phrases(items: Iterable[str]) -> str:
+    """Phrases read one after another, as in a control's spoken label ("Castle section 2.
+    Ann: 2 workers on tier 1"), by the catalog's ``list.phrases``."""
+    return _joined(items, "list.phrases")
+
+
+def labelled(label: str, value: str) -> str:
+    """A label and what it shows ("Draw pile: 12 cards"), by the catalog's ``list.labelled``
+    (French, for one, puts a space before the colon)."""
+    return t("list.labelled", label=label, value=value)
+
+
+def _joined(items: Iterable[str], key: str) -> str:
+    out: str | None = None
+    for item in items:
+        out = item if out is None else t(key, a=out, b=item)
+    return out or ""
+
+
 def available_languages() -> list[tuple[str, str]]:
     """(code, name in its own language) for every language the page offers."""
     return list(LANGUAGE_NAMES.items())

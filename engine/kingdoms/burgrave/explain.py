@@ -57,6 +57,7 @@ from .solo_view import rival_log
 from .state import State
 from .tasks import Decision
 from .words import (
+    RIVAL_NAME,
     building_benefit,
     building_name,
     card_name,
@@ -79,6 +80,7 @@ from .words import (
     ribbon_name,
     script_name,
     script_text,
+    seat_name,
     segment_name,
     space_name,
     spot_name,
@@ -86,8 +88,9 @@ from .words import (
 )
 
 __all__ = [
-    "building_benefit", "building_name", "card_name", "card_text", "castle_section_name",
-    "catalog", "cleric_bonus_name", "describe", "design_name", "design_text", "effects_text",
+    "RIVAL_NAME", "building_benefit", "building_name", "card_name", "card_text",
+    "castle_section_name", "catalog", "cleric_bonus_name", "describe", "design_name",
+    "design_text", "effects_text",
     "exchange_text", "icon_name", "icons_text", "link_reward", "player_card_name",
     "printed_name", "printed_script_name", "printed_script_text", "prompt", "resource_name",
     "ribbon_name", "script_name", "script_text", "segment_name", "space_name", "spot_name",
@@ -130,7 +133,7 @@ def _describe(before: State, action: Action, after: State) -> Text:
     seat = deciding_seat(before)
     if seat is None:
         return Text("burgrave.log.nothing")
-    name = before.seats[seat].name
+    name = seat_name(before, seat)
     player = before.players[seat]
     decision = before.stack[-1].op
     if code == PASS:
@@ -189,7 +192,7 @@ def _describe(before: State, action: Action, after: State) -> Text:
                     else "burgrave.log.move_worker_ccw", name=name, section=section + 1)
     if code in BUMP_CODES:
         section, tier, owner = bump_parts(code)
-        return Text("burgrave.log.bump", name=name, owner=before.seats[owner].name, tier=tier,
+        return Text("burgrave.log.bump", name=name, owner=seat_name(before, owner), tier=tier,
                     section=section + 1)
     if code in PLAY_CODES:
         return Text("burgrave.log.play", name=name, card=card_name(PLAY_CODES.value(code)))
@@ -200,7 +203,7 @@ def _describe(before: State, action: Action, after: State) -> Text:
     return _build(before, seat, building, spot, free=False)
 
 
-def _segment_choice(state: State, name: str, decision: int, position: int) -> Text:
+def _segment_choice(state: State, name: str | Text, decision: int, position: int) -> Text:
     if decision == Decision.HIRE_FREE:
         return Text("burgrave.log.hire_free", name=name,
                     card=card_name(state.townsfolk_piles[position][-1]))
@@ -222,8 +225,8 @@ def _build(state: State, seat: int, building: int, spot: int, *, free: bool) -> 
             reward = effects_text(SEG_LINK_REWARDS[state.segments[link.position]][link.number])
             rewards.append(Text("burgrave.log.link", reward=reward) if owner == seat else
                            Text("burgrave.log.link_shared", reward=reward,
-                                owner=state.seats[owner].name))
+                                owner=seat_name(state, owner)))
     combined = chain("burgrave.log.rewards", rewards, rewards[0])
     return Text("burgrave.log.build_free" if free else "burgrave.log.build",
-                name=state.seats[seat].name, building=building_name(building),
+                name=seat_name(state, seat), building=building_name(building),
                 spot=spot_name(state.segments[position], index), rewards=combined)

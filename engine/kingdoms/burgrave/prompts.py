@@ -91,6 +91,7 @@ from .words import (
     resource_name,
     script_name,
     script_text,
+    seat_name,
     segment_name,
     space_name,
     spot_name,
@@ -175,7 +176,7 @@ def end_warnings(state: State) -> tuple[Text, ...]:
     start player takes the last turn" — announced when a pile runs low, when the end is
     triggered and during the final round."""
     last = (state.start_seat - 1) % len(state.players)
-    last_name = state.seats[last].name
+    last_name = seat_name(state, last)
     if state.final_round != UNSET:
         if state.round >= state.final_round:
             return (Text("burgrave.warn.final_round", name=last_name),)
@@ -193,7 +194,7 @@ def _why(state: State, seat: int, decision: Decision, arg: int) -> Text | None:
     turn = state.turn_seat
     if turn < 0 or turn == seat or decision == Decision.CHOOSE_PAIR:
         return None
-    name = state.seats[turn].name
+    name = seat_name(state, turn)
     if decision == Decision.REARRANGE:
         return Text("burgrave.why.landed" if arg == LANDED else "burgrave.why.collision",
                     name=name)
@@ -382,7 +383,7 @@ def _move_worker(asked: _Asked, code: int) -> None:
 
 def _bump(asked: _Asked, code: int) -> None:
     section, tier, owner = bump_parts(code)
-    asked.add(code, Text("burgrave.bump_named", name=asked.state.seats[owner].name, tier=tier,
+    asked.add(code, Text("burgrave.bump_named", name=seat_name(asked.state, owner), tier=tier,
                          section=castle_section_name(asked.state.castle[section])),
               Text(f"burgrave.refund.tier{tier}"))
 

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from ..core.errors import IllegalActionError
 from ..core.protocol import Seat
+from ..core.text import Text
 from .actions import PASS
 from .castle import resolve_castle, resolve_crowding
 from .decisions import apply_decision, decision_codes
@@ -38,6 +39,7 @@ from .solo_content import SOLO
 from .state import RIVAL_SEAT, State
 from .tasks import DECISION_NAMES, FIRST_DECISION, Auto, Task
 from .turn import after_action, collision, draw_to_limit, end_turn, reset_track, shift, start_turn
+from .words import seat_name
 
 AUTO_TASKS: dict[int, Callable[[State, Task], None]] = {
     Auto.START_TURN: lambda state, task: start_turn(state, task.seat),
@@ -120,13 +122,11 @@ def deciding_seat(state: State) -> int | None:
 def apply_code(state: State, code: int) -> State:
     """The state after action ``code``; raises ``IllegalActionError`` if it is not legal."""
     if state.over:
-        raise IllegalActionError("The game is over.")
+        raise IllegalActionError(Text("core.error.game_over"))
     if code not in legal_codes(state):
         top = state.stack[-1]
-        name = state.seats[top.seat].name
-        raise IllegalActionError(
-            f"That action is not allowed now: {name} must decide ({DECISION_NAMES[top.op]})."
-        )
+        raise IllegalActionError(Text("burgrave.error.not_now", name=seat_name(state, top.seat),
+                                      ask=Text(f"burgrave.ask.{DECISION_NAMES[top.op]}")))
     new = state.clone()
     task = new.stack.pop()
     apply_decision(new, task, code)

@@ -45,6 +45,7 @@ from .content import (
     Timing,
 )
 from .solo_content import SOLO
+from .state import RIVAL_SEAT, State
 
 # --------------------------------------------------------------------------- names
 
@@ -73,6 +74,20 @@ def english_names() -> dict[str, str]:
     for scheme in SOLO.schemes:
         names[f"burgrave.scheme.{scheme.key}"] = scheme.name
     return names
+
+
+RIVAL_NAME = Text("burgrave.rival.name")
+"""The solo rival's name at the table. Its seat is rules, not a player, so it has no typed name
+to show as written: it is a word of the game, said in the reader's language."""
+
+
+def seat_name(state: State, seat: int) -> str | Text:
+    """What a seat is called in sentences: a player's name as typed (names are never
+    translated), or :data:`RIVAL_NAME` for a solo game's rival (whose record name, ``"Rival"``,
+    stays language-neutral data)."""
+    if state.rival is not None and seat == RIVAL_SEAT:
+        return RIVAL_NAME
+    return state.seats[seat].name
 
 
 def card_name(card: int) -> Text:

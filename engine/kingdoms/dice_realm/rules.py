@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from kingdoms.core.errors import IllegalActionError, SetupError
 from kingdoms.core.rng import Rng
+from kingdoms.core.text import Text
 
 from .actions import (
     CLAIM_BASE,
@@ -187,7 +188,7 @@ def legal_codes(s: State) -> tuple[int, ...]:
 def apply_code(state: State, code: int) -> State:
     """The state after action ``code``; ``IllegalActionError`` says why it is not allowed."""
     if state.phase == OVER:
-        raise IllegalActionError("The game is over.")
+        raise IllegalActionError(Text("core.error.game_over"))
     if not 0 <= code < VOCABULARY_SIZE:
         raise IllegalActionError(f"Not a Dice Realm action: {code!r}.")
     if code < STOP_CODE:
@@ -207,11 +208,11 @@ def apply_code(state: State, code: int) -> State:
 
 def _roll(state: State, keep: int) -> State:
     if state.phase != ROLL:
-        raise IllegalActionError("The dice are final: rolling is over for this turn.")
+        raise IllegalActionError(Text("dice-realm.error.dice_final"))
     if not 0 <= keep < 63:
         raise IllegalActionError("A roll must re-roll at least one die (keep mask 0-62).")
     if state.rolls_used == 0 and keep:
-        raise IllegalActionError("The first roll of a turn rolls all six dice (keep nothing).")
+        raise IllegalActionError(Text("dice-realm.error.first_roll_all"))
     s = state.clone()
     rng = Rng(s.seed, s.counter)
     value = rng.below(_SIX_DICE)
@@ -235,9 +236,9 @@ def _roll(state: State, keep: int) -> State:
 
 def _stop(state: State) -> State:
     if state.phase != ROLL:
-        raise IllegalActionError("Rolling is already over for this turn.")
+        raise IllegalActionError(Text("dice-realm.error.rolling_over"))
     if state.rolls_used == 0:
-        raise IllegalActionError("Roll the dice at least once before stopping.")
+        raise IllegalActionError(Text("dice-realm.error.roll_before_stop"))
     s = state.clone()
     s.phase = CHOOSE
     s.events = (*s.events, {"type": "stop", "seat": s.current})
@@ -246,13 +247,11 @@ def _stop(state: State) -> State:
 
 def _flip(state: State, die: int) -> State:
     if state.phase != CHOOSE:
-        raise IllegalActionError("A Fairy turns a die only after rolling, before choosing.")
+        raise IllegalActionError(Text("dice-realm.error.fairy_timing"))
     owned = fairies(state.realms[state.current])
     if state.flips_used >= owned:
-        raise IllegalActionError(
-            "You have no Fairy to use this turn." if not owned
-            else "Each of your Fairies has already turned a die this turn."
-        )
+        raise IllegalActionError(Text("dice-realm.error.fairies_used" if owned
+                                      else "dice-realm.error.no_fairy"))
     if not 0 <= die < 6:
         raise IllegalActionError("There are six dice, numbered 0 to 5.")
     s = state.clone()
@@ -285,18 +284,17 @@ def _take_effects(s: State, card: int, realm: list[int]) -> None:
 
 def _claim(state: State, slot: int, village: bool = True) -> State:
     if state.phase == GIFT:
-        raise IllegalActionError("Give the dragon away first.")
+        raise IllegalActionError(Text("dice-realm.error.dragon_first"))
     if state.rolls_used == 0:
-        raise IllegalActionError("Roll the dice first.")
+        raise IllegalActionError(Text("dice-realm.error.roll_first"))
     if not 0 <= slot < ROW_SIZE or state.row[slot] < 0:
-        raise IllegalActionError(f"There is no citizen in slot {slot}.")
+        raise IllegalActionError(Text("dice-realm.error.empty_slot"))
     card = state.row[slot]
     if not met_mask(state.dice) >> card & 1:
-        raise IllegalActionError(
-            f"The dice do not meet {CONTENT.citizens[card].name}'s requirement."
-        )
+        raise IllegalActionError(Text("dice-realm.error.not_met",
+                                      card=Text(f"dice-realm.card.{CARD_IDS[card]}")))
     if not village and not founds_village(state, slot):
-        raise IllegalActionError("Taking this citizen founds no village to leave.")
+        raise IllegalActionError(Text("dice-realm.error.no_village_to_leave"))
     s = state.clone()
     seat = s.current
     row = list(s.row)
@@ -342,12 +340,10 @@ def _claim(state: State, slot: int, village: bool = True) -> State:
 
 def _take_penalty(state: State) -> State:
     if state.phase != CHOOSE:
-        raise IllegalActionError(
-            "Finish rolling first (stop or use your last roll)." if state.phase == ROLL
-            else "Give the dragon away first."
-        )
+        raise IllegalActionError(Text("dice-realm.error.finish_rolling" if state.phase == ROLL
+                                      else "dice-realm.error.dragon_first"))
     if met_slots(state):
-        raise IllegalActionError("Your dice meet a citizen's requirement: you must take one.")
+        raise IllegalActionError(Text("dice-realm.error.must_take"))
     s = state.clone()
     seat = s.current
     penalty = s.penalties[0]
@@ -372,11 +368,11 @@ def _take_penalty(state: State) -> State:
 
 def _give_dragon(state: State, target: int) -> State:
     if state.phase != GIFT:
-        raise IllegalActionError("There is no dragon to give.")
+        raise IllegalActionError(Text("dice-realm.error.no_dragon"))
     if not 0 <= target < len(state.seats):
         raise IllegalActionError(f"There is no seat {target}.")
     if target == state.current:
-        raise IllegalActionError("A dragon must be given to another player.")
+        raise IllegalActionError(Text("dice-realm.error.dragon_to_other"))
     s = state.clone()
     dragon = s.pending
     s.pending = -1

@@ -35,7 +35,7 @@ from kingdoms.core.session import Session
 from kingdoms_web import dom, urls
 from kingdoms_web.device import new_save_id, now_ms
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.i18n import game_title, lookup, t
+from kingdoms_web.i18n import game_title, lookup, say, t
 from kingdoms_web.play.coach import Coach, marks_for
 from kingdoms_web.play.computer import (
     PACE_SETTING,
@@ -147,7 +147,7 @@ class GameTable(HostState):
         try:
             step = self.session.act(action)
         except KingdomsError as error:
-            self.notify(t("play.refused", reason=str(error)))
+            self.notify(refusal(error))
             return False
         self._after_change(step.seat)
         return True
@@ -605,3 +605,13 @@ def open_table(owner: TableOwner, module: str, record: GameRecord,
     except Exception:
         log("Kingdoms: opening the game failed\n" + traceback.format_exc())
         return None
+
+
+def refusal(error: KingdomsError) -> str:
+    """What the player reads when the engine refuses a move: its reason in the page's language
+    when the engine gave one as text (a rule the player met), otherwise a plain translated
+    refusal, the English detail going to the console (a developer's matter, not the player's)."""
+    if error.text is not None:
+        return t("play.refused", reason=say(error.text))
+    dom.log_error(f"Kingdoms: move refused: {error}")
+    return t("play.refused_plain")

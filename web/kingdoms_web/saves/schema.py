@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kingdoms.core.names import MAX_NAME_CODE_POINTS, clean_text, cut_graphemes
+from kingdoms_web.i18n import join_list
 from kingdoms_web.saves.storage import parse_stored
 
 SAVES_SCHEMA = 3
@@ -260,7 +261,7 @@ def entry_name(item: Any, index: int | None = None) -> str:
     if isinstance(item, dict):
         names = item.get("names")
         if isinstance(names, list) and names and all(isinstance(n, str) for n in names):
-            return clean_text(", ".join(names))[:120]
+            return clean_text(join_list(names))[:120]
         if isinstance(item.get("id"), str) and item["id"]:
             return clean_text(str(item["id"]))[:64]
     return f"#{index + 1}" if index is not None else ""

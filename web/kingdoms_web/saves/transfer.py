@@ -30,7 +30,7 @@ from typing import Any
 
 from kingdoms.core.codes import MAX_INPUT_CHARS
 from kingdoms.core.records import parse_json
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import join_list, t
 from kingdoms_web.saves.opening import open_code, summarize
 from kingdoms_web.saves.schema import SaveEntry, clean_label
 
@@ -197,7 +197,7 @@ def parse_import(
             continue
         summary = summarize(result.record, result.summary.code)
         what = t("transfer.what", title=summary.title,
-                 players=", ".join(seat.name for seat in summary.seats))
+                 players=join_list(seat.name for seat in summary.seats))
         if summary.code in seen:
             report.lines.append(ImportLine(number, "duplicate",
                                            t("transfer.entry_duplicate", number=number,

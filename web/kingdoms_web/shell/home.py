@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from kingdoms.core.protocol import GameInfo
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.i18n import game_title, get_language, lookup, t
+from kingdoms_web.i18n import game_title, get_language, join_list, lookup, t
 from kingdoms_web.learn.book import book_for
 from kingdoms_web.saves.saved_games import latest_unfinished
 from kingdoms_web.saves.schema import KEPT_PREFIX, MAX_SAVES, SaveEntry, SaveList
@@ -83,8 +83,9 @@ def players_text(info: GameInfo) -> str:
 
 
 def names_text(names: Sequence[str]) -> str:
-    """Player names joined for display (always rendered as text, never markup)."""
-    return ", ".join(names)
+    """Player names joined for display (always rendered as text, never markup), as a list in
+    the page's language ("Ana y Ben"): a saved game's title reads as a phrase, not as code."""
+    return join_list(names)
 
 
 def save_title(entry: SaveEntry, titles: dict[str, str]) -> str:
@@ -235,10 +236,11 @@ def storage_warnings(host: HomeHost) -> list[tuple[str, str]]:
                     else t("saves.list_damaged")))
     entries = saves.damaged_entries
     if entries:
-        names = "; ".join(t("saves.unreadable_item", name=u.name or "?", why=_why(u.reason))
-                          for u in entries[:20])
+        items = [t("saves.unreadable_item", name=u.name or "?", why=_why(u.reason))
+                 for u in entries[:20]]
         if len(entries) > 20:
-            names += "; …"
+            items.append(t("saves.unreadable_more", count=len(entries) - 20))
+        names = join_list(items)
         out.append(("unreadable", t("saves.unreadable", count=len(entries), names=names)))
     if saves.pending:
         out.append(("pending", t("saves.pending", count=saves.pending)))

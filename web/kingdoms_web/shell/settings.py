@@ -18,7 +18,7 @@ from typing import Any
 from kingdoms_web import dom
 from kingdoms_web.device import apple_mobile, boot_call, boot_flag, standalone, storage_persisted
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.i18n import available_languages, get_language, t
+from kingdoms_web.i18n import available_languages, get_language, join_sentences, t
 from kingdoms_web.play.coach import ENABLED_SETTING, SEEN_SETTING, Settings, guide_enabled
 from kingdoms_web.shell.dialogs import Modal, button
 
@@ -74,7 +74,7 @@ class SettingsDialog(Modal):
         scope.on(select, "change", self._changed)
         hint = t("settings.language_hint")
         if not self.storage_ok():
-            hint = hint + " " + t("settings.not_saved")
+            hint = join_sentences([hint, t("settings.not_saved")])
         return [
             el("div", el("label", t("settings.language"), attrs={"for": "language-select"}),
                select, cls="field-row"),

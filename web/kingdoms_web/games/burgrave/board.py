@@ -15,7 +15,7 @@ from typing import Any
 from kingdoms.burgrave.content import Effect
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
-from kingdoms_web.i18n import join_list, t
+from kingdoms_web.i18n import join_list, join_parts, join_phrases, t
 
 Handler = Callable[[Any], None]
 
@@ -121,9 +121,12 @@ class BoardRenderer:
             body.append(el("span", M.exchange_text(exchange), cls="bg-exchange"))
         body.append(el("span", *pawns, cls="bg-pawns"))
         names = [self.view["players"][s]["name"] for s in self.pawns.get(space, [])]
-        full = label + (". " + M.exchange_text(exchange) if exchange is not None else "")
+        phrases = [label]
+        if exchange is not None:
+            phrases.append(M.exchange_text(exchange))
         if names:
-            full += ". " + t("burgrave.here", names=join_list(names))
+            phrases.append(t("burgrave.here", names=join_list(names)))
+        full = join_phrases(phrases)
         offer = self.spaces.get(space)
         cls = "bg-space" + (" bg-space-inner" if exchange is None else "")
         if offer is not None:
@@ -152,7 +155,8 @@ class BoardRenderer:
             who = self.view["players"][owner]["name"]
             body.append(el("span", t(f"burgrave.building_short.{building}"),
                            cls=f"bg-building bg-seat-{colour}"))
-            label += ". " + t("burgrave.built_by", building=M.building_name(building), name=who)
+            label = join_phrases([label, t("burgrave.built_by",
+                                           building=M.building_name(building), name=who)])
         if not closed:
             body.append(chips(reward))
         offer = self.spots.get(spot)
@@ -208,7 +212,8 @@ class BoardRenderer:
         leader = view.get("castle_leader")
         title = t("burgrave.castle")
         if leader is not None:
-            title += " · " + t("burgrave.leader_named", name=view["players"][leader]["name"])
+            title = join_parts([title, t("burgrave.leader_named",
+                                          name=view["players"][leader]["name"])])
         box = el("div", el("h3", title, cls="bg-castle-title"), cls="bg-castle",
                  testid="castle")
         grid = el("div", cls="bg-sections")
@@ -247,6 +252,6 @@ class BoardRenderer:
         cls = f"bg-section bg-section-{sec}"
         if offer is not None:
             return offer_button(self.scope, offer, self.on_offer, body, cls,
-                                label=". ".join(label_parts))
+                                label=join_phrases(label_parts))
         return el("div", *body, cls=cls, testid=f"section-{sec}",
-                  attrs={"role": "group", "aria-label": ". ".join(label_parts)})
+                  attrs={"role": "group", "aria-label": join_phrases(label_parts)})

@@ -47,6 +47,20 @@ SEAT_COLOURS = ("red", "blue", "green", "amber")
 # --------------------------------------------------------------------------- names and texts
 
 
+def with_rival_name(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with a solo rival's name in the page's language. The engine's view carries the
+    rival's seat name as record data (``"Rival"``, the same in every language, so saves stay
+    language-neutral); a reader sees the game's word for it, as in the log lines. A copy: the
+    view may be cached by the table."""
+    rival = view.get("rival")
+    if rival is None:
+        return view
+    players = list(view["players"])
+    seat = int(rival["seat"])
+    players[seat] = {**players[seat], "name": say(explain.RIVAL_NAME)}
+    return {**view, "players": players}
+
+
 def seat_mark(view: dict[str, Any], seat: int) -> str:
     """The letter on a seat's pawns and workers: its initial, or its number when two players'
     names start alike.

@@ -16,7 +16,7 @@ from kingdoms.burgrave.content import BUILDINGS, RESOURCES
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
 from kingdoms_web.games.burgrave.board import chips, offer_button
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import join_list, t
 
 
 def card_face(info: dict[str, Any], *, full: bool) -> list[Any]:
@@ -34,7 +34,7 @@ def card_face(info: dict[str, Any], *, full: bool) -> list[Any]:
 
 
 def card_label(info: dict[str, Any]) -> str:
-    icons = " + ".join(M.icon_name(i) for i in info["icons"])
+    icons = join_list(M.icon_name(i) for i in info["icons"])
     return t("burgrave.card_label", name=info["name"], value=info["value"], icons=icons,
              text=info["text"])
 

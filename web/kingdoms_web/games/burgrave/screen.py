@@ -25,7 +25,7 @@ from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
 from kingdoms_web.games.burgrave.board import BoardRenderer
 from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
-from kingdoms_web.i18n import get_language, say, t
+from kingdoms_web.i18n import get_language, join_parts, say, t
 from kingdoms_web.play.contract import GameHost
 from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.shell.dialogs import Modal, button
@@ -82,6 +82,7 @@ class BurgraveScreen:
         # host's: it can release them at each local redraw, and the host releases them with its own.
         self._host_scope = scope
         self._root = root
+        view = M.with_rival_name(view)
         self._view = view
         decision = view.get("decision")
         key = (self.host.moves, decision and decision["kind"],
@@ -95,12 +96,13 @@ class BurgraveScreen:
     def end_details(self, view: dict[str, Any]) -> list[Element]:
         """Every category per player; in a solo game the rival's column too (its score is in
         the view, not in the result, which holds the one seat of the record)."""
+        view = M.with_rival_name(view)
         players = view["players"]
         columns = [(str(players[seat]["name"]), score["breakdown"], score["total"], str(seat))
                    for seat, score in enumerate(view["scores"])]
         rival = view.get("rival")
         if rival is not None:
-            columns.append((t("burgrave.rival_name"), rival["score"]["breakdown"],
+            columns.append((str(players[rival["seat"]]["name"]), rival["score"]["breakdown"],
                             rival["score"]["total"], "rival"))
         keys = list(dict.fromkeys(key for column in columns for key in column[1]))
         head = el("tr", el("th", t("burgrave.score.category"), attrs={"scope": "col"}),
@@ -166,7 +168,7 @@ class BurgraveScreen:
             parts.append(t("burgrave.final_round") if view["round"] >= final
                          else t("burgrave.end_triggered"))
         piles = t("burgrave.piles", debts=view["debt_pile"], deeds=view["deed_pile"])
-        return el("div", el("p", " · ".join(parts), cls="bg-status-main"),
+        return el("div", el("p", join_parts(parts), cls="bg-status-main"),
                   el("p", piles, cls="bg-muted"), cls="bg-status", testid="status")
 
     def _prompt(self, view: dict[str, Any], prompt: M.Prompt | None) -> Element:
@@ -305,8 +307,8 @@ class BurgraveScreen:
         elif kind == "script":
             info = M.script_info(key)
             title = info["name"]
-            lines = [el("p", t("burgrave.script_cost", count=info["cost"]) + " · "
-                           + M.ribbon_name(info["ribbon"])),
+            lines = [el("p", join_parts([t("burgrave.script_cost", count=info["cost"]),
+                                         M.ribbon_name(info["ribbon"])])),
                      el("p", info["text"])]
         else:
             info = M.printed_script_info(self._segment_design(key))

@@ -7,7 +7,7 @@ from typing import Any
 from kingdoms.dice_realm.explain import slid_count
 from kingdoms_web.dom import Element, el
 from kingdoms_web.games.dice_realm.text import event_text
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import join_parts, t
 
 
 def events_section(view: dict[str, Any]) -> Element:
@@ -32,6 +32,6 @@ def events_section(view: dict[str, Any]) -> Element:
                         attrs={"data-type": "slide"}))
     if not items:
         items.append(el("li", t("dice-realm.no_events"), cls="ev note"))
-    return el("section", el("h2", t("dice-realm.events") + " · " + heading, cls="dr-h"),
+    return el("section", el("h2", join_parts([t("dice-realm.events"), heading]), cls="dr-h"),
               el("ul", *items, cls="dr-event-list", attrs={"role": "list"}),
               cls="dr-events", testid="events", attrs={"aria-live": "polite"})

@@ -16,7 +16,7 @@ from kingdoms.dice_realm import explain
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, el
 from kingdoms_web.games.dice_realm.text import format_percent
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import join_parts, labelled, t
 
 
 def later(callback: Callable[[], None], delay_ms: int = 0) -> None:
@@ -144,11 +144,12 @@ class OddsHelper:
             node.hidden = False
             node.setAttribute("data-p", f"{best:.6f}")
             citizen = node.parentNode
-            label = dom.opt(citizen.getAttribute("aria-label")) if citizen is not None else None
-            if label is not None:
-                base = label.split(" · ")[0]
-                citizen.setAttribute("aria-label", base + " · " + t(
-                    "dice-realm.odds_best") + " " + format_percent(best))
+            # The card's own label (kept in data-label when it was drawn) plus the odds: the
+            # pieces are joined the language's way, never by splitting an earlier label.
+            base = dom.opt(citizen.getAttribute("data-label")) if citizen is not None else None
+            if base is not None:
+                citizen.setAttribute("aria-label", join_parts([base, labelled(
+                    t("dice-realm.odds_best"), format_percent(best))]))
         if missing:
             generation = self._gen
 

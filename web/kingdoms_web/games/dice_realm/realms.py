@@ -11,7 +11,7 @@ from typing import Any
 from kingdoms_web.dom import Element, el
 from kingdoms_web.games.dice_realm.art import chip, svg_icon
 from kingdoms_web.games.dice_realm.text import card_name
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import join_list, t
 
 
 def players_section(view: dict[str, Any]) -> Element:
@@ -69,7 +69,7 @@ def end_details(view: dict[str, Any]) -> list[Element]:
         facts = []
         for key, items in groups.items():
             facts += [el("dt", t(f"dice-realm.end_{key}")),
-                      el("dd", ", ".join(items) if items else t("dice-realm.none"))]
+                      el("dd", join_list(items) if items else t("dice-realm.none"))]
         rows.append(el("li", el("h4", player["name"]), el("dl", *facts, cls="dr-end-facts"),
                        cls="dr-end-player", testid=f"end-realm-{player['seat']}"))
     return [el("section", el("h3", t("dice-realm.end_realms")),

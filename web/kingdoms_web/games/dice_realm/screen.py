@@ -33,7 +33,7 @@ from kingdoms_web.games.dice_realm.text import (
     colour_name,
     requirement_text,
 )
-from kingdoms_web.i18n import say, t
+from kingdoms_web.i18n import join_parts, join_sentences, labelled, say, t
 from kingdoms_web.play.contract import GameHost
 from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.shell.dialogs import button
@@ -136,13 +136,13 @@ class DiceRealmScreen:
             el("div", el("span", t("dice-realm.draw_pile"), cls="dr-pile-label"),
                el("span", str(view["draw_count"]), cls="dr-pile-count num"),
                cls="dr-pile dr-draw", testid="draw-pile",
-               attrs={"aria-label": t("dice-realm.draw_pile") + ": "
-                      + t("dice-realm.cards", count=view["draw_count"])}),
+               attrs={"aria-label": labelled(t("dice-realm.draw_pile"),
+                                             t("dice-realm.cards", count=view["draw_count"]))}),
             el("div", el("span", t("dice-realm.discard_pile"), cls="dr-pile-label"),
                el("span", str(view["discard_count"]), cls="dr-pile-count num"),
                cls="dr-pile dr-discard", testid="discard-pile",
-               attrs={"aria-label": t("dice-realm.discard_pile") + ": "
-                      + t("dice-realm.cards", count=view["discard_count"])}),
+               attrs={"aria-label": labelled(t("dice-realm.discard_pile"),
+                                             t("dice-realm.cards", count=view["discard_count"]))}),
             el("div",
                el("span", t("dice-realm.penalty_pile"), cls="dr-pile-label"),
                el("span",
@@ -153,10 +153,10 @@ class DiceRealmScreen:
                el("span", t("dice-realm.cards", count=penalty["count"]), cls="dr-pile-note"),
                cls="dr-pile dr-penalty", testid="penalty-pile",
                attrs={"data-count": penalty["count"],
-                      "aria-label": t("dice-realm.penalty_pile") + ": "
-                      + (t("dice-realm.penalty_top", name=card_name(top), value=top["value"])
-                         if top else t("dice-realm.penalty_none"))
-                      + ", " + t("dice-realm.cards", count=penalty["count"])}),
+                      "aria-label": labelled(t("dice-realm.penalty_pile"), join_parts([
+                          t("dice-realm.penalty_top", name=card_name(top), value=top["value"])
+                          if top else t("dice-realm.penalty_none"),
+                          t("dice-realm.cards", count=penalty["count"])]))}),
             cls="dr-piles")
         return el("section", el("h2", t("dice-realm.market"), cls="sr-only"),
                   el("div", *columns, cls="dr-columns"), piles,
@@ -166,9 +166,9 @@ class DiceRealmScreen:
         colour = village["colour"]
         count = village["count"]
         top = village["top"]
-        label = t("dice-realm.village_pile", colour=colour_name(colour)) + ": " + (
-            t("dice-realm.village_next", value=top, count=count) if top is not None
-            else t("dice-realm.village_empty"))
+        label = labelled(t("dice-realm.village_pile", colour=colour_name(colour)),
+                         t("dice-realm.village_next", value=top, count=count) if top is not None
+                         else t("dice-realm.village_empty"))
         return el(
             "div",
             el("span", colour_name(colour), cls="dr-village-name"),
@@ -220,7 +220,7 @@ class DiceRealmScreen:
             odds,
             el("span", t("dice-realm.met"), cls="dr-take") if claimable else None,
             cls=" ".join(classes), testid=f"citizen-{index}",
-            attrs={"type": "button", "aria-label": label, "data-card": cid,
+            attrs={"type": "button", "aria-label": label, "data-label": label, "data-card": cid,
                    "data-met": "true" if is_met else "false",
                    "aria-disabled": None if claimable else "true"})
         scope.on(node, "click", lambda _e: self._claim(index))
@@ -351,7 +351,7 @@ class DiceRealmScreen:
         if view["dice"]["values"] is None:
             return t("dice-realm.hint.first")
         if view["met_slots"]:
-            return t("dice-realm.hint.hold") + " " + t("dice-realm.hint.choose")
+            return join_sentences([t("dice-realm.hint.hold"), t("dice-realm.hint.choose")])
         return t("dice-realm.hint.hold")
 
     def _update_roll_button(self) -> None:
