@@ -7,7 +7,7 @@ serialised by :func:`to_html`), and the page tests draw and tap every screen wit
 It covers what ``kingdoms_web.dom`` and the screens use: elements with attributes, classes,
 ``hidden``/``disabled`` reflected as attributes, text nodes, ``cloneNode``, event listeners
 (``click()`` fires them) and ``querySelector(All)`` for tag names, ``[attr]``, ``[attr="v"]``,
-``[attr^="v"]`` and ``:not(...)``.
+``[attr^="v"]``, ``.class`` and ``:not(...)``; ``matches``.
 """
 
 from __future__ import annotations
@@ -47,6 +47,22 @@ class OfflineClassList:
         return on
 
 
+class OfflineEvent:
+    """The event a listener receives (``target``, ``detail``, propagation and default)."""
+
+    def __init__(self, target: OfflineNode, detail: int = 1) -> None:
+        self.target = target
+        self.detail = detail
+        self.stopped = False
+        self.defaultPrevented = False
+
+    def stopPropagation(self) -> None:
+        self.stopped = True
+
+    def preventDefault(self) -> None:
+        self.defaultPrevented = True
+
+
 class OfflineNode:
     def __init__(self, doc: OfflineDocument, tag: str, text: str | None = None) -> None:
         self.doc = doc
@@ -57,6 +73,7 @@ class OfflineNode:
         self.text = text
         self.className = ""
         self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
+        self.capturing: dict[str, list[Callable[[Any], Any]]] = {}
         self.open = False
         self.style = SimpleNamespace()
         self.dataset = SimpleNamespace()
@@ -155,17 +172,38 @@ class OfflineNode:
         self._flag("disabled", bool(on))
 
     # events
-    def addEventListener(self, event: str, handler: Callable[[Any], Any]) -> None:
-        self.listeners.setdefault(event, []).append(handler)
+    def addEventListener(self, event: str, handler: Callable[[Any], Any],
+                         capture: bool = False) -> None:
+        (self.capturing if capture else self.listeners).setdefault(event, []).append(handler)
 
-    def removeEventListener(self, event: str, handler: Callable[[Any], Any]) -> None:
-        if handler in self.listeners.get(event, []):
-            self.listeners[event].remove(handler)
+    def removeEventListener(self, event: str, handler: Callable[[Any], Any],
+                            capture: bool = False) -> None:
+        found = self.capturing if capture else self.listeners
+        if handler in found.get(event, []):
+            found[event].remove(handler)
 
     def click(self, detail: int = 1) -> None:
-        event = type("Event", (), {"detail": detail})()
-        for handler in list(self.listeners.get("click", [])):
-            handler(event)
+        """Dispatch a click as the browser does: capture listeners from the top down, then the
+        target's and (bubbling) its ancestors' — until one stops the propagation."""
+        event = OfflineEvent(self, detail)
+        path: list[OfflineNode] = []
+        node: OfflineNode | None = self
+        while node is not None:
+            path.append(node)
+            node = node.parent
+        for node in reversed(path[1:]):
+            for handler in list(node.capturing.get("click", [])):
+                handler(event)
+            if event.stopped:
+                return
+        for node in path:
+            handlers = node.listeners.get("click", [])
+            if node is self:
+                handlers = node.capturing.get("click", []) + handlers
+            for handler in list(handlers):
+                handler(event)
+            if event.stopped:
+                return
 
     def focus(self) -> None:
         self.doc.activeElement = self
@@ -193,6 +231,13 @@ class OfflineNode:
         found = self.querySelectorAll(selector)
         return found[0] if found else None
 
+    def matches(self, selector: str) -> bool:
+        return any(_compile(part.strip())(self) for part in selector.split(","))
+
+    @property
+    def parentElement(self) -> OfflineNode | None:
+        return self.parent
+
     def by_testid(self, testid: str) -> OfflineNode | None:
         return self.querySelector(f'[data-testid="{testid}"]')
 
@@ -216,9 +261,12 @@ def _compile(selector: str) -> Callable[[OfflineNode], bool]:
     selector = re.sub(r":not\([^)]*\)", "", selector)
     tag = re.match(r"^[a-zA-Z][a-zA-Z0-9]*", selector)
     attrs = _ATTR.findall(selector)
+    classes = re.findall(r"\.([\w-]+)", _ATTR.sub("", selector))
 
     def test(node: OfflineNode) -> bool:
         if tag and node.tagName != tag.group(0).upper():
+            return False
+        if any(name not in node.className.split() for name in classes):
             return False
         for name, op, value in attrs:
             have = node.attrs.get(name)

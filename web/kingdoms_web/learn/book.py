@@ -174,7 +174,8 @@ BURGRAVE = Book("burgrave", (
     Term("prosperity", "end"), Term("rearrange", "move"), Term("resource", "icons"),
     Term("ribbon", "transcribe"), Term("river", "board"), Term("segment", "board"),
     Term("silver", "player"), Term("spot", "build"), Term("tier", "workers"),
-    Term("townsfolk", "card_types"), Term("trading_post", "build"), Term("value", "cards"),
+    Term("townsfolk", "card_types"), Term("trading_post", "build"), Term("turn", "turn"),
+    Term("value", "cards"),
     Term("virtue", "player"), Term("worker", "workers"), Term("workshop", "build"),
 ))
 

@@ -46,6 +46,7 @@ from kingdoms_web.play.computer import (
 )
 from kingdoms_web.play.contract import GameScreen, HostState
 from kingdoms_web.play.end_screen import end_summary
+from kingdoms_web.play.help import HelpMode, topics_for
 from kingdoms_web.play.history import HistoryDialog
 from kingdoms_web.saves.saved_games import Change, put_save, read_save, saved_change
 from kingdoms_web.saves.schema import MAX_SAVES, SaveEntry
@@ -109,6 +110,8 @@ class GameTable(HostState):
         self.scope = Scope()
         self.screen: GameScreen = importlib.import_module(module).create_screen(self)
         self.coach = Coach(self, session.record.game_id, marks_for(module), self.redraw)
+        self.help = HelpMode(session.record.game_id, topics_for(module), self._decision_kind,
+                             self.redraw)
         self._sync_viewer(initial=True)
 
     @property
@@ -122,6 +125,13 @@ class GameTable(HostState):
     @property
     def _state(self) -> Any:
         return self.session.state
+
+    def _decision_kind(self) -> str | None:
+        """The kind of decision the engine asks now (help explains the prompt's buttons by it)."""
+        if self._game.is_over(self._state):
+            return None
+        prompt = self._game.prompt(self._state)
+        return prompt.kind if prompt is not None else None
 
     # ------------------------------------------------------------------ GameHost
 
@@ -435,10 +445,11 @@ class GameTable(HostState):
             tip = None
             if not self._is_person(seat):
                 dom.make_read_only(board, self.scope)  # a computer plays this turn
-            else:
+            elif not self.help.on:
                 tip = self.coach.draw(board, self.scope, self._game.prompt(self._state))
+            self.help.attach(board, self.scope)
             head = el("div", self._turn_banner(seat), self._tools(), cls="play-head")
-            body = el("div", head, tip, board, cls="play-body")
+            body = el("div", head, self.help.panel(self.scope) or tip, board, cls="play-body")
         dom.append(wrapper, [*notices, body])
         return wrapper
 
@@ -491,6 +502,8 @@ class GameTable(HostState):
             if not allowed and reason in UNDO_SHORT_REASONS:
                 # Said on screen, not only in the tooltip: a tablet has no hover.
                 note = el("p", t(f"undo.short.{reason}"), cls="tool-why", testid="undo-why")
+        if not end:
+            tools.append(self.help.switch(self.scope))
         if not end and self.has_computers:
             fast = self.get_setting(PACE_SETTING, "normal") == "fast"
             pace = button(self.scope, t("play.pace_fast"), lambda _e: self.toggle_pace(),

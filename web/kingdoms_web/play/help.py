@@ -1,0 +1,168 @@
+"""Ask anything on the board: in help mode a tap on any card, die, pile, space or button says
+what it is, what it does now, and links to its entry in the rules' glossary.
+
+Why a mode and not a long-press only: a long-press is invisible (nobody knows to try it) and
+iPad Safari gives it to text selection; a "What's this?" switch in the game's tool bar is a
+visible promise that everything can be asked. While it is on, taps on the board are answered,
+never played (listened to in the capture phase, before the controls' own handlers).
+
+Each game lists its topics as data (``games/<game>/help.py``): a selector of the screen's own
+attributes and the glossary term it is an instance of; the first topic matching the tapped
+element or its nearest ancestor on the board wins. "What it does now" is the element's own
+accessible name (the screens already say there what a control would do, or why it cannot), so
+help never disagrees with the board. The term's words come from the rules book
+(:mod:`kingdoms_web.learn.book`), which the rules screen shows too.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from kingdoms_web import dom, urls
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import lookup, t
+from kingdoms_web.learn.book import book_for
+from kingdoms_web.shell.dialogs import button
+
+MAX_NOW_CHARS = 240
+"""The longest "what it does now" text shown (an element's full label can be a card's text)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HelpTopic:
+    """Board elements matching ``selector`` are explained by glossary entry ``term``."""
+
+    selector: str
+    term: str
+    by_kind: Mapping[str, str] = field(default_factory=dict)
+    """A different term while the engine asks a decision of that kind (``Prompt.kind``): the
+    prompt's buttons are explained by what is being decided."""
+
+    def term_for(self, kind: str | None) -> str:
+        return self.by_kind.get(kind or "", self.term)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What help says about one tapped element."""
+
+    term: str
+    now: str
+
+
+def topics_for(screen_module: str) -> tuple[HelpTopic, ...]:
+    """The topics of the game whose screen is ``screen_module`` (its package's
+    ``help.TOPICS``; none if the game has no help)."""
+    package = screen_module.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.help")
+    except ModuleNotFoundError:
+        return ()
+    topics: tuple[HelpTopic, ...] = getattr(module, "TOPICS", ())
+    return topics
+
+
+def _text_of(node: Element) -> str:
+    label = dom.opt(node.getAttribute("aria-label"))
+    text = str(label) if label else str(node.textContent or "")
+    text = " ".join(text.split())
+    return text if len(text) <= MAX_NOW_CHARS else text[:MAX_NOW_CHARS - 1].rstrip() + "…"
+
+
+def answer(node: Element, board: Element, topics: tuple[HelpTopic, ...],
+           kind: str | None) -> Answer | None:
+    """The topic of ``node`` or of its nearest ancestor up to ``board`` (None: not on the board,
+    or nothing there is explained)."""
+    current = node
+    while current is not None:
+        if hasattr(current, "matches"):
+            for topic in topics:
+                if current.matches(topic.selector):
+                    return Answer(topic.term_for(kind), _text_of(current))
+        if current is board:
+            return None
+        current = dom.opt(getattr(current, "parentElement", None))
+    return None
+
+
+class HelpMode:
+    """The help switch of one table and the answer on show."""
+
+    def __init__(self, game_id: str, topics: tuple[HelpTopic, ...],
+                 kind: Callable[[], str | None], redraw: Callable[[], None]) -> None:
+        self.game_id = game_id
+        self.topics = topics
+        self.kind = kind
+        self.redraw = redraw
+        self.on = False
+        self.shown: Answer | None = None
+
+    @property
+    def available(self) -> bool:
+        return bool(self.topics) and book_for(self.game_id) is not None
+
+    def toggle(self) -> None:
+        self.on = not self.on
+        self.shown = None
+        self.redraw()
+
+    def switch(self, scope: Scope) -> Element | None:
+        """The tool-bar switch ("What's this?"), pressed while help is on."""
+        if not self.available:
+            return None
+        node = button(scope, t("help.toggle"), lambda _e: self.toggle(), testid="help-mode",
+                      cls="btn" + (" is-on" if self.on else ""), icon="help")
+        node.setAttribute("aria-pressed", "true" if self.on else "false")
+        return node
+
+    def attach(self, board: Element, scope: Scope) -> None:
+        """While on: answer taps on ``board`` instead of playing them."""
+        if not self.on:
+            return
+        board.classList.add("help-mode")
+        # A disabled control gets no taps at all, yet "why can't I take this card?" is just
+        # what a newcomer asks: while help is on every control is askable (its label still says
+        # why it cannot be used), and every tap is answered below before a control sees it.
+        disabled = board.querySelectorAll("[disabled], [aria-disabled]")
+        for index in range(int(disabled.length)):
+            node = disabled.item(index)
+            node.disabled = False
+            node.removeAttribute("aria-disabled")
+
+        def tapped(event: Any) -> None:
+            event.preventDefault()
+            event.stopPropagation()
+            found = answer(event.target, board, self.topics, self.kind())
+            if found is not None:
+                self.shown = found
+                self.redraw()
+
+        scope.on(board, "click", tapped, capture=True)
+
+    def panel(self, scope: Scope) -> Element | None:
+        """The answer (or, before the first tap, how to ask), above the board."""
+        if not self.on:
+            return None
+        close = button(scope, t("help.done"), lambda _e: self.toggle(), testid="help-done",
+                       cls="btn btn-small")
+        shown = self.shown
+        book = book_for(self.game_id)
+        if shown is None or book is None:
+            return el("aside", el("p", t("help.hint")), close, cls="help-panel",
+                      testid="help-panel", attrs={"role": "status", "aria-live": "polite"})
+        key = book.term_key(shown.term)
+        definition = lookup(key + ".def")
+        return el(
+            "aside",
+            el("h3", t(key), cls="help-term", testid="help-term"),
+            el("p", shown.now, cls="help-now", testid="help-now") if shown.now else None,
+            el("p", definition, testid="help-definition") if definition else None,
+            el("div",
+               el("a", t("help.more"), cls="btn btn-small btn-quiet", testid="help-more",
+                  attrs={"href": urls.rules_fragment(self.game_id, f"glossary.{shown.term}")}),
+               close, cls="help-actions"),
+            cls="help-panel", testid="help-panel", attrs={
+                "role": "status", "aria-live": "polite", "data-term": shown.term})
