@@ -166,9 +166,9 @@ class DiceRealmScreen:
         colour = village["colour"]
         count = village["count"]
         top = village["top"]
-        label = labelled(t("dice-realm.village_pile", colour=colour_name(colour)),
-                         t("dice-realm.village_next", value=top, count=count) if top is not None
-                         else t("dice-realm.village_empty"))
+        upcoming = t("dice-realm.village_next", points=t("play.points", count=top),
+                     count=count) if top is not None else t("dice-realm.village_empty")
+        label = labelled(t("dice-realm.village_pile", colour=colour_name(colour)), upcoming)
         return el(
             "div",
             el("span", colour_name(colour), cls="dr-village-name"),
@@ -202,7 +202,8 @@ class DiceRealmScreen:
         ability = card.get("ability")
         label = t(
             "dice-realm.citizen_label", name=card_name(card), colour=colour_name(card["colour"]),
-            value=card["value"], requirement=requirement_text(card["requirement"]),
+            points=t("play.points", count=card["value"]),
+            requirement=requirement_text(card["requirement"]),
             ability=t("dice-realm.citizen_ability", ability=ability_name(ability),
                       reminder=ability_reminder(ability)) if ability else "",
             village=t("dice-realm.citizen_village", colour=colour_name(slot["village_colour"]))
