@@ -56,6 +56,9 @@ def test_the_home_screen_is_drawn_in_every_language_without_saves() -> None:
         assert {"new-game-dice-realm", "new-game-burgrave", "open-rules-burgrave", "settings",
                 "code-input", "code-submit", "saves-loading"} <= ids
         assert not ids & {"saves-empty", "saves-warning", "continue"}
+        art = [attrs for tag, attrs in parsed.tags if tag == "img"]
+        assert {a["src"] for a in art} == {"art/dice-realm-title.svg", "art/burgrave-title.svg"}
+        assert all(a["alt"] == "" for a in art)  # decorative: each card's heading names it
         i18n.set_language(language)
         assert i18n.t("saves.loading") in "".join(parsed.text)
         assert i18n.t("home.games") in "".join(parsed.text)

@@ -21,6 +21,9 @@ from kingdoms_web.saves.schema import KEPT_PREFIX, MAX_SAVES, SaveEntry, SaveLis
 from kingdoms_web.saves.transfer import ImportReport, summary_text
 from kingdoms_web.shell.dialogs import button
 
+TITLE_ART = frozenset({"dice-realm", "burgrave"})
+"""Games with a title illustration in ``public/art/<game>-title.svg``."""
+
 
 class SaveListActions(Protocol):
     """What the saved-games list does (:class:`~kingdoms_web.shell.save_actions.SaveActions`)."""
@@ -162,8 +165,13 @@ def _game_card(host: HomeHost, scope: Scope, info: GameInfo) -> Element:
         rules = button(scope, t("home.rules"), lambda _e: host.open_rules(info.game_id),
                        testid=f"open-rules-{info.game_id}", cls="btn", icon="help",
                        aria_label=t("home.rules_of", title=title))
+    # The game's title illustration (decorative: the heading names the game).
+    art = el("img", cls="card-art", attrs={
+        "src": f"art/{info.game_id}-title.svg", "alt": "", "width": 320, "height": 180,
+        "decoding": "async"}) if info.game_id in TITLE_ART else None
     return el(
         "li",
+        art,
         el("article",
            el("h3", title, attrs={"id": heading_id}),
            el("p", t(blurb_key), cls="blurb") if lookup(blurb_key) else None,
