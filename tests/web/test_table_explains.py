@@ -154,3 +154,25 @@ def test_play_again_keeps_the_players_and_the_options(fake_dom: OfflineDocument)
     root.by_testid("play-again").click()
     assert owner.started == [("burgrave", [Seat(name="Ann")], {"rival": "trade",
                                                                "difficulty": 2})]
+
+
+@pytest.mark.parametrize("game_id", ["dice-realm", "burgrave"])
+def test_the_end_celebrates_with_a_podium_and_a_chart_of_the_categories(
+        fake_dom: OfflineDocument, game_id: str) -> None:
+    record = finished(game_id, 5, 3)
+    root = table_screen(fake_dom, record)
+    result = get_game(game_id).result(replay(record))
+    best = max(score.total for score in result.scores)
+    first = root.by_testid("podium-1")
+    assert first is not None and str(best) in first.textContent
+    assert all(record.seats[seat].name in first.textContent for seat in result.winners)
+    chart = root.by_testid("score-chart")
+    assert chart is not None
+    rows = chart.querySelectorAll(".chart-row")
+    assert len(rows) == len(result.scores)
+    totals = [int(row.children[-1].textContent) for row in rows]
+    assert totals == sorted((score.total for score in result.scores), reverse=True)
+    legend_list = chart.querySelector(".chart-legend")
+    assert legend_list is not None
+    legend = [node.textContent for node in legend_list.children]
+    assert legend == [i18n.t(f"{game_id}.score.{key}") for key in result.scores[0].breakdown]

@@ -1,5 +1,6 @@
-"""The end of a game in words: why it ended, who won, each seat's points by category with the
-rule behind each, and how a tie on the best total was settled.
+"""The end of a game: why it ended, who won (on a podium), each seat's points by category (a
+chart, and the same in words with the rule behind each), and how a tie on the best total was
+settled.
 
 Pure drawing from the engine's result (``Game.result``) and the game's catalogs (keys
 ``<game>.end.<reason>``, ``<game>.score.<category>``, ``<game>.score_rule.<category>``,
@@ -50,13 +51,76 @@ def tie_note(result: GameResult, name: Names, game_id: str) -> Element | None:
     return el("p", text, cls="note tie-note", testid="tie-note")
 
 
+def podium(result: GameResult, name: Names) -> Element | None:
+    """The first three places as steps (second, first, third from left to right, as on a real
+    podium); seats sharing a total share the place. Decorative: the ranked list below says the
+    same to a screen reader."""
+    if len(result.scores) < 2:
+        return None
+    totals = sorted({score.total for score in result.scores}, reverse=True)
+    steps = []
+    for place in (2, 1, 3):
+        if place > len(totals):
+            continue
+        total = totals[place - 1]
+        seats = [score.seat for score in result.scores if score.total == total]
+        steps.append(el(
+            "li",
+            el("span", join_list([name(seat) for seat in seats]), cls="podium-names"),
+            el("span", str(total), cls="podium-total num"),
+            el("span", str(place), cls="podium-place"),
+            cls=f"podium-step podium-{place}", testid=f"podium-{place}",
+            attrs={"style": f"--delay: {(3 - place) * 90}ms"}))
+    return el("ol", *steps, cls="podium", testid="podium",
+              attrs={"aria-hidden": "true", "role": "list"})
+
+
+CHART_COLOURS = 12
+"""Category colours in the chart (``chart-c0`` … in the style sheet), by category order."""
+
+
+def score_chart(result: GameResult, name: Names, game_id: str) -> Element | None:
+    """Each seat's points as a bar split by category, scaled to the best total; categories that
+    cost points are drawn after a gap, hatched. Decorative beside the written breakdown."""
+    if not result.scores or not result.scores[0].breakdown:
+        return None
+    categories = list(result.scores[0].breakdown)
+    gained = [sum(v for v in s.breakdown.values() if v > 0) for s in result.scores]
+    lost = [-sum(v for v in s.breakdown.values() if v < 0) for s in result.scores]
+    scale = max([*gained, *lost, 1])
+    rows = []
+    for score in sorted(result.scores, key=lambda s: (-s.total, s.seat)):
+        parts = []
+        for index, key in enumerate(categories):
+            value = score.breakdown.get(key, 0)
+            if value:
+                parts.append(el("span", cls=f"chart-part chart-c{index % CHART_COLOURS}"
+                                + (" chart-minus" if value < 0 else ""),
+                                attrs={"style": f"width: {abs(value) / scale * 100:.2f}%",
+                                       "title": f"{_label(game_id, key)}: {value}"}))
+        rows.append(el("li", el("span", name(score.seat), cls="chart-name"),
+                       el("span", *parts, cls="chart-bar"),
+                       el("span", str(score.total), cls="chart-total num"), cls="chart-row"))
+    costs = {key for score in result.scores for key, value in score.breakdown.items() if value < 0}
+    legend = [el("li", el("span", cls=f"chart-swatch chart-c{index % CHART_COLOURS}"
+                          + (" chart-minus" if key in costs else "")),
+                 _label(game_id, key)) for index, key in enumerate(categories)]
+    return el("figure",
+              el("ul", *rows, cls="chart-rows", attrs={"role": "list"}),
+              el("ul", *legend, cls="chart-legend", attrs={"role": "list"}),
+              cls="score-chart", testid="score-chart", attrs={"aria-hidden": "true"})
+
+
+def _label(game_id: str, key: str) -> str:
+    label_key = f"{game_id}.score.{key}"
+    return t(label_key) if lookup(label_key) is not None else key
+
+
 def _score_row(result: GameResult, seat_score: int, name: Names, game_id: str) -> Element:
     score = result.scores[seat_score]
     parts = []
     for key, value in score.breakdown.items():
-        label_key = f"{game_id}.score.{key}"
-        label = t(label_key) if lookup(label_key) is not None else key
-        parts.append(el("li", el("span", label), el("span", str(value), cls="num"),
+        parts.append(el("li", el("span", _label(game_id, key)), el("span", str(value), cls="num"),
                         cls="breakdown-item"))
     return el(
         "li",
@@ -96,7 +160,9 @@ def end_summary(result: GameResult, name: Names, game_id: str) -> list[Element |
         el("p", reason, cls="note") if reason else None,
         el("p", winners_text([name(s) for s in result.winners], game_id), cls="winner",
            testid="winner"),
+        podium(result, name),
         el("h3", t("play.scores")),
+        score_chart(result, name, game_id),
         el("ol", *[_score_row(result, i, name, game_id) for i in order], cls="end-scores",
            attrs={"role": "list"}),
         tie_note(result, name, game_id),
