@@ -36,6 +36,7 @@ from kingdoms_web import dom, urls
 from kingdoms_web.device import new_save_id, now_ms
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, lookup, say, t
+from kingdoms_web.play import sound
 from kingdoms_web.play.coach import Coach, marks_for
 from kingdoms_web.play.computer import (
     PACE_SETTING,
@@ -48,6 +49,7 @@ from kingdoms_web.play.contract import GameScreen, HostState
 from kingdoms_web.play.end_screen import end_summary
 from kingdoms_web.play.help import HelpMode, topics_for
 from kingdoms_web.play.history import HistoryDialog
+from kingdoms_web.play.sound import SOUND_SETTING
 from kingdoms_web.saves.saved_games import Change, put_save, read_save, saved_change
 from kingdoms_web.saves.schema import MAX_SAVES, SaveEntry
 from kingdoms_web.saves.storage import Store, read_settings, write_settings
@@ -154,13 +156,24 @@ class GameTable(HostState):
         (the position it was chosen for is gone; the tab follows or turns read-only)."""
         if self.read_only is not None or self.follow_storage():
             return False
+        noise = self._sound_of(action)
         try:
             step = self.session.act(action)
         except KingdomsError as error:
             self.notify(refusal(error))
             return False
         self._after_change(step.seat)
+        if noise is not None:
+            sound.play("end" if self._game.is_over(self._state) else noise)
         return True
+
+    def _sound_of(self, action: BaseModel) -> str | None:
+        """The sound an action makes (by where the engine draws its choice), if sound is on."""
+        if self.get_setting(SOUND_SETTING, False) is not True:
+            return None
+        prompt = self._game.prompt(self._state)
+        choice = prompt.choice_for(action) if prompt is not None else None
+        return sound.PLACE_SOUNDS.get(choice.place if choice is not None else "", "")
 
     def _after_change(self, seat_before: int | None, message: str | None = None) -> None:
         """Save, follow the acting seat, redraw: after an action, an undo or a redo."""

@@ -20,6 +20,7 @@ from kingdoms_web.device import apple_mobile, boot_call, boot_flag, standalone, 
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import available_languages, get_language, join_sentences, t
 from kingdoms_web.play.coach import ENABLED_SETTING, SEEN_SETTING, Settings, guide_enabled
+from kingdoms_web.play.sound import SOUND_SETTING, play
 from kingdoms_web.shell.dialogs import Modal, button
 
 
@@ -81,16 +82,16 @@ class SettingsDialog(Modal):
             el("p", hint, cls="note", attrs={"id": "language-hint"}),
             el("p", self._message, cls="note", testid="settings-status",
                attrs={"role": "status"}),
-            self._guide_section(scope),
+            self._play_section(scope),
             self._keep_section(scope),
             self._install_section(scope),
             el("div", button(scope, t("app.close"), lambda _e: self.close(),
                              testid="settings-close", cls="btn btn-primary"), cls="actions"),
         ]
 
-    # ------------------------------------------------------------------ first-game tips
+    # ------------------------------------------------------------------ sound and first-game tips
 
-    def _guide_section(self, scope: Scope) -> Element | None:
+    def _play_section(self, scope: Scope) -> Element | None:
         settings = self.settings
         if settings is None:
             return None
@@ -109,7 +110,20 @@ class SettingsDialog(Modal):
         switch = button(scope, t("settings.guide_on") if on else t("settings.guide_off"), toggle,
                         testid="guide-toggle", cls="btn")
         switch.setAttribute("aria-pressed", "true" if on else "false")
+        sound_on = settings.get_setting(SOUND_SETTING, False) is True
+
+        def toggle_sound(_event: Any) -> None:
+            settings.set_setting(SOUND_SETTING, not sound_on)
+            if not sound_on:
+                play("dice")  # a sample, and the tap that browsers want before audio
+            self.refresh()
+
+        noise = button(scope, t("settings.sound_on") if sound_on else t("settings.sound_off"),
+                       toggle_sound, testid="sound-toggle", cls="btn")
+        noise.setAttribute("aria-pressed", "true" if sound_on else "false")
         return el("section",
+                  el("h3", t("settings.sound_heading")),
+                  el("div", noise, cls="section-actions"),
                   el("h3", t("settings.guide_heading")),
                   el("p", t("settings.guide_hint"), cls="note"),
                   el("div", switch,
