@@ -18,7 +18,6 @@ turn.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -26,6 +25,7 @@ from typing import Any, Protocol
 from kingdoms.core.explain import Prompt
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.games import game_part
 from kingdoms_web.i18n import t
 from kingdoms_web.shell.dialogs import button
 
@@ -61,13 +61,7 @@ class Settings(Protocol):
 def marks_for(screen_module: str) -> tuple[CoachMark, ...]:
     """The marks of the game whose screen is ``screen_module`` (its package's ``coach.MARKS``;
     none if the game has no guide)."""
-    package = screen_module.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.coach")
-    except ModuleNotFoundError:
-        return ()
-    marks: tuple[CoachMark, ...] = getattr(module, "MARKS", ())
-    return marks
+    return game_part(screen_module, "coach", "MARKS")
 
 
 def guide_enabled(settings: Settings) -> bool:

@@ -16,13 +16,13 @@ help never disagrees with the board. The term's words come from the rules book
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from kingdoms_web import dom, urls
 from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.games import game_part
 from kingdoms_web.i18n import lookup, t
 from kingdoms_web.learn.book import book_for
 from kingdoms_web.shell.dialogs import button
@@ -56,13 +56,7 @@ class Answer:
 def topics_for(screen_module: str) -> tuple[HelpTopic, ...]:
     """The topics of the game whose screen is ``screen_module`` (its package's
     ``help.TOPICS``; none if the game has no help)."""
-    package = screen_module.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.help")
-    except ModuleNotFoundError:
-        return ()
-    topics: tuple[HelpTopic, ...] = getattr(module, "TOPICS", ())
-    return topics
+    return game_part(screen_module, "help", "TOPICS")
 
 
 def _text_of(node: Element) -> str:
