@@ -245,6 +245,12 @@ def precompiled(runtime: Path, archives: list[Path]) -> dict[Path, Path]:
     return targets
 
 
+def axe_script() -> Path:
+    """axe-core's script for the browser tests' accessibility checks (pinned, never shipped)."""
+    pin = next(pin for pin in load_pins()["npm"] if pin["package"] == "axe-core")
+    return extracted(fetch_npm(pin)) / "axe.min.js"
+
+
 # --------------------------------------------------------------------------- our wheels
 
 
@@ -371,7 +377,8 @@ def build_site() -> Path:
     """Write ``dist/site/``: a complete static site with runtime, wheels, service worker."""
     python = ensure_venv(dev=False)
     pins = load_pins()
-    tarballs = {str(pin["package"]): fetch_npm(pin) for pin in pins["npm"]}
+    tarballs = {str(pin["package"]): fetch_npm(pin) for pin in pins["npm"]
+                if not pin.get("tests_only")}
     wheel_pins = pins["wheels"]
     wheels = [(pin, fetch_wheel(python, pin)) for pin in wheel_pins]
     runtime = extracted(tarballs["pyodide"])

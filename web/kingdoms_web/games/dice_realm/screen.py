@@ -214,12 +214,18 @@ class DiceRealmScreen:
         odds = el("span", cls="dr-odds", testid=f"odds-{index}", attrs={"aria-hidden": "true"})
         odds.hidden = True
         self.odds.nodes[index] = odds
+        # The label says all of it in words; the face is drawn for the eyes only (so a screen
+        # reader does not read "1 Town Crier A A B B" after the label, and the name a speech
+        # user says is the label's).
+        face = el("span", self.art.card(card),
+                  el("span", t("dice-realm.founds"), cls="dr-founds")
+                  if slot["founds_village"] else None,
+                  odds,
+                  el("span", t("dice-realm.met"), cls="dr-take") if claimable else None,
+                  cls="dr-citizen-face", attrs={"aria-hidden": "true"})
         node = el(
             "button",
-            self.art.card(card),
-            el("span", t("dice-realm.founds"), cls="dr-founds") if slot["founds_village"] else None,
-            odds,
-            el("span", t("dice-realm.met"), cls="dr-take") if claimable else None,
+            face,
             cls=" ".join(classes), testid=f"citizen-{index}",
             attrs={"type": "button", "aria-label": label, "data-label": label, "data-card": cid,
                    "data-met": "true" if is_met else "false",
