@@ -21,7 +21,9 @@ from .conftest import wait_ready
 
 @pytest.fixture(scope="module")
 def browser_context_args(tablet_context_args: dict[str, Any]) -> dict[str, Any]:
-    return tablet_context_args
+    """A tablet that asks for reduced motion: colours are measured as they settle, not halfway
+    through a fade-in."""
+    return {**tablet_context_args, "reduced_motion": "reduce"}
 
 
 def played(game_id: str, moves: int | None, seed: int = 4) -> GameRecord:

@@ -117,7 +117,7 @@ def dr_villages() -> Element:
     card = _dr_find(lambda c: c["colour"] == "mine" and not c["ability"])
     return _figure(el("div", _dr_village("mine", 2), el("div", _dr_card(card)),
                       el("span", t("dice-realm.founds"), cls="dr-founds"),
-                      cls="dr-column rules-column"),
+                      cls="dr-column rules-column c-mine"),
                    caption=t("rules.fig.dr_villages"), cls="rules-cards")
 
 
