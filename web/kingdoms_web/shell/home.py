@@ -166,7 +166,7 @@ def _game_card(host: HomeHost, scope: Scope, info: GameInfo) -> Element:
                        testid=f"open-rules-{info.game_id}", cls="btn", icon="help",
                        aria_label=t("home.rules_of", title=title))
     # The game's title illustration (decorative: the heading names the game).
-    art = el("img", cls="card-art", attrs={
+    art = el("img", cls="card-art", testid=f"game-art-{info.game_id}", attrs={
         "src": f"art/{info.game_id}-title.svg", "alt": "", "width": 320, "height": 180,
         "decoding": "async"}) if info.game_id in TITLE_ART else None
     return el(
