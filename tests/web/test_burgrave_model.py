@@ -28,11 +28,11 @@ def test_funding_says_what_pays_and_what_is_missing() -> None:
         "needs 7 builders: 2 from icons and 1 stone, 4 missing")
 
 
-def test_reward_chips_are_short_and_labelled_in_full() -> None:
+def test_reward_chips_are_icons_with_numbers_and_labelled_in_full() -> None:
     effects = (parse_effect("silver:2"), parse_effect("deed"), parse_effect("place_workers:1"))
     label, chips = M.chip_data(effects)
     assert label == "+2 silver, +1 deed, place 1 worker free in any tier-1 section"
-    assert chips == (("silver", "2s"), ("deed", "1deed"), ("action", "+1 wkr"))
+    assert chips == ((("silver", "2"),), (("deed", "1"),), (("place-workers", "+1"),))
     assert M.effects_text(()) == "nothing"
 
 

@@ -15,18 +15,29 @@ from typing import Any
 from kingdoms.burgrave.content import Effect
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
+from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, amount, icon
 from kingdoms_web.i18n import join_list, t
 
 Handler = Callable[[Any], None]
 
 
 def chips(effects: Sequence[Effect], cls: str = "") -> Element:
-    """A row of small reward chips; the row's accessible name is the full text."""
-    label, parts = M.chip_data(effects)
-    row = el("span", cls="bg-chips " + cls, attrs={"role": "img", "aria-label": label})
-    for kind, short in parts:
-        row.append(el("span", short, cls=f"bg-chip bg-fx-{kind}", attrs={"aria-hidden": "true"}))
+    """A row of reward icons, one chip per effect (number beside its icon); the row's
+    accessible name is the full text, so the icons inside are decorative."""
+    label, badges = M.chip_data(effects)
+    row = el("span", cls="bg-chips " + cls, attrs={"role": "img", "aria-label": label,
+                                                   "title": label})
+    for badge in badges:
+        row.append(el("span", *[amount(symbol, number) for symbol, number in badge],
+                      cls=f"bg-chip bg-fx-{badge[0][0]}", attrs={"aria-hidden": "true"}))
     return row
+
+
+def exchange_icons(kind: int) -> Element:
+    """An outer space's trade exchange as icons: ``2 [merchant] → [any resource]``."""
+    merchants, result = M.exchange_badge(kind)
+    return el("span", amount("merchant", merchants), el("span", "→", cls="bg-arrow"),
+              icon(result), cls="bg-exchange", attrs={"aria-hidden": "true"})
 
 
 def pawn(view: dict[str, Any], seat: int) -> Element:
@@ -115,10 +126,11 @@ class BoardRenderer:
     def space(self, space: int, exchange: int | None) -> Element:
         label = M.space_label(space)
         pawns = [pawn(self.view, s) for s in self.pawns.get(space, [])]
-        number = str(space + 1) if space < 10 else t("burgrave.inner_short")
-        body: list[Any] = [el("span", number, cls="bg-space-num")]
+        body: list[Any] = [el("span", str(space + 1), cls="bg-space-num",
+                              attrs={"aria-hidden": "true"}) if space < 10
+                           else icon("castle", "bg-space-num")]
         if exchange is not None:
-            body.append(el("span", M.exchange_text(exchange), cls="bg-exchange"))
+            body.append(exchange_icons(exchange))
         body.append(el("span", *pawns, cls="bg-pawns"))
         names = [self.view["players"][s]["name"] for s in self.pawns.get(space, [])]
         full = label + (". " + M.exchange_text(exchange) if exchange is not None else "")
@@ -145,12 +157,12 @@ class BoardRenderer:
         label = M.spot_text(design, index)
         if closed:
             cls += " bg-spot-closed"
-            body.append(el("span", t("burgrave.closed"), cls="bg-closed"))
+            body.append(icon("lock", "bg-closed"))
             label = t("burgrave.spot_closed", name=name)
         elif owner is not None:
             colour = M.SEAT_COLOURS[owner]
             who = self.view["players"][owner]["name"]
-            body.append(el("span", t(f"burgrave.building_short.{building}"),
+            body.append(el("span", icon(BUILDING_SYMBOL[building]),
                            cls=f"bg-building bg-seat-{colour}"))
             label += ". " + t("burgrave.built_by", building=M.building_name(building), name=who)
         if not closed:
@@ -170,10 +182,12 @@ class BoardRenderer:
         else:
             info = M.printed_info(int(seg["design_index"]))
             left = t("burgrave.printed")
-        icons = "".join(t(f"burgrave.icon_short.{i}") for i in info["icons"])
+        count = seg["townsfolk_left"] if top is not None else None
         node = el("button", el("span", info["name"], cls="bg-mini-name"),
-                  el("span", f"{info['value']} · {icons}", cls="bg-mini-meta"),
-                  el("span", left, cls="bg-mini-left"),
+                  el("span", amount("silver", info["value"]),
+                     *[icon(i) for i in info["icons"]], cls="bg-mini-meta"),
+                  amount("deck", count, cls="bg-mini-left") if count is not None
+                  else el("span", left, cls="bg-mini-left"),
                   cls="bg-mini bg-townsfolk", testid=f"townsfolk-{p}",
                   attrs={"type": "button", "aria-label": t(
                       "burgrave.townsfolk_named", name=info["name"], left=left)})
@@ -191,9 +205,11 @@ class BoardRenderer:
             info = M.printed_script_info(int(seg["design_index"]))
             ribbon = "none"
             left = t("burgrave.printed")
+        count = seg["manuscripts_left"] if top is not None else None
         node = el("button", el("span", info["name"], cls="bg-mini-name"),
-                  el("span", t("burgrave.script_cost", count=info["cost"]), cls="bg-mini-meta"),
-                  el("span", left, cls="bg-mini-left"),
+                  el("span", amount("cleric", info["cost"]), cls="bg-mini-meta"),
+                  amount("deck", count, cls="bg-mini-left") if count is not None
+                  else el("span", left, cls="bg-mini-left"),
                   cls=f"bg-mini bg-script bg-ribbon-{ribbon}", testid=f"manuscript-{p}",
                   attrs={"type": "button", "aria-label": t(
                       "burgrave.manuscript_named", name=info["name"], left=left)})
@@ -237,8 +253,7 @@ class BoardRenderer:
                                      attrs={"aria-hidden": "true"}))
                     label_parts.append(t("burgrave.workers_in_tier", name=who, count=n,
                                          tier=tier))
-            rows.append(el("span", el("span", t(f"burgrave.tier_short.{tier}"),
-                                      cls="bg-tier-label"), *badges,
+            rows.append(el("span", amount("tier", tier, cls="bg-tier-label"), *badges,
                            cls=f"bg-tier bg-tier-{tier}"))
         reward = chips(M.castle_rewards(design), "bg-chips-castle")
         body = [el("span", f"{sec + 1} {name}", cls="bg-section-name"), reward,

@@ -16,11 +16,14 @@ from kingdoms.burgrave.content import BUILDINGS, RESOURCES
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
 from kingdoms_web.games.burgrave.board import chips, offer_button
+from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, amount, icon
 from kingdoms_web.i18n import t
 
 
 def card_face(info: dict[str, Any], *, full: bool) -> list[Any]:
-    icons = [el("span", t(f"burgrave.icon_short.{i}"), cls=f"bg-icon bg-icon-{i}",
+    """A card's face: its silver value as a coin, its name, its icons (each named, for the rules
+    figures; a card button's own label says it all again) and, ``full``, its text."""
+    icons = [el("span", icon(i, label=M.icon_name(i)), cls=f"bg-icon bg-icon-{i}",
                 attrs={"title": M.icon_name(i)}) for i in info["icons"]]
     parts: list[Any] = [
         el("span", el("span", str(info["value"]), cls="bg-card-value",
@@ -114,33 +117,33 @@ class PlayerRenderer:
                 self.scope.on(node, "click", self._opener("card", line[slot]))
                 row.append(node)
             else:
-                icon = M.start_slot_icon(slot)
+                start = M.start_slot_icon(slot)
                 row.append(el("div", el("span", t("burgrave.start_icon"), cls="bg-muted"),
-                              el("span", t(f"burgrave.icon_short.{icon}"),
-                                 cls=f"bg-icon bg-icon-{icon}"),
+                              el("span", icon(start), cls=f"bg-icon bg-icon-{start}"),
                               cls="bg-card bg-card-empty",
                               attrs={"role": "img", "aria-label": t(
                                   "burgrave.slot_empty", slot=slot + 1,
-                                  icon=M.icon_name(icon))}))
+                                  icon=M.icon_name(start))}))
         return el("div", el("h3", t("burgrave.line_title"), cls="bg-sub"), row)
 
     def stock(self, seat: int, player: dict[str, Any]) -> Element:
-        items: list[tuple[str, str, str]] = [
-            ("silver", str(player["silver"]), t("burgrave.res.silver")),
+        """Silver, resources, debts and deeds (with how many are flipped), workers left: each an
+        icon and a number, named in full for screen readers (``dt``) and in the legend."""
+        items: list[tuple[str, list[Any], str]] = [
+            ("silver", [str(player["silver"])], t("burgrave.res.silver")),
         ]
         for res in RESOURCES:
-            items.append((res, str(player["resources"][res]), M.resource_name(res)))
-        items += [
-            ("debt", t("burgrave.flipped_pair", n=player["debts"], f=player["debts_flipped"]),
-             t("burgrave.debts")),
-            ("deed", t("burgrave.flipped_pair", n=player["deeds"], f=player["deeds_flipped"]),
-             t("burgrave.deeds")),
-            ("workers", str(player["workers_in_supply"]), t("burgrave.workers_left")),
-        ]
+            items.append((res, [str(player["resources"][res])], M.resource_name(res)))
+        for kind, key in (("debt", "debts"), ("deed", "deeds")):
+            flipped = player[f"{key}_flipped"]
+            items.append((kind, [str(player[key]), amount("flip", flipped, cls="bg-flipped")],
+                          t(f"burgrave.{key}")))
+        items.append(("workers", [str(player["workers_in_supply"])], t("burgrave.workers_left")))
         grid = el("dl", cls="bg-stock", testid=f"stock-{seat}")
         for kind, value, label in items:
-            grid.append(el("div", el("dt", label), el("dd", value, cls=f"bg-fx-{kind}"),
-                           cls="bg-stock-item"))
+            grid.append(el("div", el("dt", icon(kind), el("span", label, cls="visually-hidden")),
+                           el("dd", *value, cls=f"bg-fx-{kind}"),
+                           cls="bg-stock-item", attrs={"title": label}))
         return grid
 
     def track(self, player: dict[str, Any]) -> Element:
@@ -150,9 +153,9 @@ class PlayerRenderer:
         for space in range(7):
             marks = []
             if player["corruption"] == space:
-                marks.append(el("span", t("burgrave.corruption_short"), cls="bg-mark bg-mark-c"))
+                marks.append(el("span", icon("corruption"), cls="bg-mark bg-mark-c"))
             if player["virtue"] == space:
-                marks.append(el("span", t("burgrave.virtue_short"), cls="bg-mark bg-mark-v"))
+                marks.append(el("span", icon("virtue"), cls="bg-mark bg-mark-v"))
             cls = "bg-track-cell" + (" is-collision" if player["virtue"] == player["corruption"]
                                      == space else "")
             row.append(el("li", chips(M.collision_above(space), "bg-chips-track"),
@@ -163,7 +166,8 @@ class PlayerRenderer:
         grid = el("div", cls="bg-buildings")
         for building in BUILDINGS:
             built = player["buildings"][building]
-            grid.append(el("span", M.building_name(building), cls="bg-building-name"))
+            grid.append(el("span", icon(BUILDING_SYMBOL[building]), M.building_name(building),
+                           cls="bg-building-name"))
             for number in (1, 2, 3):
                 done = number <= built
                 grid.append(el("span", M.building_benefit(building, number),
@@ -200,9 +204,11 @@ class PlayerRenderer:
                      el("span", M.seat_mark(self.view, seat), cls=f"bg-pawn bg-seat-{colour}",
                         attrs={"aria-hidden": "true"}),
                      el("span", player["name"], cls="bg-opp-name"),
-                     el("span", t("burgrave.opp_summary", score=player["score"],
-                                  silver=player["silver"], hand=player["hand_size"]),
-                        cls="bg-opp-meta"),
+                     el("span", amount("points", player["score"]),
+                        amount("silver", player["silver"]), amount("hand", player["hand_size"]),
+                        cls="bg-opp-meta", attrs={"role": "img", "aria-label": t(
+                            "burgrave.opp_summary", score=player["score"],
+                            silver=player["silver"], hand=player["hand_size"])}),
                      testid=f"opponent-toggle-{seat}")
         body = self.body(seat, player) if seat in self.opened else None  # drawn when opened
         node = el("details", summary, body,

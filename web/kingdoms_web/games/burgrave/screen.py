@@ -23,7 +23,8 @@ from kingdoms.core.session import Step
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
-from kingdoms_web.games.burgrave.board import BoardRenderer
+from kingdoms_web.games.burgrave.board import BoardRenderer, pawn
+from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, LEGEND, icon, symbol_name
 from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
 from kingdoms_web.i18n import get_language, say, t
 from kingdoms_web.play.contract import GameHost
@@ -52,6 +53,61 @@ class CardDialog(Modal):
         close = button(scope, t("app.close"), lambda _e: self.close(), testid="card-dialog-close",
                        cls="btn btn-primary")
         return [el("div", *self._lines, cls="bg-dialog-body"), el("div", close, cls="actions")]
+
+
+class LegendDialog(Modal):
+    """Every icon of the game with its name, one tap from the board: the board shows icons, not
+    words, so their meaning must never be further away than this."""
+
+    testid = "legend-dialog"
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        super().__init__()
+        self._view = view
+
+    def title(self) -> str:
+        return t("burgrave.legend.title")
+
+    def build_body(self, scope: Scope) -> list[Any]:
+        groups: list[Any] = []
+        players = self._view.get("players", [])
+        if players:
+            rows = [el("li", pawn(self._view, seat), el("span", str(player["name"])),
+                       cls="bg-legend-row") for seat, player in enumerate(players)]
+            groups.append(self._group(t("burgrave.legend.group.players"), rows))
+        for group, symbols in LEGEND:
+            rows = [el("li", icon(symbol), el("span", symbol_name(symbol)), cls="bg-legend-row",
+                       testid=f"legend-{symbol}") for symbol in symbols]
+            if group == "resources":
+                rows.append(el("li", el("span", "2", cls="bg-card-value"),
+                               el("span", t("burgrave.legend.value")), cls="bg-legend-row"))
+            groups.append(self._group(t(f"burgrave.legend.group.{group}"), rows))
+        close = button(scope, t("app.close"), lambda _e: self.close(),
+                       testid="legend-dialog-close", cls="btn btn-primary")
+        return [el("div", *groups, cls="bg-legend-groups"), el("div", close, cls="actions")]
+
+    @staticmethod
+    def _group(title: str, rows: list[Any]) -> Element:
+        return el("section", el("h3", title, cls="bg-sub"), el("ul", *rows, cls="bg-legend-list"),
+                  cls="bg-legend-group")
+
+
+OPTION_SYMBOLS = {
+    "trade": "trade", "place_workers": "place-workers", "transcribe": "transcribe",
+    "hire": "hire", "dismiss": "dismiss", "move": "move", "rearrange": "rearrange",
+    "destroy_top": "destroy", "choose_flip": "flip", "choose_resource": "any-resource",
+    "bump": "worker", "move_worker": "move", "play_card": "hand", "play_blind": "deck",
+    "choose_pair": "hero", "choose_card": "hand", "choose_segment": "townsfolk",
+    "choose_spot": "spot", "build": "build"}
+"""The icon beside a prompt button, by the engine's action type (the label says it in words)."""
+
+
+def option_symbol(offer: M.Offer) -> str | None:
+    """The sprite symbol for a prompt button: its building type, or its action's kind."""
+    if offer.select is not None:
+        return BUILDING_SYMBOL.get(offer.select)
+    action_type = getattr(offer.action, "action_type", "")
+    return OPTION_SYMBOLS.get(str(action_type))
 
 
 class BurgraveScreen:
@@ -166,8 +222,13 @@ class BurgraveScreen:
             parts.append(t("burgrave.final_round") if view["round"] >= final
                          else t("burgrave.end_triggered"))
         piles = t("burgrave.piles", debts=view["debt_pile"], deeds=view["deed_pile"])
+        legend = el("button", icon("exchange"), el("span", t("burgrave.legend.button")),
+                    cls="btn btn-tool bg-legend-button", testid="legend",
+                    attrs={"type": "button", "aria-label": t("burgrave.legend.open"),
+                           "aria-haspopup": "dialog"})
+        self._scope.on(legend, "click", lambda _e: LegendDialog(view).open())
         return el("div", el("p", " · ".join(parts), cls="bg-status-main"),
-                  el("p", piles, cls="bg-muted"), cls="bg-status", testid="status")
+                  el("p", piles, cls="bg-muted"), legend, cls="bg-status", testid="status")
 
     def _prompt(self, view: dict[str, Any], prompt: M.Prompt | None) -> Element:
         box = el("section", cls="bg-prompt", testid="prompt",
@@ -210,8 +271,11 @@ class BurgraveScreen:
                 continue
             confirming = offer.testid == self.confirming
             detail = t("burgrave.confirm_again") if confirming else offer.detail
-            node = el("button", el("span", offer.label, cls="bg-option-label"),
-                      el("span", detail, cls="bg-option-detail") if detail else None,
+            symbol = option_symbol(offer)
+            node = el("button", icon(symbol, "bg-option-icon") if symbol else None,
+                      el("span", el("span", offer.label, cls="bg-option-label"),
+                         el("span", detail, cls="bg-option-detail") if detail else None,
+                         cls="bg-option-text"),
                       cls="btn bg-option" + (" is-selected" if offer.selected else "")
                       + (" is-confirming" if confirming else "")
                       + (" bg-option-pair" if offer.place == "pair" else ""),
