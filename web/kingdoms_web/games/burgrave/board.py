@@ -15,7 +15,7 @@ from typing import Any
 from kingdoms.burgrave.content import Effect
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
-from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, amount, icon
+from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, PAWN_SHAPES, amount, icon
 from kingdoms_web.i18n import join_list, t
 
 Handler = Callable[[Any], None]
@@ -40,10 +40,24 @@ def exchange_icons(kind: int) -> Element:
               icon(result), cls="bg-exchange", attrs={"aria-hidden": "true"})
 
 
-def pawn(view: dict[str, Any], seat: int) -> Element:
-    name = view["players"][seat]["name"]
-    return el("span", M.seat_mark(view, seat), cls=f"bg-pawn bg-seat-{M.SEAT_COLOURS[seat]}",
-              attrs={"title": name, "aria-hidden": "true"})
+def pawn(view: dict[str, Any], seat: int, cls: str = "") -> Element:
+    """A seat's burgrave: its colour *and* its shape (circle, square, triangle, diamond) with
+    its initial on top, so players differ for colour-blind eyes too. Decorative: the space or
+    board it stands on names the player."""
+    shape = PAWN_SHAPES[seat]
+    return el("span", icon(f"pawn-{shape}", "bg-pawn-shape"),
+              el("span", M.seat_mark(view, seat), cls="bg-pawn-mark"),
+              cls=f"bg-pawn bg-pawn-{shape} bg-fg-{M.SEAT_COLOURS[seat]} {cls}".strip(),
+              attrs={"title": view["players"][seat]["name"], "aria-hidden": "true"})
+
+
+def workers(view: dict[str, Any], seat: int, count: int) -> Element:
+    """A seat's workers in one castle tier: its shape in its colour and the count, large enough
+    to read at a glance (the section's label says it in words)."""
+    shape = PAWN_SHAPES[seat]
+    return el("span", icon(f"pawn-{shape}", "bg-worker-shape"),
+              el("span", f"×{count}", cls="bg-worker-count"),
+              cls=f"bg-worker bg-fg-{M.SEAT_COLOURS[seat]}", attrs={"aria-hidden": "true"})
 
 
 def offer_button(scope: Scope, offer: M.Offer, on_offer: Callable[[M.Offer], None],
@@ -163,6 +177,7 @@ class BoardRenderer:
             colour = M.SEAT_COLOURS[owner]
             who = self.view["players"][owner]["name"]
             body.append(el("span", icon(BUILDING_SYMBOL[building]),
+                           icon(f"pawn-{PAWN_SHAPES[owner]}", "bg-building-owner"),
                            cls=f"bg-building bg-seat-{colour}"))
             label += ". " + t("burgrave.built_by", building=M.building_name(building), name=who)
         if not closed:
@@ -245,12 +260,7 @@ class BoardRenderer:
             for seat, n in enumerate(counts):
                 if n:
                     who = self.view["players"][seat]["name"]
-                    # Mark and count apart: "1" then "×2", never "12" for two of seat 1's.
-                    badges.append(el("span", el("span", M.seat_mark(self.view, seat),
-                                                cls="bg-worker-mark"),
-                                     el("span", f"×{n}", cls="bg-worker-count"),
-                                     cls=f"bg-worker bg-seat-{M.SEAT_COLOURS[seat]}",
-                                     attrs={"aria-hidden": "true"}))
+                    badges.append(workers(self.view, seat, n))
                     label_parts.append(t("burgrave.workers_in_tier", name=who, count=n,
                                          tier=tier))
             rows.append(el("span", amount("tier", tier, cls="bg-tier-label"), *badges,

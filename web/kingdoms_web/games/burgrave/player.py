@@ -15,7 +15,7 @@ from typing import Any
 from kingdoms.burgrave.content import BUILDINGS, RESOURCES
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
-from kingdoms_web.games.burgrave.board import chips, offer_button
+from kingdoms_web.games.burgrave.board import chips, offer_button, pawn
 from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, amount, icon
 from kingdoms_web.i18n import t
 
@@ -63,8 +63,7 @@ class PlayerRenderer:
     def mine(self, seat: int) -> Element:
         player = self.view["players"][seat]
         colour = M.SEAT_COLOURS[seat]
-        head = el("h2", el("span", M.seat_mark(self.view, seat),
-                           cls=f"bg-pawn bg-seat-{colour}", attrs={"aria-hidden": "true"}),
+        head = el("h2", pawn(self.view, seat),
                   " ", t("burgrave.your_board", name=player["name"]),
                   el("span", t("burgrave.points", count=player["score"]), cls="bg-score",
                      testid=f"score-{seat}"),
@@ -201,8 +200,7 @@ class PlayerRenderer:
         player = self.view["players"][seat]
         colour = M.SEAT_COLOURS[seat]
         summary = el("summary",
-                     el("span", M.seat_mark(self.view, seat), cls=f"bg-pawn bg-seat-{colour}",
-                        attrs={"aria-hidden": "true"}),
+                     pawn(self.view, seat),
                      el("span", player["name"], cls="bg-opp-name"),
                      el("span", amount("points", player["score"]),
                         amount("silver", player["silver"]), amount("hand", player["hand_size"]),
