@@ -60,18 +60,55 @@ class PlayerRenderer:
 
     # ------------------------------------------------------------------ the viewer
 
-    def mine(self, seat: int) -> Element:
+    def mine(self, seat: int, *, open_: bool = True,
+             on_fold: Callable[[], None] | None = None) -> Element:
+        """The viewer's dock: name, score and piles, the hand and the line, always on screen
+        beside or under the board (a bottom drawer in portrait, a side panel in landscape), so
+        "tap a card in your hand" is never said about something out of sight. ``open_`` False
+        folds it to its title row (phones: more board); ``on_fold`` toggles that."""
         player = self.view["players"][seat]
         colour = M.SEAT_COLOURS[seat]
+        piles = el("span", amount("deck", player["deck_size"], label=t("burgrave.sym.deck")),
+                   amount("discard", len(player["discard"]), label=t("burgrave.sym.discard")),
+                   cls="bg-dock-piles",
+                   attrs={"title": t("burgrave.deck_counts", deck=player["deck_size"],
+                                     discard=len(player["discard"]),
+                                     limit=player["hand_limit"])})
+        fold = None
+        if on_fold is not None:
+            fold = el("button", icon("hand"), el("span", "▾" if open_ else "▴",
+                                                   attrs={"aria-hidden": "true"}),
+                      cls="btn btn-tool bg-dock-fold", testid="dock-fold",
+                      attrs={"type": "button", "aria-expanded": "true" if open_ else "false",
+                             "aria-label": t("burgrave.dock_fold")})
+            self.scope.on(fold, "click", lambda _e: on_fold())
         head = el("h2", pawn(self.view, seat),
-                  " ", t("burgrave.your_board", name=player["name"]),
+                  el("span", player["name"], cls="bg-dock-name"),
                   el("span", t("burgrave.points", count=player["score"]), cls="bg-score",
-                     testid=f"score-{seat}"),
+                     testid=f"score-{seat}"), piles, fold,
                   cls="bg-board-title")
-        return el("section", head, self.hand(seat, player), self.body(seat, player),
-                  cls=f"bg-player bg-player-mine bg-border-{colour}",
+        body: list[Any] = [self.hand(seat, player), self.line(seat, player)] if open_ else []
+        return el("section", head, *body,
+                  cls=f"bg-player bg-player-mine bg-border-{colour}"
+                  + ("" if open_ else " is-folded"),
                   testid=f"player-board-{seat}",
                   attrs={"aria-label": t("burgrave.board_of", name=player["name"])})
+
+    def details(self, seat: int) -> Element:
+        """The rest of the viewer's board (stock, track, buildings, manuscripts), under the
+        board: looked up now and then, so it scrolls with the board instead of taking the
+        dock's room."""
+        player = self.view["players"][seat]
+        return el("section", el("h2", pawn(self.view, seat), " ",
+                                t("burgrave.your_board", name=player["name"]),
+                                cls="bg-board-title"),
+                  el("p", t("burgrave.deck_counts", deck=player["deck_size"],
+                            discard=len(player["discard"]), limit=player["hand_limit"]),
+                     cls="bg-muted"),
+                  self.stock(seat, player), self.track(player), self.buildings(player),
+                  self.scripts(player),
+                  cls=f"bg-player bg-border-{M.SEAT_COLOURS[seat]}",
+                  testid=f"player-details-{seat}")
 
     def hand(self, seat: int, player: dict[str, Any]) -> Element:
         hand = player.get("hand", [])
@@ -91,10 +128,8 @@ class PlayerRenderer:
                 row.append(node)
         if not hand:
             row.append(el("p", t("burgrave.hand_none"), cls="bg-muted"))
-        deck = t("burgrave.deck_counts", deck=player["deck_size"],
-                 discard=len(player["discard"]), limit=player["hand_limit"])
         return el("div", el("h3", t("burgrave.hand_title", count=len(hand)), cls="bg-sub"),
-                  row, el("p", deck, cls="bg-muted"), cls="bg-hand-box")
+                  row, cls="bg-hand-box")
 
     # ------------------------------------------------------------------ shared parts
 

@@ -123,6 +123,10 @@ class BurgraveScreen:
         self.confirming: str | None = None
         """The prompt button (test id) whose move cannot be undone and waits for a second tap."""
         self.opened: set[int] = set()
+        self.dock_open = not _narrow()
+        """Whether the viewer's hand drawer is open (it opens by itself when a card is asked)."""
+        self._scroll: dict[str, float] = {}
+        """How far the board and the dock were scrolled, kept across redraws."""
         self._scope = Scope()
         self._host_scope = Scope()
         self._root: Element = None
@@ -196,27 +200,56 @@ class BurgraveScreen:
         others = [s for s in range(len(view["players"])) if s != viewer]
         opponents = el("div", *[players.opponent(s) for s in others], cls="bg-opponents",
                        attrs={"role": "group", "aria-label": t("burgrave.opponents")})
+        hand_asked = prompt is not None and any(o.place == "hand" for o in prompt.offers)
+        dock_open = self.dock_open or hand_asked
+        main = el("div", board.render(),
+                  players.details(viewer) if viewer is not None else None,
+                  opponents, self._log(), cls="bg-main", testid="board-scroller")
+        dock = el("div", players.mine(viewer, open_=dock_open,
+                                      on_fold=None if hand_asked else self._fold_dock),
+                  cls="bg-dock", testid="dock") if viewer is not None else None
         screen = el("div",
                     el("div", self._status(view), self._recap(prompt), self._prompt(view, prompt),
-                       cls="bg-panel"),
-                    el("div", board.render(), cls="bg-main"),
-                    el("div", players.mine(viewer), cls="bg-mine")
-                    if viewer is not None else None,
-                    el("div", opponents, self._log(), cls="bg-side"),
+                       cls="bg-panel", testid="panel"),
+                    dock, main,
                     cls="bg-screen", testid="burgrave-screen")
+        self._keep_scroll(main, "main")
+        if dock is not None:
+            self._keep_scroll(dock, "dock")
         dom.clear(self._root)
         self._root.append(screen)
+        dom.before_paint(lambda: self._restore_scroll(main, dock))
         if self._keyboard:
             self._keyboard = False
             target = dom.query('[data-testid="prompt-title"]', screen)
             if target is not None:
                 target.focus()
 
+    # ------------------------------------------------------------------ scrolling
+
+    def _keep_scroll(self, node: Element, key: str) -> None:
+        """Remember how far ``node`` is scrolled: every tap redraws the screen, and the board
+        must not jump back to its top under the player's finger."""
+        def remember(_event: Any) -> None:
+            self._scroll[key] = float(node.scrollTop)
+
+        self._scope.on(node, "scroll", remember)
+
+    def _restore_scroll(self, main: Element, dock: Element | None) -> None:
+        if main.isConnected:
+            main.scrollTop = self._scroll.get("main", 0.0)
+        if dock is not None and dock.isConnected:
+            dock.scrollTop = self._scroll.get("dock", 0.0)
+
+    def _fold_dock(self) -> None:
+        """Fold or unfold the hand drawer (a phone player wanting more of the board)."""
+        self.dock_open = not self.dock_open
+        self._draw()
+
     def _status(self, view: dict[str, Any]) -> Element:
+        """Round, the piles that end the game, and the Key. Whose turn it is stands in the
+        table's turn banner right above, so it is not said twice."""
         parts = [t("burgrave.round", number=view["round"] + 1)]
-        turn = view.get("turn_seat")
-        if turn is not None:
-            parts.append(t("burgrave.turn_of", name=view["players"][turn]["name"]))
         final = view.get("final_round")
         if final is not None:
             parts.append(t("burgrave.final_round") if view["round"] >= final
@@ -227,8 +260,9 @@ class BurgraveScreen:
                     attrs={"type": "button", "aria-label": t("burgrave.legend.open"),
                            "aria-haspopup": "dialog"})
         self._scope.on(legend, "click", lambda _e: LegendDialog(view).open())
-        return el("div", el("p", " · ".join(parts), cls="bg-status-main"),
-                  el("p", piles, cls="bg-muted"), legend, cls="bg-status", testid="status")
+        return el("div", el("p", el("span", " · ".join(parts), cls="bg-status-main"), " ",
+                            el("span", piles, cls="bg-muted"), cls="bg-status-text"),
+                  legend, cls="bg-status", testid="status")
 
     def _prompt(self, view: dict[str, Any], prompt: M.Prompt | None) -> Element:
         box = el("section", cls="bg-prompt", testid="prompt",
@@ -430,6 +464,16 @@ class BurgraveScreen:
                   el("summary", t("burgrave.since_last_turn", count=len(lines))),
                   el("ol", *[el("li", line) for line in lines], cls="bg-recap-list"),
                   cls="bg-recap", testid="recap", attrs={"open": len(lines) <= RECAP_OPEN})
+
+
+def _narrow() -> bool:
+    """A phone-sized window: the hand drawer starts folded there (it unfolds by itself when a
+    card is asked for), so the board gets the room."""
+    window = dom.window
+    try:
+        return bool(window.matchMedia("(max-width: 600px)").matches)
+    except dom.BROWSER_ERRORS:
+        return False
 
 
 def create_screen(host: GameHost) -> BurgraveScreen:
