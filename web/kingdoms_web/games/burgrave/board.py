@@ -13,9 +13,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kingdoms.burgrave.content import Effect
+from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
-from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, PAWN_SHAPES, amount, icon
+from kingdoms_web.games.burgrave.icons import (
+    BUILDING_SYMBOL,
+    PAWN_SHAPES,
+    SVG_NS,
+    amount,
+    icon,
+)
 from kingdoms_web.i18n import join_list, t
 
 Handler = Callable[[Any], None]
@@ -60,6 +67,22 @@ def workers(view: dict[str, Any], seat: int, count: int) -> Element:
               cls=f"bg-worker bg-fg-{M.SEAT_COLOURS[seat]}", attrs={"aria-hidden": "true"})
 
 
+def road() -> Element:
+    """The road round the castle, drawn behind the five segments (it shows in the gaps between
+    them): one closed loop, dashed down the middle, the way the burgraves travel clockwise.
+    Pure decoration in SVG; the segments' own arrows and the paths note say it in words."""
+    svg = dom.document.createElementNS(SVG_NS, "svg")
+    dom.set_attrs(svg, {"class": "bg-road", "viewBox": "0 0 100 100",
+                        "preserveAspectRatio": "none", "aria-hidden": "true",
+                        "focusable": "false"})
+    for cls in ("bg-road-bed", "bg-road-line"):
+        rect = dom.document.createElementNS(SVG_NS, "rect")
+        dom.set_attrs(rect, {"class": cls, "x": "4", "y": "6", "width": "92", "height": "88",
+                             "rx": "8", "vector-effect": "non-scaling-stroke"})
+        svg.append(rect)
+    return svg
+
+
 def offer_button(scope: Scope, offer: M.Offer, on_offer: Callable[[M.Offer], None],
                  children: list[Any], cls: str, label: str | None = None) -> Element:
     node = el("button", *children, cls=cls + " bg-offer" + (" is-selected" if offer.selected
@@ -92,7 +115,7 @@ class BoardRenderer:
                 self.pawns.setdefault(player["space"], []).append(seat)
 
     def render(self) -> Element:
-        ring = el("div", cls="bg-ring")
+        ring = el("div", road(), cls="bg-ring")
         for p in range(5):
             ring.append(self.segment(p))
         ring.append(self.castle())
@@ -106,13 +129,16 @@ class BoardRenderer:
         seg = self.view["segments"][p]
         design = int(seg["design_index"])
         name = M.segment_name(self.view, p)
-        head = el("h3", el("span", str(p + 1), cls="bg-seg-num"), " ", name,
+        head = el("h3", el("span", str(p + 1), cls="bg-seg-num"), " ",
+                  el("span", name, cls="bg-seg-title"),
+                  el("span", "→ ", el("span", str((p + 1) % 5 + 1), cls="bg-seg-num"),
+                     cls="bg-seg-next", attrs={"aria-hidden": "true"}),
                   cls="bg-seg-name")
         west = self.bank(p, design, 0, seg["exchanges"][0])
         east = self.bank(p, design, 1, seg["exchanges"][1])
         inner = el("div", self.space(10 + p, None), self.townsfolk(p, seg),
                    self.manuscript(p, seg), cls="bg-inner-row")
-        return el("article", head, west, el("div", t("burgrave.river"), cls="bg-river",
+        return el("article", head, west, el("div", icon("river"), cls="bg-river",
                                              attrs={"aria-hidden": "true"}),
                   east, inner, cls=f"bg-seg bg-seg-{p}", testid=f"segment-{p}",
                   attrs={"aria-label": t("burgrave.segment_named", number=p + 1,
@@ -121,20 +147,21 @@ class BoardRenderer:
     def bank(self, p: int, design: int, east: int, exchange: int) -> Element:
         space = 2 * p + east
         row = el("div", cls="bg-spots")
+        links = el("div", cls="bg-links")
         for k in range(3):
             index = 3 * east + k
             row.append(self.spot(6 * p + index, design, index))
         for k in range(2):
             link = 2 * east + k
-            row.append(el("span", chips(M.link_rewards(design, link), "bg-chips-link"),
-                          cls=f"bg-link bg-link-{k}", attrs={"title": t("burgrave.link")}))
+            links.append(el("span", chips(M.link_rewards(design, link), "bg-chips-link"),
+                            cls=f"bg-link bg-link-{k}", attrs={"title": t("burgrave.link")}))
         if east:
             nxt = (p + 1) % 5
-            row.append(el("span", chips(M.link_rewards(design, 4), "bg-chips-link"),
-                          el("span", "→", cls="bg-link-arrow", attrs={"aria-hidden": "true"}),
-                          cls="bg-link bg-link-next",
-                          attrs={"title": t("burgrave.link_next", number=nxt + 1)}))
-        return el("div", self.space(space, exchange), row,
+            links.append(el("span", chips(M.link_rewards(design, 4), "bg-chips-link"),
+                            el("span", "→", cls="bg-link-arrow", attrs={"aria-hidden": "true"}),
+                            cls="bg-link bg-link-next",
+                            attrs={"title": t("burgrave.link_next", number=nxt + 1)}))
+        return el("div", self.space(space, exchange), row, links,
                   cls="bg-bank " + ("bg-east" if east else "bg-west"))
 
     def space(self, space: int, exchange: int | None) -> Element:
@@ -240,8 +267,8 @@ class BoardRenderer:
         title = t("burgrave.castle")
         if leader is not None:
             title += " · " + t("burgrave.leader_named", name=view["players"][leader]["name"])
-        box = el("div", el("h3", title, cls="bg-castle-title"), cls="bg-castle",
-                 testid="castle")
+        box = el("div", el("h3", icon("castle"), " ", title, cls="bg-castle-title"),
+                 cls="bg-castle", testid="castle")
         grid = el("div", cls="bg-sections")
         for sec in range(5):
             grid.append(self.section(sec))
