@@ -227,17 +227,37 @@ def test_the_next_hand_stays_hidden_until_its_player_taps(page: Page, site_url: 
 # --------------------------------------------------------------------------- tablet layout
 
 LAYOUT = """() => {
+  // Boxes in window coordinates, each clipped by its scrolling ancestors (the board, the panel
+  // and the hand drawer scroll on their own): a control scrolled out of its panel is not on
+  // screen, and must not count as lying on top of what is beside that panel.
   const width = window.innerWidth;
+  const clip = el => {
+    const r = el.getBoundingClientRect();
+    let box = {l: r.left, t: r.top, r: r.right, b: r.bottom};
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (a !== document.documentElement && a !== document.body
+          && (cs.overflowX !== 'visible' || cs.overflowY !== 'visible')) {
+        const ar = a.getBoundingClientRect();
+        box = {l: Math.max(box.l, ar.left), t: Math.max(box.t, ar.top),
+               r: Math.min(box.r, ar.right), b: Math.min(box.b, ar.bottom)};
+      }
+    }
+    return box;
+  };
   const boxes = [...document.querySelectorAll(
       '[data-testid="burgrave-screen"] button, [data-testid="burgrave-screen"] summary')]
     .filter(el => { const r = el.getBoundingClientRect();
                     const hidden = el.tagName !== 'SUMMARY' && el.closest('details:not([open])');
-                    return r.width > 0 && r.height > 0 && !hidden; })
-    .map(el => { const r = el.getBoundingClientRect();
+                    const c = clip(el);
+                    return r.width > 0 && r.height > 0 && !hidden && c.r - c.l > 0
+                      && c.b - c.t > 0; })
+    .map(el => { const r = el.getBoundingClientRect(); const c = clip(el);
                  return {id: el.dataset.testid || el.textContent.slice(0, 20),
-                         x: r.left, y: r.top + window.scrollY, w: r.width, h: r.height}; });
+                         x: c.l, y: c.t + window.scrollY, w: c.r - c.l, h: c.b - c.t,
+                         fullW: r.width, fullH: r.height}; });
   const outside = boxes.filter(b => b.x < 0 || b.x + b.w > width + 0.5);
-  const small = boxes.filter(b => b.w < 44 || b.h < 44);
+  const small = boxes.filter(b => b.fullW < 44 || b.fullH < 44);
   const overlaps = [];
   for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
     const a = boxes[i], b = boxes[j];

@@ -3,6 +3,11 @@ the prompt of the very first decision."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import pytest
+
 from kingdoms.burgrave.content import ICONS, parse_effect
 from kingdoms.burgrave.costs import fund
 from kingdoms.burgrave.game import GAME
@@ -28,11 +33,11 @@ def test_funding_says_what_pays_and_what_is_missing() -> None:
         "needs 7 builders: 2 from icons and 1 stone, 4 missing")
 
 
-def test_reward_chips_are_short_and_labelled_in_full() -> None:
+def test_reward_chips_are_icons_with_numbers_and_labelled_in_full() -> None:
     effects = (parse_effect("silver:2"), parse_effect("deed"), parse_effect("place_workers:1"))
     label, chips = M.chip_data(effects)
     assert label == "+2 silver, +1 deed, place 1 worker free in any tier-1 section"
-    assert chips == (("silver", "2s"), ("deed", "1deed"), ("action", "+1 wkr"))
+    assert chips == ((("silver", "2"),), (("deed", "1"),), (("place-workers", "+1"),))
     assert M.effects_text(()) == "nothing"
 
 
@@ -59,3 +64,43 @@ def test_score_rows_follow_the_engine_breakdown() -> None:
     rows = M.score_rows(view, 0)
     assert [label for label, _ in rows][:2] == ["Buildings", "Castle workers"]
     assert sum(v for _, v in rows) == view["scores"][0]["total"]
+
+
+SPRITE = Path(__file__).resolve().parents[2] / "public" / "art" / "burgrave-icons.svg"
+
+
+def _shown_symbols() -> set[str]:
+    """Every sprite symbol the screen can draw: rewards, exchanges, prompt buttons, buildings,
+    the legend itself."""
+    from kingdoms.burgrave.content import CONTENT, EFFECT_KINDS, EffectKind
+    from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, SYMBOLS
+    from kingdoms_web.games.burgrave.screen import OPTION_SYMBOLS
+
+    shown = set(SYMBOLS) | set(M.EXCHANGE_RESULT.values()) | set(OPTION_SYMBOLS.values())
+    shown |= set(BUILDING_SYMBOL.values()) | set(ICONS) | set(CONTENT.start_slot_icons)
+    for kind in range(len(EFFECT_KINDS)):
+        arg = 0 if EffectKind(kind) != EffectKind.BUILD_FREE else 1
+        shown |= {symbol for symbol, _n in M.effect_badge((EffectKind(kind), 2, arg))}
+    return shown
+
+
+def test_every_icon_shown_is_in_the_sprite_and_in_the_legend() -> None:
+    from kingdoms_web.games.burgrave.icons import PAWN_SHAPES, SYMBOLS
+
+    sprite = set(re.findall(r'<symbol id="([^"]+)"', SPRITE.read_text(encoding="utf-8")))
+    pawns = {f"pawn-{shape}" for shape in PAWN_SHAPES}
+    assert _shown_symbols() <= set(SYMBOLS), "an icon on screen the legend does not explain"
+    assert set(SYMBOLS) | pawns == sprite
+
+
+@pytest.mark.parametrize("language", ["en", "es", "de"])
+def test_every_icon_has_a_name_in_every_language(language: str) -> None:
+    from kingdoms_web.games.burgrave.icons import SYMBOLS, symbol_name
+
+    i18n.set_language(language)
+    try:
+        names = [symbol_name(symbol) for symbol in SYMBOLS]
+    finally:
+        i18n.set_language("en")
+    assert all(name and not name.startswith("burgrave.") for name in names)
+    assert len(set(names)) == len(names)

@@ -289,6 +289,26 @@ def make_read_only(root: Element, scope: Scope) -> None:
         scope.on(root, kind, swallow, capture=True)
 
 
+def before_paint(callback: Callable[[], None]) -> None:
+    """Run ``callback`` once, after the current handler and before the next paint
+    (``requestAnimationFrame``): for work that needs the new layout but must not show a frame
+    without it (restoring a scroll position after a redraw). Nothing happens on CPython."""
+    if window is None or getattr(window, "requestAnimationFrame", None) is None:
+        return
+    try:
+        from pyodide.ffi import create_once_callable
+    except ImportError:  # pragma: no cover - Pyodide only
+        return
+
+    def guarded(_time: Any = None) -> None:
+        try:
+            callback()
+        except Exception:
+            log_error("Kingdoms: a before-paint step failed\n" + traceback.format_exc())
+
+    window.requestAnimationFrame(create_once_callable(guarded))
+
+
 def reveal(node: Any) -> None:
     """Scroll ``node`` into view if it is off screen (the answer to a tap drawn far below it on
     a phone). Instant: CSS ``scroll-behavior`` decides smoothness and honours reduced motion."""

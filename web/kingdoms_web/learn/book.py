@@ -158,7 +158,7 @@ BURGRAVE = Book("burgrave", (
                     "faq:leader_tie", "faq:hand_limit", "faq:start_icons",
                     "faq:empty_pile")),
 ), (
-    Term("abbreviations", "icons"), Term("any_resource", "icons"), Term("bank", "board"),
+    Term("any_resource", "icons"), Term("bank", "board"),
     Term("builder", "icons"), Term("building", "build"), Term("burgrave", "goal"),
     Term("castle", "workers"), Term("castle_leader", "workers"), Term("cleric", "icons"),
     Term("cleric_bonus", "transcribe"), Term("collision", "collision"),
@@ -167,7 +167,8 @@ BURGRAVE = Book("burgrave", (
     Term("discard", "cards"), Term("dismiss", "dismiss"), Term("draw_pile", "draw"),
     Term("drop_off", "card_types"), Term("exchange", "trade"), Term("flip", "debts"),
     Term("guildhall", "build"), Term("hand", "cards"), Term("hand_limit", "draw"),
-    Term("hero", "card_types"), Term("hire", "hire"), Term("inner_path", "board"),
+    Term("hero", "card_types"), Term("hire", "hire"), Term("icons", "icons"),
+    Term("inner_path", "board"),
     Term("line", "player"), Term("link", "build"), Term("manuscript", "transcribe"),
     Term("merchant", "icons"), Term("noble", "icons"), Term("ongoing", "card_types"),
     Term("outer_path", "board"), Term("poverty", "end"), Term("printed", "board"),

@@ -161,8 +161,8 @@ def _bg_chips(effects: Any) -> Element:
 
 def _bg_icon(icon: str) -> Element:
     from kingdoms_web.games.burgrave import model as M
-    return el("span", el("span", t(f"burgrave.icon_short.{icon}"),
-                         cls=f"bg-icon bg-icon-{icon}", attrs={"aria-hidden": "true"}),
+    from kingdoms_web.games.burgrave.icons import icon as sprite_icon
+    return el("span", el("span", sprite_icon(icon), cls=f"bg-icon bg-icon-{icon}"),
               el("span", M.icon_name(icon)), cls="rules-icon")
 
 

@@ -13,26 +13,74 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kingdoms.burgrave.content import Effect
+from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
+from kingdoms_web.games.burgrave.icons import (
+    BUILDING_SYMBOL,
+    PAWN_SHAPES,
+    SVG_NS,
+    amount,
+    icon,
+)
 from kingdoms_web.i18n import join_list, join_parts, join_phrases, t
 
 Handler = Callable[[Any], None]
 
 
 def chips(effects: Sequence[Effect], cls: str = "") -> Element:
-    """A row of small reward chips; the row's accessible name is the full text."""
-    label, parts = M.chip_data(effects)
-    row = el("span", cls="bg-chips " + cls, attrs={"role": "img", "aria-label": label})
-    for kind, short in parts:
-        row.append(el("span", short, cls=f"bg-chip bg-fx-{kind}", attrs={"aria-hidden": "true"}))
+    """A row of reward icons, one chip per effect (number beside its icon); the row's
+    accessible name is the full text, so the icons inside are decorative."""
+    label, badges = M.chip_data(effects)
+    row = el("span", cls="bg-chips " + cls, attrs={"role": "img", "aria-label": label,
+                                                   "title": label})
+    for badge in badges:
+        row.append(el("span", *[amount(symbol, number) for symbol, number in badge],
+                      cls=f"bg-chip bg-fx-{badge[0][0]}", attrs={"aria-hidden": "true"}))
     return row
 
 
-def pawn(view: dict[str, Any], seat: int) -> Element:
-    name = view["players"][seat]["name"]
-    return el("span", M.seat_mark(view, seat), cls=f"bg-pawn bg-seat-{M.SEAT_COLOURS[seat]}",
-              attrs={"title": name, "aria-hidden": "true"})
+def exchange_icons(kind: int) -> Element:
+    """An outer space's trade exchange as icons: ``2 [merchant] → [any resource]``."""
+    merchants, result = M.exchange_badge(kind)
+    return el("span", amount("merchant", merchants), el("span", "→", cls="bg-arrow"),
+              icon(result), cls="bg-exchange", attrs={"aria-hidden": "true"})
+
+
+def pawn(view: dict[str, Any], seat: int, cls: str = "") -> Element:
+    """A seat's burgrave: its colour *and* its shape (circle, square, triangle, diamond) with
+    its initial on top, so players differ for colour-blind eyes too. Decorative: the space or
+    board it stands on names the player."""
+    shape = PAWN_SHAPES[seat]
+    return el("span", icon(f"pawn-{shape}", "bg-pawn-shape"),
+              el("span", M.seat_mark(view, seat), cls="bg-pawn-mark"),
+              cls=f"bg-pawn bg-pawn-{shape} bg-fg-{M.SEAT_COLOURS[seat]} {cls}".strip(),
+              attrs={"title": view["players"][seat]["name"], "aria-hidden": "true"})
+
+
+def workers(view: dict[str, Any], seat: int, count: int) -> Element:
+    """A seat's workers in one castle tier: its shape in its colour and the count, large enough
+    to read at a glance (the section's label says it in words)."""
+    shape = PAWN_SHAPES[seat]
+    return el("span", icon(f"pawn-{shape}", "bg-worker-shape"),
+              el("span", f"×{count}", cls="bg-worker-count"),
+              cls=f"bg-worker bg-fg-{M.SEAT_COLOURS[seat]}", attrs={"aria-hidden": "true"})
+
+
+def road() -> Element:
+    """The road round the castle, drawn behind the five segments (it shows in the gaps between
+    them): one closed loop, dashed down the middle, the way the burgraves travel clockwise.
+    Pure decoration in SVG; the segments' own arrows and the paths note say it in words."""
+    svg = dom.document.createElementNS(SVG_NS, "svg")
+    dom.set_attrs(svg, {"class": "bg-road", "viewBox": "0 0 100 100",
+                        "preserveAspectRatio": "none", "aria-hidden": "true",
+                        "focusable": "false"})
+    for cls in ("bg-road-bed", "bg-road-line"):
+        rect = dom.document.createElementNS(SVG_NS, "rect")
+        dom.set_attrs(rect, {"class": cls, "x": "4", "y": "6", "width": "92", "height": "88",
+                             "rx": "8", "vector-effect": "non-scaling-stroke"})
+        svg.append(rect)
+    return svg
 
 
 def offer_button(scope: Scope, offer: M.Offer, on_offer: Callable[[M.Offer], None],
@@ -67,7 +115,7 @@ class BoardRenderer:
                 self.pawns.setdefault(player["space"], []).append(seat)
 
     def render(self) -> Element:
-        ring = el("div", cls="bg-ring")
+        ring = el("div", road(), cls="bg-ring")
         for p in range(5):
             ring.append(self.segment(p))
         ring.append(self.castle())
@@ -81,13 +129,16 @@ class BoardRenderer:
         seg = self.view["segments"][p]
         design = int(seg["design_index"])
         name = M.segment_name(self.view, p)
-        head = el("h3", el("span", str(p + 1), cls="bg-seg-num"), " ", name,
+        head = el("h3", el("span", str(p + 1), cls="bg-seg-num"), " ",
+                  el("span", name, cls="bg-seg-title"),
+                  el("span", "→ ", el("span", str((p + 1) % 5 + 1), cls="bg-seg-num"),
+                     cls="bg-seg-next", attrs={"aria-hidden": "true"}),
                   cls="bg-seg-name")
         west = self.bank(p, design, 0, seg["exchanges"][0])
         east = self.bank(p, design, 1, seg["exchanges"][1])
         inner = el("div", self.space(10 + p, None), self.townsfolk(p, seg),
                    self.manuscript(p, seg), cls="bg-inner-row")
-        return el("article", head, west, el("div", t("burgrave.river"), cls="bg-river",
+        return el("article", head, west, el("div", icon("river"), cls="bg-river",
                                              attrs={"aria-hidden": "true"}),
                   east, inner, cls=f"bg-seg bg-seg-{p}", testid=f"segment-{p}",
                   attrs={"aria-label": t("burgrave.segment_named", number=p + 1,
@@ -96,29 +147,31 @@ class BoardRenderer:
     def bank(self, p: int, design: int, east: int, exchange: int) -> Element:
         space = 2 * p + east
         row = el("div", cls="bg-spots")
+        links = el("div", cls="bg-links")
         for k in range(3):
             index = 3 * east + k
             row.append(self.spot(6 * p + index, design, index))
         for k in range(2):
             link = 2 * east + k
-            row.append(el("span", chips(M.link_rewards(design, link), "bg-chips-link"),
-                          cls=f"bg-link bg-link-{k}", attrs={"title": t("burgrave.link")}))
+            links.append(el("span", chips(M.link_rewards(design, link), "bg-chips-link"),
+                            cls=f"bg-link bg-link-{k}", attrs={"title": t("burgrave.link")}))
         if east:
             nxt = (p + 1) % 5
-            row.append(el("span", chips(M.link_rewards(design, 4), "bg-chips-link"),
-                          el("span", "→", cls="bg-link-arrow", attrs={"aria-hidden": "true"}),
-                          cls="bg-link bg-link-next",
-                          attrs={"title": t("burgrave.link_next", number=nxt + 1)}))
-        return el("div", self.space(space, exchange), row,
+            links.append(el("span", chips(M.link_rewards(design, 4), "bg-chips-link"),
+                            el("span", "→", cls="bg-link-arrow", attrs={"aria-hidden": "true"}),
+                            cls="bg-link bg-link-next",
+                            attrs={"title": t("burgrave.link_next", number=nxt + 1)}))
+        return el("div", self.space(space, exchange), row, links,
                   cls="bg-bank " + ("bg-east" if east else "bg-west"))
 
     def space(self, space: int, exchange: int | None) -> Element:
         label = M.space_label(space)
         pawns = [pawn(self.view, s) for s in self.pawns.get(space, [])]
-        number = str(space + 1) if space < 10 else t("burgrave.inner_short")
-        body: list[Any] = [el("span", number, cls="bg-space-num")]
+        body: list[Any] = [el("span", str(space + 1), cls="bg-space-num",
+                              attrs={"aria-hidden": "true"}) if space < 10
+                           else icon("castle", "bg-space-num")]
         if exchange is not None:
-            body.append(el("span", M.exchange_text(exchange), cls="bg-exchange"))
+            body.append(exchange_icons(exchange))
         body.append(el("span", *pawns, cls="bg-pawns"))
         names = [self.view["players"][s]["name"] for s in self.pawns.get(space, [])]
         phrases = [label]
@@ -148,12 +201,13 @@ class BoardRenderer:
         label = M.spot_text(design, index)
         if closed:
             cls += " bg-spot-closed"
-            body.append(el("span", t("burgrave.closed"), cls="bg-closed"))
+            body.append(icon("lock", "bg-closed"))
             label = t("burgrave.spot_closed", name=name)
         elif owner is not None:
             colour = M.SEAT_COLOURS[owner]
             who = self.view["players"][owner]["name"]
-            body.append(el("span", t(f"burgrave.building_short.{building}"),
+            body.append(el("span", icon(BUILDING_SYMBOL[building]),
+                           icon(f"pawn-{PAWN_SHAPES[owner]}", "bg-building-owner"),
                            cls=f"bg-building bg-seat-{colour}"))
             label = join_phrases([label, t("burgrave.built_by",
                                            building=M.building_name(building), name=who)])
@@ -174,10 +228,12 @@ class BoardRenderer:
         else:
             info = M.printed_info(int(seg["design_index"]))
             left = t("burgrave.printed")
-        icons = "".join(t(f"burgrave.icon_short.{i}") for i in info["icons"])
+        count = seg["townsfolk_left"] if top is not None else None
         node = el("button", el("span", info["name"], cls="bg-mini-name"),
-                  el("span", f"{info['value']} · {icons}", cls="bg-mini-meta"),
-                  el("span", left, cls="bg-mini-left"),
+                  el("span", amount("silver", info["value"]),
+                     *[icon(i) for i in info["icons"]], cls="bg-mini-meta"),
+                  amount("deck", count, cls="bg-mini-left") if count is not None
+                  else el("span", left, cls="bg-mini-left"),
                   cls="bg-mini bg-townsfolk", testid=f"townsfolk-{p}",
                   attrs={"type": "button", "aria-label": t(
                       "burgrave.townsfolk_named", name=info["name"], left=left)})
@@ -195,9 +251,11 @@ class BoardRenderer:
             info = M.printed_script_info(int(seg["design_index"]))
             ribbon = "none"
             left = t("burgrave.printed")
+        count = seg["manuscripts_left"] if top is not None else None
         node = el("button", el("span", info["name"], cls="bg-mini-name"),
-                  el("span", t("burgrave.script_cost", count=info["cost"]), cls="bg-mini-meta"),
-                  el("span", left, cls="bg-mini-left"),
+                  el("span", amount("cleric", info["cost"]), cls="bg-mini-meta"),
+                  amount("deck", count, cls="bg-mini-left") if count is not None
+                  else el("span", left, cls="bg-mini-left"),
                   cls=f"bg-mini bg-script bg-ribbon-{ribbon}", testid=f"manuscript-{p}",
                   attrs={"type": "button", "aria-label": t(
                       "burgrave.manuscript_named", name=info["name"], left=left)})
@@ -214,8 +272,8 @@ class BoardRenderer:
         if leader is not None:
             title = join_parts([title, t("burgrave.leader_named",
                                           name=view["players"][leader]["name"])])
-        box = el("div", el("h3", title, cls="bg-castle-title"), cls="bg-castle",
-                 testid="castle")
+        box = el("div", el("h3", icon("castle"), " ", title, cls="bg-castle-title"),
+                 cls="bg-castle", testid="castle")
         grid = el("div", cls="bg-sections")
         for sec in range(5):
             grid.append(self.section(sec))
@@ -234,16 +292,10 @@ class BoardRenderer:
             for seat, n in enumerate(counts):
                 if n:
                     who = self.view["players"][seat]["name"]
-                    # Mark and count apart: "1" then "×2", never "12" for two of seat 1's.
-                    badges.append(el("span", el("span", M.seat_mark(self.view, seat),
-                                                cls="bg-worker-mark"),
-                                     el("span", f"×{n}", cls="bg-worker-count"),
-                                     cls=f"bg-worker bg-seat-{M.SEAT_COLOURS[seat]}",
-                                     attrs={"aria-hidden": "true"}))
+                    badges.append(workers(self.view, seat, n))
                     label_parts.append(t("burgrave.workers_in_tier", name=who, count=n,
                                          tier=tier))
-            rows.append(el("span", el("span", t(f"burgrave.tier_short.{tier}"),
-                                      cls="bg-tier-label"), *badges,
+            rows.append(el("span", amount("tier", tier, cls="bg-tier-label"), *badges,
                            cls=f"bg-tier bg-tier-{tier}"))
         reward = chips(M.castle_rewards(design), "bg-chips-castle")
         body = [el("span", f"{sec + 1} {name}", cls="bg-section-name"), reward,

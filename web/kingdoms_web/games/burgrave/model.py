@@ -38,6 +38,7 @@ from kingdoms.burgrave.content import (
 from kingdoms.core.explain import Choice
 from kingdoms.core.explain import Prompt as EnginePrompt
 from kingdoms.core.text import Text
+from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL
 from kingdoms_web.i18n import get_language, say, t
 
 SEAT_COLOURS = ("red", "blue", "green", "amber")
@@ -166,28 +167,54 @@ def effects_text(effects: Sequence[Effect]) -> str:
     return said(explain.effects_text(tuple(effects)))
 
 
-def chip_data(effects: Sequence[Effect]) -> tuple[str, tuple[tuple[str, str], ...]]:
-    """(full text, ((css kind, short text), …)) for a row of reward chips; cached, because the
-    board draws the same printed rewards on every render."""
+Badge = tuple[tuple[str, str], ...]
+"""One effect as icons: ((sprite symbol, number or ""), …), e.g. flip a debt is
+``(("flip", ""), ("debt", ""))``."""
+
+
+def chip_data(effects: Sequence[Effect]) -> tuple[str, tuple[Badge, ...]]:
+    """(full text, one badge per effect) for a row of reward icons; cached, because the board
+    draws the same printed rewards on every render. The full text is the row's accessible name
+    (and the legend says what each icon means), so no abbreviation is ever shown."""
     return _chip_data(tuple(effects), get_language())
 
 
 @cache
-def _chip_data(effects: tuple[Effect, ...], _language: str
-               ) -> tuple[str, tuple[tuple[str, str], ...]]:
-    return effects_text(effects), tuple(effect_chip(e) for e in effects)
+def _chip_data(effects: tuple[Effect, ...], _language: str) -> tuple[str, tuple[Badge, ...]]:
+    return effects_text(effects), tuple(effect_badge(e) for e in effects)
 
 
-def effect_chip(effect: Effect) -> tuple[str, str]:
-    """(css kind, short visible text) for a small reward chip on the board."""
+_GAIN_SYMBOLS = {"silver": "silver", "ink": "ink", "gold": "gold", "stone": "stone",
+                 "any": "any-resource", "virtue": "virtue", "corruption": "corruption",
+                 "debt": "debt", "deed": "deed"}
+_ACTION_SYMBOLS: dict[str, tuple[str, ...]] = {
+    "flip_debt": ("flip", "debt"), "flip_deed": ("flip", "deed"), "flip_either": ("flip",),
+    "destroy": ("destroy",), "discard": ("discard",), "may_discard": ("discard",),
+    "rearrange": ("rearrange",), "shuffle": ("shuffle",), "draw": ("draw",),
+    "hire_free": ("hire",), "move_worker": ("move", "worker"),
+    "place_workers": ("place-workers",), "transcribe_free": ("transcribe",),
+    "free_steps": ("free-step",), "dismiss_any": ("dismiss",)}
+_PLUS = {"place_workers", "free_steps"}
+"""Effects whose number is a count of things added (shown ``+n``)."""
+
+
+def effect_badge(effect: Effect) -> Badge:
+    """The icons of one effect and its number: gains always show theirs (``2`` silver), other
+    effects only when it is not 1 (or as ``+n`` for workers placed and extra steps).
+
+    >>> from kingdoms.burgrave.content import parse_effect
+    >>> effect_badge(parse_effect("silver:2")), effect_badge(parse_effect("flip_debt"))
+    ((('silver', '2'),), (('flip', ''), ('debt', '')))
+    """
     kind, n, arg = effect
     name = EFFECT_KINDS[kind]
-    if name in ("silver", "ink", "gold", "stone", "any", "virtue", "corruption", "debt", "deed"):
-        return name, t(f"burgrave.chip.{name}", n=n)
+    if name in _GAIN_SYMBOLS:
+        return ((_GAIN_SYMBOLS[name], str(n)),)
     if name == "build_free":
-        return "action", t("burgrave.chip.build_free",
-                           building=t(f"burgrave.building_short.{BUILDINGS[arg]}"))
-    return "action", t(f"burgrave.chip.{name}", n=n)
+        return (("build", ""), (BUILDING_SYMBOL[BUILDINGS[arg]], ""))
+    symbols = _ACTION_SYMBOLS[name]
+    number = f"+{n}" if name in _PLUS else (str(n) if n != 1 else "")
+    return ((symbols[0], number), *((s, "") for s in symbols[1:]))
 
 
 def spot_rewards(design: int, index: int) -> tuple[Effect, ...]:
@@ -219,6 +246,15 @@ def castle_rewards(design: int) -> tuple[Effect, ...]:
 
 def exchange_text(kind: int) -> str:
     return said(explain.exchange_text(kind))
+
+
+EXCHANGE_RESULT = {1: "silver", 2: "any-resource", 3: "destroy", 4: "flip"}
+"""What an exchange gives (its kind is the merchants one use costs), as a sprite symbol."""
+
+
+def exchange_badge(kind: int) -> tuple[int, str]:
+    """(merchants paid, symbol of what one use gives) for an outer space's exchange."""
+    return kind, EXCHANGE_RESULT[kind]
 
 
 def start_slot_icon(slot: int) -> str:

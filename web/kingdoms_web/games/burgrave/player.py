@@ -15,12 +15,15 @@ from typing import Any
 from kingdoms.burgrave.content import BUILDINGS, RESOURCES
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
-from kingdoms_web.games.burgrave.board import chips, offer_button
+from kingdoms_web.games.burgrave.board import chips, offer_button, pawn
+from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, amount, icon
 from kingdoms_web.i18n import join_list, t
 
 
 def card_face(info: dict[str, Any], *, full: bool) -> list[Any]:
-    icons = [el("span", t(f"burgrave.icon_short.{i}"), cls=f"bg-icon bg-icon-{i}",
+    """A card's face: its silver value as a coin, its name, its icons (each named, for the rules
+    figures; a card button's own label says it all again) and, ``full``, its text."""
+    icons = [el("span", icon(i, label=M.icon_name(i)), cls=f"bg-icon bg-icon-{i}",
                 attrs={"title": M.icon_name(i)}) for i in info["icons"]]
     parts: list[Any] = [
         el("span", el("span", str(info["value"]), cls="bg-card-value",
@@ -57,19 +60,55 @@ class PlayerRenderer:
 
     # ------------------------------------------------------------------ the viewer
 
-    def mine(self, seat: int) -> Element:
+    def mine(self, seat: int, *, open_: bool = True,
+             on_fold: Callable[[], None] | None = None) -> Element:
+        """The viewer's dock: name, score and piles, the hand and the line, always on screen
+        beside or under the board (a bottom drawer in portrait, a side panel in landscape), so
+        "tap a card in your hand" is never said about something out of sight. ``open_`` False
+        folds it to its title row (phones: more board); ``on_fold`` toggles that."""
         player = self.view["players"][seat]
         colour = M.SEAT_COLOURS[seat]
-        head = el("h2", el("span", M.seat_mark(self.view, seat),
-                           cls=f"bg-pawn bg-seat-{colour}", attrs={"aria-hidden": "true"}),
-                  " ", t("burgrave.your_board", name=player["name"]),
+        piles = el("span", amount("deck", player["deck_size"], label=t("burgrave.sym.deck")),
+                   amount("discard", len(player["discard"]), label=t("burgrave.sym.discard")),
+                   cls="bg-dock-piles",
+                   attrs={"title": t("burgrave.deck_counts", deck=player["deck_size"],
+                                     discard=len(player["discard"]),
+                                     limit=player["hand_limit"])})
+        fold = None
+        if on_fold is not None:
+            fold = el("button", icon("hand"), el("span", "▾" if open_ else "▴",
+                                                   attrs={"aria-hidden": "true"}),
+                      cls="btn btn-tool bg-dock-fold", testid="dock-fold",
+                      attrs={"type": "button", "aria-expanded": "true" if open_ else "false",
+                             "aria-label": t("burgrave.dock_fold")})
+            self.scope.on(fold, "click", lambda _e: on_fold())
+        head = el("h2", pawn(self.view, seat),
+                  el("span", player["name"], cls="bg-dock-name"),
                   el("span", t("burgrave.points", count=player["score"]), cls="bg-score",
-                     testid=f"score-{seat}"),
+                     testid=f"score-{seat}"), piles, fold,
                   cls="bg-board-title")
-        return el("section", head, self.hand(seat, player), self.body(seat, player),
-                  cls=f"bg-player bg-player-mine bg-border-{colour}",
+        body: list[Any] = [self.hand(seat, player), self.line(seat, player)] if open_ else []
+        return el("section", head, *body,
+                  cls=f"bg-player bg-player-mine bg-border-{colour}"
+                  + ("" if open_ else " is-folded"),
                   testid=f"player-board-{seat}",
                   attrs={"aria-label": t("burgrave.board_of", name=player["name"])})
+
+    def details(self, seat: int) -> Element:
+        """The rest of the viewer's board (stock, track, buildings, manuscripts), under the
+        board: looked up now and then, so it scrolls with the board instead of taking the
+        dock's room."""
+        player = self.view["players"][seat]
+        return el("section", el("h2", pawn(self.view, seat), " ",
+                                t("burgrave.your_board", name=player["name"]),
+                                cls="bg-board-title"),
+                  el("p", t("burgrave.deck_counts", deck=player["deck_size"],
+                            discard=len(player["discard"]), limit=player["hand_limit"]),
+                     cls="bg-muted"),
+                  self.stock(seat, player), self.track(player), self.buildings(player),
+                  self.scripts(player),
+                  cls=f"bg-player bg-border-{M.SEAT_COLOURS[seat]}",
+                  testid=f"player-details-{seat}")
 
     def hand(self, seat: int, player: dict[str, Any]) -> Element:
         hand = player.get("hand", [])
@@ -89,10 +128,8 @@ class PlayerRenderer:
                 row.append(node)
         if not hand:
             row.append(el("p", t("burgrave.hand_none"), cls="bg-muted"))
-        deck = t("burgrave.deck_counts", deck=player["deck_size"],
-                 discard=len(player["discard"]), limit=player["hand_limit"])
         return el("div", el("h3", t("burgrave.hand_title", count=len(hand)), cls="bg-sub"),
-                  row, el("p", deck, cls="bg-muted"), cls="bg-hand-box")
+                  row, cls="bg-hand-box")
 
     # ------------------------------------------------------------------ shared parts
 
@@ -114,33 +151,33 @@ class PlayerRenderer:
                 self.scope.on(node, "click", self._opener("card", line[slot]))
                 row.append(node)
             else:
-                icon = M.start_slot_icon(slot)
+                start = M.start_slot_icon(slot)
                 row.append(el("div", el("span", t("burgrave.start_icon"), cls="bg-muted"),
-                              el("span", t(f"burgrave.icon_short.{icon}"),
-                                 cls=f"bg-icon bg-icon-{icon}"),
+                              el("span", icon(start), cls=f"bg-icon bg-icon-{start}"),
                               cls="bg-card bg-card-empty",
                               attrs={"role": "img", "aria-label": t(
                                   "burgrave.slot_empty", slot=slot + 1,
-                                  icon=M.icon_name(icon))}))
+                                  icon=M.icon_name(start))}))
         return el("div", el("h3", t("burgrave.line_title"), cls="bg-sub"), row)
 
     def stock(self, seat: int, player: dict[str, Any]) -> Element:
-        items: list[tuple[str, str, str]] = [
-            ("silver", str(player["silver"]), t("burgrave.res.silver")),
+        """Silver, resources, debts and deeds (with how many are flipped), workers left: each an
+        icon and a number, named in full for screen readers (``dt``) and in the legend."""
+        items: list[tuple[str, list[Any], str]] = [
+            ("silver", [str(player["silver"])], t("burgrave.res.silver")),
         ]
         for res in RESOURCES:
-            items.append((res, str(player["resources"][res]), M.resource_name(res)))
-        items += [
-            ("debt", t("burgrave.flipped_pair", n=player["debts"], f=player["debts_flipped"]),
-             t("burgrave.debts")),
-            ("deed", t("burgrave.flipped_pair", n=player["deeds"], f=player["deeds_flipped"]),
-             t("burgrave.deeds")),
-            ("workers", str(player["workers_in_supply"]), t("burgrave.workers_left")),
-        ]
+            items.append((res, [str(player["resources"][res])], M.resource_name(res)))
+        for kind, key in (("debt", "debts"), ("deed", "deeds")):
+            flipped = player[f"{key}_flipped"]
+            items.append((kind, [str(player[key]), amount("flip", flipped, cls="bg-flipped")],
+                          t(f"burgrave.{key}")))
+        items.append(("workers", [str(player["workers_in_supply"])], t("burgrave.workers_left")))
         grid = el("dl", cls="bg-stock", testid=f"stock-{seat}")
         for kind, value, label in items:
-            grid.append(el("div", el("dt", label), el("dd", value, cls=f"bg-fx-{kind}"),
-                           cls="bg-stock-item"))
+            grid.append(el("div", el("dt", icon(kind), el("span", label, cls="visually-hidden")),
+                           el("dd", *value, cls=f"bg-fx-{kind}"),
+                           cls="bg-stock-item", attrs={"title": label}))
         return grid
 
     def track(self, player: dict[str, Any]) -> Element:
@@ -150,9 +187,9 @@ class PlayerRenderer:
         for space in range(7):
             marks = []
             if player["corruption"] == space:
-                marks.append(el("span", t("burgrave.corruption_short"), cls="bg-mark bg-mark-c"))
+                marks.append(el("span", icon("corruption"), cls="bg-mark bg-mark-c"))
             if player["virtue"] == space:
-                marks.append(el("span", t("burgrave.virtue_short"), cls="bg-mark bg-mark-v"))
+                marks.append(el("span", icon("virtue"), cls="bg-mark bg-mark-v"))
             cls = "bg-track-cell" + (" is-collision" if player["virtue"] == player["corruption"]
                                      == space else "")
             row.append(el("li", chips(M.collision_above(space), "bg-chips-track"),
@@ -163,7 +200,8 @@ class PlayerRenderer:
         grid = el("div", cls="bg-buildings")
         for building in BUILDINGS:
             built = player["buildings"][building]
-            grid.append(el("span", M.building_name(building), cls="bg-building-name"))
+            grid.append(el("span", icon(BUILDING_SYMBOL[building]), M.building_name(building),
+                           cls="bg-building-name"))
             for number in (1, 2, 3):
                 done = number <= built
                 grid.append(el("span", M.building_benefit(building, number),
@@ -197,12 +235,13 @@ class PlayerRenderer:
         player = self.view["players"][seat]
         colour = M.SEAT_COLOURS[seat]
         summary = el("summary",
-                     el("span", M.seat_mark(self.view, seat), cls=f"bg-pawn bg-seat-{colour}",
-                        attrs={"aria-hidden": "true"}),
+                     pawn(self.view, seat),
                      el("span", player["name"], cls="bg-opp-name"),
-                     el("span", t("burgrave.opp_summary", score=player["score"],
-                                  silver=player["silver"], hand=player["hand_size"]),
-                        cls="bg-opp-meta"),
+                     el("span", amount("points", player["score"]),
+                        amount("silver", player["silver"]), amount("hand", player["hand_size"]),
+                        cls="bg-opp-meta", attrs={"role": "img", "aria-label": t(
+                            "burgrave.opp_summary", score=player["score"],
+                            silver=player["silver"], hand=player["hand_size"])}),
                      testid=f"opponent-toggle-{seat}")
         body = self.body(seat, player) if seat in self.opened else None  # drawn when opened
         node = el("details", summary, body,

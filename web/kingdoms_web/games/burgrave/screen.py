@@ -23,7 +23,8 @@ from kingdoms.core.session import Step
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
-from kingdoms_web.games.burgrave.board import BoardRenderer
+from kingdoms_web.games.burgrave.board import BoardRenderer, pawn
+from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, LEGEND, icon, symbol_name
 from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
 from kingdoms_web.i18n import get_language, join_parts, say, t
 from kingdoms_web.play.contract import GameHost
@@ -54,6 +55,61 @@ class CardDialog(Modal):
         return [el("div", *self._lines, cls="bg-dialog-body"), el("div", close, cls="actions")]
 
 
+class LegendDialog(Modal):
+    """Every icon of the game with its name, one tap from the board: the board shows icons, not
+    words, so their meaning must never be further away than this."""
+
+    testid = "legend-dialog"
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        super().__init__()
+        self._view = view
+
+    def title(self) -> str:
+        return t("burgrave.legend.title")
+
+    def build_body(self, scope: Scope) -> list[Any]:
+        groups: list[Any] = []
+        players = self._view.get("players", [])
+        if players:
+            rows = [el("li", pawn(self._view, seat), el("span", str(player["name"])),
+                       cls="bg-legend-row") for seat, player in enumerate(players)]
+            groups.append(self._group(t("burgrave.legend.group.players"), rows))
+        for group, symbols in LEGEND:
+            rows = [el("li", icon(symbol), el("span", symbol_name(symbol)), cls="bg-legend-row",
+                       testid=f"legend-{symbol}") for symbol in symbols]
+            if group == "resources":
+                rows.append(el("li", el("span", "2", cls="bg-card-value"),
+                               el("span", t("burgrave.legend.value")), cls="bg-legend-row"))
+            groups.append(self._group(t(f"burgrave.legend.group.{group}"), rows))
+        close = button(scope, t("app.close"), lambda _e: self.close(),
+                       testid="legend-dialog-close", cls="btn btn-primary")
+        return [el("div", *groups, cls="bg-legend-groups"), el("div", close, cls="actions")]
+
+    @staticmethod
+    def _group(title: str, rows: list[Any]) -> Element:
+        return el("section", el("h3", title, cls="bg-sub"), el("ul", *rows, cls="bg-legend-list"),
+                  cls="bg-legend-group")
+
+
+OPTION_SYMBOLS = {
+    "trade": "trade", "place_workers": "place-workers", "transcribe": "transcribe",
+    "hire": "hire", "dismiss": "dismiss", "move": "move", "rearrange": "rearrange",
+    "destroy_top": "destroy", "choose_flip": "flip", "choose_resource": "any-resource",
+    "bump": "worker", "move_worker": "move", "play_card": "hand", "play_blind": "deck",
+    "choose_pair": "hero", "choose_card": "hand", "choose_segment": "townsfolk",
+    "choose_spot": "spot", "build": "build"}
+"""The icon beside a prompt button, by the engine's action type (the label says it in words)."""
+
+
+def option_symbol(offer: M.Offer) -> str | None:
+    """The sprite symbol for a prompt button: its building type, or its action's kind."""
+    if offer.select is not None:
+        return BUILDING_SYMBOL.get(offer.select)
+    action_type = getattr(offer.action, "action_type", "")
+    return OPTION_SYMBOLS.get(str(action_type))
+
+
 class BurgraveScreen:
     hidden_information = True
 
@@ -67,6 +123,10 @@ class BurgraveScreen:
         self.confirming: str | None = None
         """The prompt button (test id) whose move cannot be undone and waits for a second tap."""
         self.opened: set[int] = set()
+        self.dock_open = not _narrow()
+        """Whether the viewer's hand drawer is open (it opens by itself when a card is asked)."""
+        self._scroll: dict[str, float] = {}
+        """How far the board and the dock were scrolled, kept across redraws."""
         self._scope = Scope()
         self._host_scope = Scope()
         self._root: Element = None
@@ -142,34 +202,69 @@ class BurgraveScreen:
         others = [s for s in range(len(view["players"])) if s != viewer]
         opponents = el("div", *[players.opponent(s) for s in others], cls="bg-opponents",
                        attrs={"role": "group", "aria-label": t("burgrave.opponents")})
+        hand_asked = prompt is not None and any(o.place == "hand" for o in prompt.offers)
+        dock_open = self.dock_open or hand_asked
+        main = el("div", board.render(),
+                  players.details(viewer) if viewer is not None else None,
+                  opponents, self._log(), cls="bg-main", testid="board-scroller")
+        dock = el("div", players.mine(viewer, open_=dock_open,
+                                      on_fold=None if hand_asked else self._fold_dock),
+                  cls="bg-dock", testid="dock") if viewer is not None else None
         screen = el("div",
                     el("div", self._status(view), self._recap(prompt), self._prompt(view, prompt),
-                       cls="bg-panel"),
-                    el("div", board.render(), cls="bg-main"),
-                    el("div", players.mine(viewer), cls="bg-mine")
-                    if viewer is not None else None,
-                    el("div", opponents, self._log(), cls="bg-side"),
+                       cls="bg-panel", testid="panel"),
+                    dock, main,
                     cls="bg-screen", testid="burgrave-screen")
+        self._keep_scroll(main, "main")
+        if dock is not None:
+            self._keep_scroll(dock, "dock")
         dom.clear(self._root)
         self._root.append(screen)
+        dom.before_paint(lambda: self._restore_scroll(main, dock))
         if self._keyboard:
             self._keyboard = False
             target = dom.query('[data-testid="prompt-title"]', screen)
             if target is not None:
                 target.focus()
 
+    # ------------------------------------------------------------------ scrolling
+
+    def _keep_scroll(self, node: Element, key: str) -> None:
+        """Remember how far ``node`` is scrolled: every tap redraws the screen, and the board
+        must not jump back to its top under the player's finger."""
+        def remember(_event: Any) -> None:
+            self._scroll[key] = float(node.scrollTop)
+
+        self._scope.on(node, "scroll", remember)
+
+    def _restore_scroll(self, main: Element, dock: Element | None) -> None:
+        if main.isConnected:
+            main.scrollTop = self._scroll.get("main", 0.0)
+        if dock is not None and dock.isConnected:
+            dock.scrollTop = self._scroll.get("dock", 0.0)
+
+    def _fold_dock(self) -> None:
+        """Fold or unfold the hand drawer (a phone player wanting more of the board)."""
+        self.dock_open = not self.dock_open
+        self._draw()
+
     def _status(self, view: dict[str, Any]) -> Element:
+        """Round, the piles that end the game, and the Key. Whose turn it is stands in the
+        table's turn banner right above, so it is not said twice."""
         parts = [t("burgrave.round", number=view["round"] + 1)]
-        turn = view.get("turn_seat")
-        if turn is not None:
-            parts.append(t("burgrave.turn_of", name=view["players"][turn]["name"]))
         final = view.get("final_round")
         if final is not None:
             parts.append(t("burgrave.final_round") if view["round"] >= final
                          else t("burgrave.end_triggered"))
         piles = t("burgrave.piles", debts=view["debt_pile"], deeds=view["deed_pile"])
-        return el("div", el("p", join_parts(parts), cls="bg-status-main"),
-                  el("p", piles, cls="bg-muted"), cls="bg-status", testid="status")
+        legend = el("button", icon("exchange"), el("span", t("burgrave.legend.button")),
+                    cls="btn btn-tool bg-legend-button", testid="legend",
+                    attrs={"type": "button", "aria-label": t("burgrave.legend.open"),
+                           "aria-haspopup": "dialog"})
+        self._scope.on(legend, "click", lambda _e: LegendDialog(view).open())
+        return el("div", el("p", el("span", join_parts(parts), cls="bg-status-main"), " ",
+                            el("span", piles, cls="bg-muted"), cls="bg-status-text"),
+                  legend, cls="bg-status", testid="status")
 
     def _prompt(self, view: dict[str, Any], prompt: M.Prompt | None) -> Element:
         box = el("section", cls="bg-prompt", testid="prompt",
@@ -212,8 +307,11 @@ class BurgraveScreen:
                 continue
             confirming = offer.testid == self.confirming
             detail = t("burgrave.confirm_again") if confirming else offer.detail
-            node = el("button", el("span", offer.label, cls="bg-option-label"),
-                      el("span", detail, cls="bg-option-detail") if detail else None,
+            symbol = option_symbol(offer)
+            node = el("button", icon(symbol, "bg-option-icon") if symbol else None,
+                      el("span", el("span", offer.label, cls="bg-option-label"),
+                         el("span", detail, cls="bg-option-detail") if detail else None,
+                         cls="bg-option-text"),
                       cls="btn bg-option" + (" is-selected" if offer.selected else "")
                       + (" is-confirming" if confirming else "")
                       + (" bg-option-pair" if offer.place == "pair" else ""),
@@ -368,6 +466,16 @@ class BurgraveScreen:
                   el("summary", t("burgrave.since_last_turn", count=len(lines))),
                   el("ol", *[el("li", line) for line in lines], cls="bg-recap-list"),
                   cls="bg-recap", testid="recap", attrs={"open": len(lines) <= RECAP_OPEN})
+
+
+def _narrow() -> bool:
+    """A phone-sized window: the hand drawer starts folded there (it unfolds by itself when a
+    card is asked for), so the board gets the room."""
+    window = dom.window
+    try:
+        return bool(window.matchMedia("(max-width: 600px)").matches)
+    except dom.BROWSER_ERRORS:
+        return False
 
 
 def create_screen(host: GameHost) -> BurgraveScreen:

@@ -1,0 +1,124 @@
+"""Layout checks a player would notice: controls on top of each other, a page that scrolls
+sideways, targets too small for a finger, text too small to read.
+
+Why measured in the page (``getBoundingClientRect``, ``getComputedStyle``) and not in
+screenshots: the numbers say which element is wrong and by how much, and they do not change
+with fonts or antialiasing. Everything is clipped by its scrolling ancestors first, so a control
+scrolled out of its panel neither counts as visible nor "overlaps" what lies beside that panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+from .conftest import ROOT
+
+SCREENSHOTS = ROOT / "dist" / "screenshots"
+"""Where each checked screen is saved (a CI artifact, never committed)."""
+
+MIN_TARGET = 44.0
+MIN_TEXT = 12.0
+
+MEASURE = """() => {
+  const vw = document.documentElement.clientWidth;
+  const vh = window.innerHeight;
+  const INTERACTIVE = 'button, a[href], input:not([type=hidden]), select, textarea, summary, '
+    + '[role=button], [tabindex]:not([tabindex="-1"])';
+  const name = el => {
+    const id = el.dataset && el.dataset.testid;
+    const text = (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40);
+    return `${el.tagName.toLowerCase()}${id ? '[' + id + ']' : ''} "${text}"`;
+  };
+  // The part of el's box inside every ancestor that clips (overflow other than visible).
+  const clipped = el => {
+    const r = el.getBoundingClientRect();
+    let box = {l: r.left, t: r.top, r: r.right, b: r.bottom};
+    for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') {
+        const ar = a.getBoundingClientRect();
+        box = {l: Math.max(box.l, ar.left), t: Math.max(box.t, ar.top),
+               r: Math.min(box.r, ar.right), b: Math.min(box.b, ar.bottom)};
+      }
+    }
+    return box;
+  };
+  const inView = box => ({l: Math.max(box.l, 0), t: Math.max(box.t, 0),
+                         r: Math.min(box.r, vw), b: Math.min(box.b, vh)});
+  const area = box => Math.max(0, box.r - box.l) * Math.max(0, box.b - box.t);
+  const shown = el => el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})
+    && !el.closest('.visually-hidden, [inert]');
+  // A modal dialog makes the rest of the page inert: only what is in it can be touched.
+  const modal = [...document.querySelectorAll('dialog[open]')].find(d => d.matches(':modal'));
+  const scope = modal || document;
+  const problems = {overlap: [], sideways: [], small: [], text: []};
+  if (document.documentElement.scrollWidth > vw + 1) {
+    problems.sideways.push(`the page is ${document.documentElement.scrollWidth}px wide in ${vw}px`);
+  }
+  const controls = [];
+  for (const el of scope.querySelectorAll(INTERACTIVE)) {
+    if (!shown(el)) continue;
+    const box = clipped(el);
+    const seen = inView(box);
+    if (area(seen) < 1) continue;
+    controls.push([el, seen]);
+    const r = el.getBoundingClientRect();
+    if (r.width < 44 - 0.5 || r.height < 44 - 0.5) {
+      problems.small.push(`${name(el)} is ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
+    }
+  }
+  for (let i = 0; i < controls.length; i++) {
+    for (let j = i + 1; j < controls.length; j++) {
+      const [a, ra] = controls[i], [b, rb] = controls[j];
+      if (a.contains(b) || b.contains(a)) continue;
+      const both = {l: Math.max(ra.l, rb.l), t: Math.max(ra.t, rb.t),
+                    r: Math.min(ra.r, rb.r), b: Math.min(ra.b, rb.b)};
+      if (both.r - both.l > 1 && both.b - both.t > 1) {
+        problems.overlap.push(`${name(a)} and ${name(b)}`);
+      }
+    }
+  }
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!shown(el) || el.closest('svg')) continue;
+    const box = clipped(el);
+    if (area(inView(box)) < 1) continue;
+    if (box.l < -1 || box.r > vw + 1) {
+      problems.sideways.push(`${name(el)} spans ${box.l.toFixed(0)}..${box.r.toFixed(0)}`);
+    }
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (own) {
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (size < 12 - 0.05) problems.text.push(`${name(el)} at ${size}px`);
+    }
+  }
+  return problems;
+}"""
+
+
+@dataclass
+class Report:
+    overlap: list[str]
+    sideways: list[str]
+    small: list[str]
+    text: list[str]
+
+    def failures(self) -> dict[str, list[str]]:
+        return {k: v for k, v in vars(self).items() if v}
+
+
+def measure(page: Page) -> Report:
+    """The four checks on what is on screen now."""
+    found: dict[str, Any] = page.evaluate(MEASURE)
+    return Report(**found)
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save the viewport as ``dist/screenshots/<name>.png`` (to look at, not to compare)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path

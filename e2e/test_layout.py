@@ -1,0 +1,115 @@
+"""Both games' screens at a landscape tablet, a portrait tablet and a phone: nothing on top of
+anything, no sideways scrolling, every target big enough for a finger, all text readable.
+
+Burgrave is opened at its start, in mid-game and at its end (positions prepared on CPython with
+the page's own engine and opened through a share link); Dice Realm's main screen at its start.
+Each screen is saved to ``dist/screenshots/`` so a person can look at it (not committed).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from kingdoms.burgrave.game import GAME
+from kingdoms.core.codes import encode_code
+from kingdoms.core.protocol import Seat
+from kingdoms.core.records import GameRecord, append, new_record
+from kingdoms.core.session import replay
+
+from .conftest import PageGuard, wait_ready
+from .dice_realm_page import start_new_game as start_dice_realm
+from .layout_checks import measure, screenshot
+
+VIEWPORTS = {"1024x768": (1024, 768), "768x1024": (768, 1024), "390x844": (390, 844)}
+NAMES = ["Ana", "Ben", "Cid"]
+
+
+@cache
+def burgrave_record(moves: int | None, seed: int = 7) -> GameRecord:
+    """Seeded random play (preferring to act over passing) for ``moves`` actions, or to the
+    end when ``moves`` is None."""
+    record = new_record("burgrave", [Seat(name=n) for n in NAMES], seed=seed)
+    state = replay(record)
+    rng = random.Random(seed)
+    done = 0
+    while not GAME.is_over(state) and (moves is None or done < moves):
+        legal = GAME.legal_actions(state)
+        active = [a for a in legal if a.action_type != "pass"]
+        record, state = append(record, GAME, state, rng.choice(active or legal))
+        done += 1
+    return record
+
+
+POSITIONS = {"start": 0, "mid": 150, "end": None}
+
+
+@pytest.fixture()
+def sized_page(browser: Browser, request: pytest.FixtureRequest, guard: PageGuard) -> Any:
+    width, height = VIEWPORTS[request.param]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                  service_workers="block")
+    guard.watch(context)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    guard.watch_page(page)
+    yield page
+    context.close()
+    assert guard.foreign_requests == []
+    assert guard.page_errors == []
+
+
+def open_burgrave(page: Page, url: str, record: GameRecord) -> None:
+    page.goto(url + "#g=" + encode_code(record))
+    wait_ready(page)
+    page.get_by_test_id("record-load").tap()
+    wait_ready(page, "game")
+    ready = page.get_by_test_id("pass-ready")
+    if ready.count():
+        ready.tap()
+    if record.actions and GAME.is_over(replay(record)):
+        expect(page.get_by_test_id("burgrave-breakdown")).to_be_visible()
+    else:
+        expect(page.get_by_test_id("burgrave-screen")).to_be_visible()
+
+
+def check(page: Page, name: str) -> None:
+    page.wait_for_timeout(150)  # fonts and the sprite laid out
+    screenshot(page, name)
+    failures = measure(page).failures()
+    assert failures == {}, f"{name}: {failures}"
+
+
+@pytest.mark.parametrize("sized_page", list(VIEWPORTS), indirect=True)
+@pytest.mark.parametrize("position", list(POSITIONS))
+def test_burgrave_screens_fit(sized_page: Page, site_url: str, position: str,
+                              request: pytest.FixtureRequest) -> None:
+    size = request.node.callspec.params["sized_page"]
+    open_burgrave(sized_page, site_url, burgrave_record(POSITIONS[position]))
+    check(sized_page, f"burgrave-{position}-{size}")
+
+
+@pytest.mark.parametrize("sized_page", list(VIEWPORTS), indirect=True)
+def test_burgrave_legend_names_every_icon(sized_page: Page, site_url: str,
+                                          request: pytest.FixtureRequest) -> None:
+    size = request.node.callspec.params["sized_page"]
+    open_burgrave(sized_page, site_url, burgrave_record(POSITIONS["mid"]))
+    sized_page.get_by_test_id("legend").tap()
+    dialog = sized_page.get_by_test_id("legend-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.get_by_test_id("legend-merchant")).to_be_visible()
+    check(sized_page, f"burgrave-legend-{size}")
+    sized_page.get_by_test_id("legend-dialog-close").tap()
+    expect(dialog).to_be_hidden()
+
+
+@pytest.mark.parametrize("sized_page", list(VIEWPORTS), indirect=True)
+def test_dice_realm_main_screen_fits(sized_page: Page, site_url: str,
+                                     request: pytest.FixtureRequest) -> None:
+    size = request.node.callspec.params["sized_page"]
+    start_dice_realm(sized_page, site_url, 5, ["Ana", "Ben"])
+    check(sized_page, f"dice-realm-start-{size}")

@@ -1,0 +1,85 @@
+"""Burgrave's one icon set: the symbols of ``public/art/burgrave-icons.svg``, used everywhere a
+player sees the game (board, cards, prompts, player boards, the legend).
+
+Why a sprite referenced with ``<use href="art/burgrave-icons.svg#id">``: one file, cached by the
+service worker with the rest of ``art/``, drawn crisp at any size and coloured by CSS; the URL is
+relative, so the site works from any sub-path and offline. Every icon has a name in the page's
+catalogs (``burgrave.sym.<id>``): an icon standing alone carries it as its accessible name, an
+icon inside a labelled group (a reward row, a card) is hidden from screen readers because the
+group already says it in full.
+"""
+
+from __future__ import annotations
+
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, el
+from kingdoms_web.i18n import t
+
+SPRITE = "art/burgrave-icons.svg"
+"""Relative to the page: the site may be served from any sub-path."""
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+LEGEND: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("resources", ("silver", "ink", "gold", "stone", "any-resource", "virtue", "corruption",
+                   "debt", "deed", "points")),
+    ("icons", ("merchant", "builder", "noble", "cleric", "criminal")),
+    ("buildings", ("workshop", "trading-post", "guildhall", "spot", "lock", "link")),
+    ("actions", ("trade", "build", "place-workers", "transcribe", "hire", "dismiss", "move",
+                 "free-step", "flip", "destroy", "discard", "draw", "rearrange", "shuffle")),
+    ("board", ("exchange", "river", "castle", "tier", "worker", "workers", "leader",
+               "collision", "townsfolk", "hero", "manuscript", "hand", "deck")),
+)
+"""The legend's groups and the icons in each, in the order a newcomer meets them. Every
+symbol of the sprite except the pawn shapes (the legend shows those with each player's name)."""
+
+SYMBOLS: tuple[str, ...] = tuple(s for _group, symbols in LEGEND for s in symbols)
+
+PAWN_SHAPES = ("circle", "square", "triangle", "diamond")
+"""A shape per seat (``pawn-<shape>``), so players differ by more than colour."""
+
+BUILDING_SYMBOL = {"workshop": "workshop", "trading_post": "trading-post",
+                   "guildhall": "guildhall"}
+"""The engine's building names (``content.BUILDINGS``) as sprite symbols."""
+
+
+def symbol_name(symbol: str) -> str:
+    """The translated name of a sprite symbol (``any-resource`` → "Any resource …")."""
+    key = symbol.replace("-", "_")
+    return t(f"burgrave.sym.{key}")
+
+
+def icon(symbol: str, cls: str = "", label: str | None = None) -> Element:
+    """``<svg><use href="…#symbol"></svg>``: decorative (hidden from screen readers) unless
+    ``label`` is given, then an image with that name (``""`` asks for the symbol's own name)."""
+    svg = dom.document.createElementNS(SVG_NS, "svg")
+    attrs: dict[str, dom.AttrValue] = {"class": ("bg-ico " + cls).strip(),
+                                       "viewBox": "0 0 24 24", "focusable": "false"}
+    if label is None:
+        attrs["aria-hidden"] = "true"
+    else:
+        attrs["role"] = "img"
+        attrs["aria-label"] = label or symbol_name(symbol)
+    dom.set_attrs(svg, attrs)
+    use = dom.document.createElementNS(SVG_NS, "use")
+    use.setAttribute("href", f"{SPRITE}#{symbol}")
+    svg.append(use)
+    return svg
+
+
+def amount(symbol: str, count: str | int | None = None, label: str | None = None,
+           cls: str = "") -> Element:
+    """An icon with its number beside it (``2 ⛁``), as one piece; labelled when ``label`` is
+    given (else decorative, inside a labelled group)."""
+    attrs: dict[str, dom.AttrValue] = {}
+    if label is not None:
+        attrs = {"role": "img", "aria-label": label or symbol_name(symbol)}
+    else:
+        attrs = {"aria-hidden": "true"}
+    number = None if count is None or count == "" else el("span", str(count), cls="bg-amt-n")
+    return el("span", number, icon(symbol), cls=f"bg-amt bg-sym-{symbol} {cls}".strip(),
+              attrs=attrs)
+
+
+__all__ = ["BUILDING_SYMBOL", "LEGEND", "PAWN_SHAPES", "SPRITE", "SYMBOLS", "amount", "icon",
+           "symbol_name"]
