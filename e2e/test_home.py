@@ -130,12 +130,13 @@ def test_settings_language_select_works_by_keyboard(page: Page, site_url: str) -
     expect(language).to_be_focused()
 
     stops = []
-    for _ in range(4):  # "Keep my saved games", maybe "Install", then Close
+    for _ in range(7):  # sound, the tips' two, "Keep my saved games", maybe "Install", Close
         page.keyboard.press("Tab")
         stops.append(active_testid(page))
         if stops[-1] == "settings-close":
             break
-    assert stops[0] == "persist-ask" and stops[-1] == "settings-close", stops
+    assert stops[:4] == ["sound-toggle", "guide-toggle", "guide-reset", "persist-ask"], stops
+    assert stops[-1] == "settings-close", stops
     page.keyboard.press("Space")
     expect(dialog).to_be_hidden()
     expect(page.get_by_test_id("settings")).to_be_focused()
