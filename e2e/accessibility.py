@@ -10,19 +10,24 @@ from typing import Any
 import build
 from playwright.sync_api import Page
 
-NAMED_BY_PART = {'[data-testid^="citizen-"]': ".dr-card-name"}
-"""Controls whose face shows more than their name (a Dice Realm card: its value, requirement
-pictures and odds), held to WCAG 2.5.3 "label in name" by the part that names them rather than by
-all their text: the label must begin with that part's text, which is what a speech-input user
-says to tap the card. Any other mismatch, and this one when the label does not lead with the
-name, is reported."""
+NAMED_BY_PART = {
+    '[data-testid^="citizen-"]': ".dr-card-name",
+    ".bg-card": ".bg-card-name",
+    ".bg-mini": ".bg-mini-name",
+    '[data-testid^="space-"]': ".bg-space-num",
+}
+"""Controls whose face shows more than their name (a card: its value, icons or requirement
+pictures, odds; a space: its number, its exchange and the pawns on it), held to WCAG 2.5.3
+"label in name" by the part that names them rather than by all their text: the label must
+contain that part's text, which is what a speech-input user says to tap it. Any other mismatch,
+and this one when the label lacks the name, is reported."""
 
 RUN = """async (namedByPart) => {
   const namedWell = (element) => Object.entries(namedByPart).some(([control, part]) => {
     if (!element || !element.matches(control)) return false;
     const shown = element.querySelector(part);
     const label = element.getAttribute('aria-label') || '';
-    return !!shown && shown.textContent.trim() !== '' && label.startsWith(shown.textContent.trim());
+    return !!shown && shown.textContent.trim() !== '' && label.includes(shown.textContent.trim());
   });
   const result = await axe.run(document, {resultTypes: ['violations']});
   return result.violations.map(v => {
