@@ -113,3 +113,40 @@ def test_dice_realm_main_screen_fits(sized_page: Page, site_url: str,
     size = request.node.callspec.params["sized_page"]
     start_dice_realm(sized_page, site_url, 5, ["Ana", "Ben"])
     check(sized_page, f"dice-realm-start-{size}")
+
+
+LANGUAGES = {"de": "de-DE", "es": "es-ES"}
+"""German runs longest (issue 14: "German is long"); Spanish second."""
+
+
+@pytest.fixture()
+def language_page(browser: Browser, request: pytest.FixtureRequest, guard: PageGuard) -> Any:
+    """A page at one of the three sizes in a browser whose language is German or Spanish."""
+    size, language = request.param
+    width, height = VIEWPORTS[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                  service_workers="block", locale=LANGUAGES[language])
+    guard.watch(context)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    guard.watch_page(page)
+    yield page
+    context.close()
+    assert guard.foreign_requests == []
+    assert guard.page_errors == []
+
+
+LANGUAGE_CASES = [(size, "de") for size in VIEWPORTS] + [("390x844", "es")]
+"""German at every size; Spanish, a little shorter, where space is tightest."""
+
+
+@pytest.mark.parametrize("language_page", LANGUAGE_CASES, indirect=True,
+                         ids=[f"{language}-{size}" for size, language in LANGUAGE_CASES])
+def test_both_games_fit_in_german_and_spanish(language_page: Page, site_url: str,
+                                             request: pytest.FixtureRequest) -> None:
+    size, language = request.node.callspec.params["language_page"]
+    open_burgrave(language_page, site_url, burgrave_record(POSITIONS["mid"]))
+    assert language_page.evaluate("document.documentElement.lang") == language
+    check(language_page, f"burgrave-mid-{language}-{size}")
+    start_dice_realm(language_page, site_url, 5, ["Ana", "Ben"])
+    check(language_page, f"dice-realm-start-{language}-{size}")
