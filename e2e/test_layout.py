@@ -78,6 +78,9 @@ def open_burgrave(page: Page, url: str, record: GameRecord) -> None:
 
 
 def check(page: Page, name: str) -> None:
+    # As a player first sees the screen: a long page (German, a tip shown) may have scrolled to
+    # its focused control, and what scrolls under the sticky top bar is not an overlap.
+    page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(150)  # fonts and the sprite laid out
     screenshot(page, name)
     failures = measure(page).failures()

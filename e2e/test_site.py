@@ -31,9 +31,9 @@ def test_static_shell_paints_before_python(page: Page, site_url: str) -> None:
     expect(page.get_by_role("heading", name="Kingdoms")).to_be_visible()
     expect(page.get_by_role("progressbar")).to_be_visible()
     assert page.evaluate("document.body.dataset.ready") is None
-    page.unroute("**/pyodide.asm.wasm")
     for route in held:
         route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
     wait_ready(page)
     expect(page.get_by_role("progressbar")).to_be_hidden()
 
@@ -53,9 +53,9 @@ def test_prerendered_home_is_usable_before_the_engine(browser: Browser, site_url
     page.get_by_test_id("code-input").fill("not a code")
     page.get_by_test_id("new-game-burgrave").tap()
     assert page.evaluate("document.body.dataset.ready") is None
-    page.unroute("**/pyodide.asm.wasm")
     for route in held:
         route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
     wait_ready(page)
     dialog = page.get_by_role("dialog")
     expect(dialog).to_be_visible()
@@ -73,9 +73,9 @@ def test_an_address_that_opens_a_game_skips_the_prerendered_home(page: Page,
     page.goto(f"{site_url}#rules=dice-realm")
     expect(page.get_by_test_id("loader")).to_be_visible()
     assert page.locator("[data-prerendered]").count() == 0
-    page.unroute("**/pyodide.asm.wasm")
     for route in held:
         route.continue_()
+    page.unroute("**/pyodide.asm.wasm")
     wait_ready(page, "rules")
 
 
