@@ -161,6 +161,18 @@ def open_site(page: Page, url: str, fragment: str = "") -> None:
     wait_ready(page)
 
 
+def open_shared(page: Page, url: str, code: str) -> None:
+    """Open a game by its share link: the summary, "Load this game", and past the privacy
+    screen if one is shown."""
+    page.goto(f"{url}#g={code}")
+    wait_ready(page)
+    page.get_by_test_id("record-load").tap()
+    wait_ready(page, "game")
+    ready = page.get_by_test_id("pass-ready")
+    if ready.count():
+        ready.tap()
+
+
 STORED_SAVES = """() => Object.keys(localStorage).filter(k => k.startsWith('kingdoms.v3.save.'))
   .map(k => { try { return JSON.parse(localStorage.getItem(k)); } catch (e) { return null; } })
   .filter(s => s && typeof s === 'object' && typeof s.code === 'string')

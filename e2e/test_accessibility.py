@@ -16,7 +16,7 @@ from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.registry import get_game
 
 from .accessibility import serious_violations
-from .conftest import wait_ready
+from .conftest import open_shared, wait_ready
 
 
 @pytest.fixture(scope="module")
@@ -37,13 +37,7 @@ def played(game_id: str, moves: int | None, seed: int = 4) -> GameRecord:
 
 
 def open_record(page: Page, url: str, record: GameRecord) -> None:
-    page.goto(f"{url}#g={encode_code(record)}")
-    wait_ready(page)
-    page.get_by_test_id("record-load").tap()
-    wait_ready(page, "game")
-    ready = page.get_by_test_id("pass-ready")
-    if ready.count():
-        ready.tap()
+    open_shared(page, url, encode_code(record))
 
 
 def clean(page: Page, where: str) -> None:

@@ -15,7 +15,7 @@ from kingdoms.core.protocol import Seat
 from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.registry import get_game
 
-from .conftest import wait_ready
+from .conftest import open_shared
 
 WALK = """() => {
   const controls = 'button, a, input, select, summary, textarea, [role=button], [tabindex]';
@@ -58,13 +58,7 @@ def position(game_id: str, players: int, moves: int, seed: int) -> GameRecord:
 ])
 def test_every_control_on_the_board_is_answered_in_help_mode(
         page: Page, site_url: str, game_id: str, players: int, moves: int) -> None:
-    page.goto(f"{site_url}#g={encode_code(position(game_id, players, moves, 5))}")
-    wait_ready(page)
-    page.get_by_test_id("record-load").tap()
-    wait_ready(page, "game")
-    ready = page.get_by_test_id("pass-ready")
-    if ready.count():
-        ready.tap()
+    open_shared(page, site_url, encode_code(position(game_id, players, moves, 5)))
     page.get_by_test_id("help-mode").tap()
     expect(page.get_by_test_id("help-panel")).to_be_visible()
     answers = page.evaluate(WALK)

@@ -21,11 +21,13 @@ from kingdoms.core.protocol import Seat
 from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.session import replay
 
-from .conftest import PageGuard, wait_ready
+from .conftest import PageGuard, open_shared
 from .dice_realm_page import start_new_game as start_dice_realm
 from .layout_checks import measure, screenshot
 
 VIEWPORTS = {"1024x768": (1024, 768), "768x1024": (768, 1024), "390x844": (390, 844)}
+LANGUAGES = {"de": "de-DE", "es": "es-ES"}
+"""German runs longest (issue 14: "German is long"); Spanish second."""
 NAMES = ["Ana", "Ben", "Cid"]
 
 
@@ -50,9 +52,13 @@ POSITIONS = {"start": 0, "mid": 150, "end": None}
 
 @pytest.fixture()
 def sized_page(browser: Browser, request: pytest.FixtureRequest, guard: PageGuard) -> Any:
-    width, height = VIEWPORTS[request.param]
+    """A page at one of the three sizes (``"390x844"``), or at a size in a browser whose
+    language is German or Spanish (``("390x844", "de")``)."""
+    size, language = request.param if isinstance(request.param, tuple) else (request.param, "")
+    width, height = VIEWPORTS[size]
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
-                                  service_workers="block")
+                                  service_workers="block",
+                                  **({"locale": LANGUAGES[language]} if language else {}))
     guard.watch(context)
     context.set_default_timeout(15_000)
     page = context.new_page()
@@ -64,13 +70,7 @@ def sized_page(browser: Browser, request: pytest.FixtureRequest, guard: PageGuar
 
 
 def open_burgrave(page: Page, url: str, record: GameRecord) -> None:
-    page.goto(url + "#g=" + encode_code(record))
-    wait_ready(page)
-    page.get_by_test_id("record-load").tap()
-    wait_ready(page, "game")
-    ready = page.get_by_test_id("pass-ready")
-    if ready.count():
-        ready.tap()
+    open_shared(page, url, encode_code(record))
     if record.actions and GAME.is_over(replay(record)):
         expect(page.get_by_test_id("burgrave-breakdown")).to_be_visible()
     else:
@@ -119,38 +119,19 @@ def test_dice_realm_main_screen_fits(sized_page: Page, site_url: str,
     check(sized_page, f"dice-realm-start-{size}")
 
 
-LANGUAGES = {"de": "de-DE", "es": "es-ES"}
-"""German runs longest (issue 14: "German is long"); Spanish second."""
-
-
-@pytest.fixture()
-def language_page(browser: Browser, request: pytest.FixtureRequest, guard: PageGuard) -> Any:
-    """A page at one of the three sizes in a browser whose language is German or Spanish."""
-    size, language = request.param
-    width, height = VIEWPORTS[size]
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
-                                  service_workers="block", locale=LANGUAGES[language])
-    guard.watch(context)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    guard.watch_page(page)
-    yield page
-    context.close()
-    assert guard.foreign_requests == []
-    assert guard.page_errors == []
 
 
 LANGUAGE_CASES = [(size, "de") for size in VIEWPORTS] + [("390x844", "es")]
 """German at every size; Spanish, a little shorter, where space is tightest."""
 
 
-@pytest.mark.parametrize("language_page", LANGUAGE_CASES, indirect=True,
+@pytest.mark.parametrize("sized_page", LANGUAGE_CASES, indirect=True,
                          ids=[f"{language}-{size}" for size, language in LANGUAGE_CASES])
-def test_both_games_fit_in_german_and_spanish(language_page: Page, site_url: str,
+def test_both_games_fit_in_german_and_spanish(sized_page: Page, site_url: str,
                                              request: pytest.FixtureRequest) -> None:
-    size, language = request.node.callspec.params["language_page"]
-    open_burgrave(language_page, site_url, burgrave_record(POSITIONS["mid"]))
-    assert language_page.evaluate("document.documentElement.lang") == language
-    check(language_page, f"burgrave-mid-{language}-{size}")
-    start_dice_realm(language_page, site_url, 5, ["Ana", "Ben"])
-    check(language_page, f"dice-realm-start-{language}-{size}")
+    size, language = request.node.callspec.params["sized_page"]
+    open_burgrave(sized_page, site_url, burgrave_record(POSITIONS["mid"]))
+    assert sized_page.evaluate("document.documentElement.lang") == language
+    check(sized_page, f"burgrave-mid-{language}-{size}")
+    start_dice_realm(sized_page, site_url, 5, ["Ana", "Ben"])
+    check(sized_page, f"dice-realm-start-{language}-{size}")
