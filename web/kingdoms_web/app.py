@@ -26,10 +26,10 @@ Other tabs: a ``storage`` event on the open game's key makes the table follow th
 moves, or turn read-only (see :meth:`~kingdoms_web.play.table.GameTable.follow_storage`); on the
 home screen the list is read again.
 
-App manners (the notices under the top bar): "a new version is ready — reload" when a new
-service worker waits (shown on the home screen, or in a game only between turns, after the
-autosave), "ready to play offline" once the site is cached, and ``navigator.storage.persist()``
-asked after the first finished game (or from Settings).
+App manners: the notices under the top bar (a new version waiting, ready for offline) are
+:class:`~kingdoms_web.shell.notices.AppNotices`; ``navigator.storage.persist()`` is asked after
+the first finished game (or from Settings). A failed start is reported by
+:mod:`kingdoms_web.shell.start_failure`.
 
 The home screen's saved-games actions (rename, delete, export, import) are
 :class:`~kingdoms_web.shell.save_actions.SaveActions`; the screens themselves are in
@@ -39,7 +39,6 @@ The home screen's saved-games actions (rename, delete, export, import) are
 from __future__ import annotations
 
 import traceback
-from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from kingdoms.core.protocol import GameInfo, OptionValue, Seat
@@ -47,8 +46,6 @@ from kingdoms.core.records import GameRecord, new_record
 from kingdoms.core.registry import list_games
 from kingdoms_web import dom, i18n, urls
 from kingdoms_web.device import (
-    boot_call,
-    boot_flag,
     browser_languages,
     journal_ready,
     make_store,
@@ -67,7 +64,9 @@ from kingdoms_web.saves.storage import Store, read_settings, write_settings
 from kingdoms_web.saves.transfer import ImportReport
 from kingdoms_web.shell.dialogs import Modal, button
 from kingdoms_web.shell.home import render_home
+from kingdoms_web.shell.notices import AppNotices
 from kingdoms_web.shell.save_actions import SaveActions
+from kingdoms_web.shell.start_failure import report_start_failure, storage_failure
 
 if TYPE_CHECKING:  # screens the home screen does not need are imported when first opened
     from kingdoms_web.play.replay import ReplayView
@@ -93,8 +92,6 @@ class App:
         self.saves_loading = saves_loading
         self.storage_available = self.store.available
         self.settings: dict[str, Any] = read_settings(self.store)
-        self.update_waiting = boot_flag("updateWaiting")
-        self.offline_ready = False
         self.saves_failed = False
         i18n.set_language(i18n.pick_language(self.settings.get("language"),
                                              browser_languages()))
@@ -127,8 +124,7 @@ class App:
         self.scope = Scope()
         self.modals: list[Modal] = []
         self._hash_scope = Scope()
-        self._notices_scope = Scope()
-        self._notices: Element = None
+        self.notices = AppNotices(self.between_turns)
         self.save_actions = SaveActions(self)
 
     @property
@@ -169,10 +165,8 @@ class App:
         else:
             content = render_home(self, self.scope)
         main = el("main", content, attrs={"id": "main", "tabindex": "-1"})
-        self._notices = el("div", cls="app-notices", testid="app-notices")
         dom.clear(self.root)
-        dom.append(self.root, [self._topbar(), self._notices, main])
-        self.refresh_notices()
+        dom.append(self.root, [self._topbar(), self.notices.mount(), main])
         if table is not None:
             main.classList.add("main-game")
             table.mount(main)
@@ -399,7 +393,7 @@ class App:
         first game is finished.
         """
         urls.replace_fragment(fragment)
-        self.refresh_notices()
+        self.notices.refresh()
         table = self.table
         if table is not None and table.session.game.is_over(table.session.state) \
                 and not table.save_failed and not self.get_setting("persist_asked"):
@@ -560,7 +554,8 @@ class App:
         self._hash_scope.on(dom.window, "hashchange",
                             lambda _e: self.open_fragment(urls.page_fragment()))
         self._hash_scope.on(dom.window, "storage", self.storage_changed)
-        self._hash_scope.on(dom.document, "kingdoms:sw", self.service_worker_news)
+        self._hash_scope.on(dom.document, "kingdoms:sw",
+                            self.notices.service_worker_news)
 
     def storage_changed(self, event: Any) -> None:
         """Another tab wrote storage (this tab's own writes raise no event)."""
@@ -579,17 +574,6 @@ class App:
         active = dom.opt(dom.document.activeElement)
         return active is not None and str(getattr(active, "tagName", "")) in ("INPUT", "TEXTAREA")
 
-    # ------------------------------------------------------------------ app manners
-
-    def service_worker_news(self, event: Any) -> None:
-        """``boot.js`` says a new version is waiting, or that the site is cached for offline."""
-        kind = str(dom.opt(getattr(event, "detail", None)) or "")
-        if kind == "update":
-            self.update_waiting = True
-        elif kind == "offline":
-            self.offline_ready = True
-        self.refresh_notices()
-
     def between_turns(self) -> bool:
         """Not in the middle of a turn: not in a game, or the last autosave ended a turn (or the
         game), or the privacy screen is up, or nothing was played yet."""
@@ -600,40 +584,6 @@ class App:
         return bool(table.handoff or table.needs_pass or session.game.is_over(session.state)
                     or not session.record.actions)
 
-    def refresh_notices(self) -> None:
-        """Redraw the notices under the top bar (without touching the screen below)."""
-        box = self._notices
-        if box is None:
-            return
-        self._notices_scope.dispose()
-        self._notices_scope = Scope()
-        scope = self._notices_scope
-        items: list[Element] = []
-        if self.update_waiting and self.between_turns():
-            items.append(el("div", el("p", t("app.update_ready")),
-                            button(scope, t("app.update_reload"), lambda _e: self.apply_update(),
-                                   testid="update-reload", cls="btn btn-primary"),
-                            cls="notice app-notice", testid="update-notice",
-                            attrs={"role": "status"}))
-        if self.offline_ready:
-            def dismiss(_event: Any) -> None:
-                self.offline_ready = False
-                self.refresh_notices()
-
-            items.append(el("div", el("p", t("app.offline_ready")),
-                            button(scope, t("app.dismiss"), dismiss, testid="offline-dismiss",
-                                   cls="btn btn-quiet"),
-                            cls="notice app-notice", testid="offline-ready",
-                            attrs={"role": "status"}))
-        dom.clear(box)
-        dom.append(box, items)
-
-    def apply_update(self) -> None:
-        """Reload into the new version: the game on screen is saved (the notice only shows
-        after an autosave), and the URL resumes it."""
-        if boot_call("applyUpdate") is None:
-            dom.window.location.reload()
-
     def ask_persistence(self) -> None:
         """Ask the browser to keep this site's storage (once unasked, from Settings again)."""
         self.set_setting("persist_asked", True)
@@ -642,36 +592,6 @@ class App:
             await request_persistence()
 
         dom.run_async(work, "asking to keep storage")
-
-
-def _storage_failure(trace: TracebackType | None) -> bool:
-    """Whether a start-up failure came from reading storage (the saves package)."""
-    while trace is not None:
-        name = trace.tb_frame.f_code.co_filename.replace("\\", "/")
-        if "/kingdoms_web/saves/" in name or name.endswith("/kingdoms_web/device.py"):
-            return True
-        trace = trace.tb_next
-    return False
-
-
-def _report_start_failure(detail: str, kind: str = "app") -> None:
-    """Hand the failure to the loading screen (boot.js), or write it into the page.
-
-    ``kind`` is ``storage`` when data stored on this device is the cause (the loading screen
-    then offers to export what can be read, then reset) or ``app`` for anything else.
-    """
-    message = t("app.start_failed_storage" if kind == "storage" else "app.start_failed",
-                detail=detail)
-    try:
-        boot = getattr(dom.window, "kingdomsBoot", None)
-        if boot is not None:
-            boot.fail(message, detail, kind)
-            return
-    except dom.BROWSER_ERRORS:  # no loading screen to hand it to: write it into the page
-        pass
-    root = dom.by_id("app") or dom.document.body
-    dom.clear(root)
-    dom.append(root, [el("p", message, cls="warning", attrs={"role": "alert"})])
 
 
 _app: App | None = None
@@ -691,8 +611,8 @@ def start() -> None:
         app.listen_for_links()
     except Exception as error:
         dom.log_error("Kingdoms: start-up failed\n" + traceback.format_exc())
-        kind = "storage" if _storage_failure(error.__traceback__) else "app"
-        _report_start_failure(f"{type(error).__name__}: {error}"[:300], kind)
+        kind = "storage" if storage_failure(error.__traceback__) else "app"
+        report_start_failure(f"{type(error).__name__}: {error}"[:300], kind)
         return
     dom.document.body.dataset.ready = app.screen if app.screen in ("game", "rules") else "home"
 

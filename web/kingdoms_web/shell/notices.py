@@ -1,0 +1,83 @@
+"""The app's manners: the notices under the top bar.
+
+Two things the page learns from outside Python are said here, never in a dialog that would
+interrupt play:
+
+- "a new version is ready — reload", when a new service worker waits (``boot.js`` tells us, at
+  start-up through a flag and later through a ``kingdoms:sw`` event). In a game it waits for a
+  moment between turns, after the autosave, so a reload never loses half a turn;
+- "ready to play offline", once the service worker has cached the site (dismissable).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kingdoms_web import dom
+from kingdoms_web.device import boot_call, boot_flag
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import t
+from kingdoms_web.shell.dialogs import button
+
+
+class AppNotices:
+    """What the notices know and where they are drawn. ``between_turns`` says whether now is a
+    moment the update notice may show (not in the middle of a turn)."""
+
+    def __init__(self, between_turns: Callable[[], bool]) -> None:
+        self.between_turns = between_turns
+        self.update_waiting = boot_flag("updateWaiting")
+        self.offline_ready = False
+        self._scope = Scope()
+        self._box: Element = None
+
+    def mount(self) -> Element:
+        """A fresh box for the notices (the app redraws its whole frame), filled at once."""
+        self._box = el("div", cls="app-notices", testid="app-notices")
+        self.refresh()
+        return self._box
+
+    def service_worker_news(self, event: Any) -> None:
+        """``boot.js`` says a new version is waiting, or that the site is cached for offline."""
+        kind = str(dom.opt(getattr(event, "detail", None)) or "")
+        if kind == "update":
+            self.update_waiting = True
+        elif kind == "offline":
+            self.offline_ready = True
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the notices (without touching the screen below)."""
+        box = self._box
+        if box is None:
+            return
+        self._scope.dispose()
+        self._scope = Scope()
+        scope = self._scope
+        items: list[Element] = []
+        if self.update_waiting and self.between_turns():
+            items.append(el("div", el("p", t("app.update_ready")),
+                            button(scope, t("app.update_reload"), lambda _e: apply_update(),
+                                   testid="update-reload", cls="btn btn-primary"),
+                            cls="notice app-notice", testid="update-notice",
+                            attrs={"role": "status"}))
+        if self.offline_ready:
+            def dismiss(_event: Any) -> None:
+                self.offline_ready = False
+                self.refresh()
+
+            items.append(el("div", el("p", t("app.offline_ready")),
+                            button(scope, t("app.dismiss"), dismiss, testid="offline-dismiss",
+                                   cls="btn btn-quiet"),
+                            cls="notice app-notice", testid="offline-ready",
+                            attrs={"role": "status"}))
+        dom.clear(box)
+        dom.append(box, items)
+
+
+def apply_update() -> None:
+    """Reload into the new version: the game on screen is saved (the notice only shows after an
+    autosave), and the URL resumes it."""
+    if boot_call("applyUpdate") is None:
+        dom.window.location.reload()
