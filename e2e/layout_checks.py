@@ -1,5 +1,6 @@
 """Layout checks a player would notice: controls on top of each other, a page that scrolls
-sideways, targets too small for a finger, text too small to read.
+sideways, targets too small for a finger, text too small to read, a control cut off by its
+container or by its own text spilling out.
 
 Why measured in the page (``getBoundingClientRect``, ``getComputedStyle``) and not in
 screenshots: the numbers say which element is wrong and by how much, and they do not change
@@ -55,7 +56,24 @@ MEASURE = """() => {
   // A modal dialog makes the rest of the page inert: only what is in it can be touched.
   const modal = [...document.querySelectorAll('dialog[open]')].find(d => d.matches(':modal'));
   const scope = modal || document;
-  const problems = {overlap: [], sideways: [], small: [], text: []};
+  const problems = {overlap: [], sideways: [], small: [], text: [], cut: []};
+  // Cut off: part of a control hidden by an ancestor that hides overflow without scrolling
+  // (what scrolls can be reached; what is clipped cannot), or its own text spilling out.
+  const cutOff = el => {
+    const r = el.getBoundingClientRect();
+    for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
+      const x = getComputedStyle(a).overflowX;
+      if (x === 'hidden' || x === 'clip') {
+        const ar = a.getBoundingClientRect();
+        if (r.right > ar.right + 1 || r.left < ar.left - 1) return 'clipped by its container';
+      }
+    }
+    const own = getComputedStyle(el);
+    if (own.overflowX === 'visible' && el.scrollWidth > el.clientWidth + 1) {
+      return `text ${el.scrollWidth}px wide in ${el.clientWidth}px`;
+    }
+    return '';
+  };
   if (document.documentElement.scrollWidth > vw + 1) {
     problems.sideways.push(`the page is ${document.documentElement.scrollWidth}px wide in ${vw}px`);
   }
@@ -66,6 +84,8 @@ MEASURE = """() => {
     const seen = inView(box);
     if (area(seen) < 1) continue;
     controls.push([el, seen]);
+    const cut = cutOff(el);
+    if (cut) problems.cut.push(`${name(el)}: ${cut}`);
     const r = el.getBoundingClientRect();
     if (r.width < 44 - 0.5 || r.height < 44 - 0.5) {
       problems.small.push(`${name(el)} is ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
@@ -105,13 +125,14 @@ class Report:
     sideways: list[str]
     small: list[str]
     text: list[str]
+    cut: list[str]
 
     def failures(self) -> dict[str, list[str]]:
         return {k: v for k, v in vars(self).items() if v}
 
 
 def measure(page: Page) -> Report:
-    """The four checks on what is on screen now."""
+    """The five checks on what is on screen now."""
     found: dict[str, Any] = page.evaluate(MEASURE)
     return Report(**found)
 
@@ -122,3 +143,29 @@ def screenshot(page: Page, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path))
     return path
+
+
+PINCH_BLOCKERS = """() => {
+  const found = [];
+  const meta = document.querySelector('meta[name=viewport]');
+  const content = meta ? meta.content : '';
+  if (/user-scalable\\s*=\\s*(no|0)|maximum-scale\\s*=\\s*1(\\.0*)?(\\s|,|$)/.test(content)) {
+    found.push(`viewport: ${content}`);
+  }
+  // touch-action is intersected down the tree: one element without pinch-zoom blocks it there.
+  for (const el of document.body.querySelectorAll('*')) {
+    const action = getComputedStyle(el).touchAction;
+    if (!['auto', 'manipulation'].includes(action) && !action.includes('pinch-zoom')) {
+      found.push(`${el.tagName.toLowerCase()}.${el.className} touch-action: ${action}`);
+    }
+  }
+  return found;
+}"""
+
+
+def pinch_zoom_blockers(page: Page) -> list[str]:
+    """What would stop a two-finger zoom on a phone (issue 13: "pinch/zoom ... on small
+    screens"): a viewport that forbids scaling, or an element whose touch-action leaves out
+    pinch-zoom. Empty when the browser's own pinch-zoom works everywhere."""
+    found: list[str] = page.evaluate(PINCH_BLOCKERS)
+    return found

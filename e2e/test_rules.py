@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import open_site, wait_ready
 from .dice_realm_page import start_new_game
+from .layout_checks import measure, screenshot
 from .test_burgrave import start_new_game as start_burgrave
 
 pytestmark = pytest.mark.usefixtures("no_console_errors")
@@ -161,4 +162,9 @@ def test_the_rules_fit_the_screen(page: Page, site_url: str, game_id: str, width
     assert page.evaluate(OVERFLOWING) == []
     assert page.evaluate(SMALL_TARGETS) == []
     assert page.evaluate(SMALL_TEXT) == []
+    # What the whole-page checks above cannot see: controls on top of each other (the top bar,
+    # the contents, the first section), measured where a reader starts.
+    failures = measure(page).failures()
+    assert failures == {}, failures
+    screenshot(page, f"rules-{game_id}-{width}x{height}")
     shoot(page, f"rules-{game_id}-{width}x{height}", full=True)

@@ -193,7 +193,7 @@ class App:
         if self.screen == "game" and self.table is not None and book_for(self.table.game_id):
             game_id = self.table.game_id
             rules = button(self.scope, t("app.rules"), lambda _e: self.open_rules(game_id),
-                           testid="rules-open", cls="btn btn-quiet", icon="help")
+                           testid="rules-open", cls="btn btn-quiet", icon="book")
         return el("header",
                   el("div", home, cls="topbar-start"),
                   el("h1", t("app.title"), cls="topbar-title"),

@@ -108,7 +108,7 @@ class HelpMode:
         if not self.available:
             return None
         node = button(scope, t("help.toggle"), lambda _e: self.toggle(), testid="help-mode",
-                      cls="btn" + (" is-on" if self.on else ""), icon="help")
+                      cls="btn btn-tool" + (" is-on" if self.on else ""), icon="help")
         node.setAttribute("aria-pressed", "true" if self.on else "false")
         return node
 

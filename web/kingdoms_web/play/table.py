@@ -502,7 +502,7 @@ class GameTable(HostState):
         if not end:
             allowed, reason = self.undo_status()
             undo = button(self.scope, t("undo.button"), lambda _e: self.undo(), testid="undo",
-                          cls="btn btn-tool")
+                          cls="btn btn-tool", icon="undo")
             undo.setAttribute("data-reason", reason)
             if not allowed:
                 undo.setAttribute("aria-disabled", "true")
@@ -511,7 +511,8 @@ class GameTable(HostState):
                 undo.setAttribute("aria-label", t("undo.refused_label", why=why))
             tools.append(undo)
             tools.append(button(self.scope, t("redo.button"), lambda _e: self.redo(),
-                                testid="redo", cls="btn btn-tool", disabled=not self.can_redo))
+                                testid="redo", cls="btn btn-tool", icon="redo",
+                                disabled=not self.can_redo))
             if not allowed and reason in UNDO_SHORT_REASONS:
                 # Said on screen, not only in the tooltip: a tablet has no hover.
                 note = el("p", t(f"undo.short.{reason}"), cls="tool-why", testid="undo-why")
@@ -520,14 +521,14 @@ class GameTable(HostState):
         if not end and self.has_computers:
             fast = self.get_setting(PACE_SETTING, "normal") == "fast"
             pace = button(self.scope, t("play.pace_fast"), lambda _e: self.toggle_pace(),
-                          testid="pace", cls="btn btn-tool")
+                          testid="pace", cls="btn btn-tool", icon="fast")
             pace.setAttribute("aria-pressed", "true" if fast else "false")
             tools.append(pace)
         tools.append(button(self.scope, t("share.button"), lambda _e: self.open_share(),
-                            testid="share", cls="btn btn-tool"))
+                            testid="share", cls="btn btn-tool", icon="share"))
         if mode != "pass":
             tools.append(button(self.scope, t("history.button"), lambda _e: self.open_history(),
-                                testid="history", cls="btn btn-tool"))
+                                testid="history", cls="btn btn-tool", icon="history"))
         if send is not None:
             tools.append(send)
         if note is not None:

@@ -163,7 +163,7 @@ def _game_card(host: HomeHost, scope: Scope, info: GameInfo) -> Element:
     rules = None
     if book_for(info.game_id) is not None:
         rules = button(scope, t("home.rules"), lambda _e: host.open_rules(info.game_id),
-                       testid=f"open-rules-{info.game_id}", cls="btn", icon="help",
+                       testid=f"open-rules-{info.game_id}", cls="btn", icon="book",
                        aria_label=t("home.rules_of", title=title))
     # The game's title illustration (decorative: the heading names the game).
     art = el("img", cls="card-art", testid=f"game-art-{info.game_id}", attrs={

@@ -180,7 +180,7 @@ class NewGameDialog(Modal):
                 on_rules(game_id)
 
         return el("p", button(scope, t("new.rules"), show, testid="new-game-rules",
-                              cls="btn btn-quiet", icon="help"), cls="new-game-rules")
+                              cls="btn btn-quiet", icon="book"), cls="new-game-rules")
 
     def _fill_seat_options(self, select: Element) -> None:
         dom.clear(select)
