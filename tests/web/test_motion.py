@@ -12,16 +12,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from table_owner import Owner
 from test_burgrave_screen import FakeHost as BurgraveHost
+from test_computer_turns import Timers
 from test_dice_realm_screen import FakeHost as DiceRealmHost
 
 from kingdoms.burgrave.game import GAME as BURGRAVE
+from kingdoms.core.protocol import Seat
+from kingdoms.core.records import new_record
+from kingdoms.core.session import Session
 from kingdoms.dice_realm.actions import TAKE_PENALTY
 from kingdoms.dice_realm.game import GAME as DICE_REALM
 from kingdoms_web.games.burgrave import motion as burgrave_motion
 from kingdoms_web.offline_dom import OfflineDocument, OfflineNode
 from kingdoms_web.play import motion
 from kingdoms_web.play.motion import FROM, Rect
+from kingdoms_web.play.table import GameTable
 
 PUBLIC = Path(__file__).resolve().parents[2] / "public"
 MOTION_CLASSES = {"burgrave.css": ("bg-walk", "bg-slide", "bg-enter", "bg-climb", "bg-pop",
@@ -119,6 +125,43 @@ def test_burgrave_marks_exactly_what_the_engine_views_changed(fake_dom: OfflineD
         if min(seen.values()) >= 3:
             break
     assert all(seen.values()), seen  # every kind of motion came up and was checked
+
+
+def test_a_computers_moves_show_in_motion_one_step_at_a_time(fake_dom: OfflineDocument) -> None:
+    """A computer's turn is redrawn after each of its steps, so each step is shown: its
+    burgrave walks from the space it left, on the board the person is looking at."""
+    timers = Timers()
+    seats = [Seat(name="Ann"), Seat(name="Computer", kind="bot", bot="easy")]
+    table = GameTable(Owner(), Session(new_record("burgrave", seats, seed=5)),
+                      "kingdoms_web.games.burgrave.screen", "s1", schedule=timers.schedule)
+    table.computer.clock = timers.clock
+    root = fake_dom.createElement("main")
+    fake_dom.body.append(root)
+    table.mount(root)
+    rng = random.Random(5)
+    walks = 0
+    for _ in range(400):
+        if BURGRAVE.is_over(table.state) or walks >= 2:
+            break
+        seat = BURGRAVE.current_seat(table.state)
+        before = BURGRAVE.view(table.state, None)["players"]
+        count = len(table.record.actions)
+        if seat == 0:
+            legal = BURGRAVE.legal_actions(table.state)
+            assert table.act(rng.choice([a for a in legal if a.action_type != "pass"] or legal))
+            continue
+        while len(table.record.actions) == count:
+            assert timers.run_one(), "the computer's turn stalled"
+        assert len(table.record.actions) == count + 1  # one step, one redraw
+        after = BURGRAVE.view(table.state, None)["players"]
+        board = root.by_testid("board")
+        shown = {nearest_testid(node, "space-"): node.attrs[FROM]
+                 for node in (board.querySelectorAll(f"[{FROM}]") if board else [])}
+        old, new = before[1]["space"], after[1]["space"]
+        if old != new and old >= 0 and board is not None:
+            assert shown.get(f"space-{new}") == f"space-{old}"
+            walks += 1
+    assert walks >= 2
 
 
 def test_a_walk_starts_from_the_old_space_measured_before_paint(
