@@ -237,7 +237,7 @@ def fliers(host: DiceRealmHost) -> dict[str, str]:
             for node in host.root.querySelectorAll(f"[{FROM}]")}
 
 
-def test_a_claimed_citizen_and_its_village_fly_to_the_realm(
+def test_claimed_cards_fly_to_the_realm_and_the_row_slides_by_slots(
         fake_dom: OfflineDocument, monkeypatch: pytest.MonkeyPatch) -> None:
     boxes = {"citizen-": Rect(0, 0, 90, 120), "village-": Rect(0, -60, 90, 50)}
 
@@ -251,7 +251,7 @@ def test_a_claimed_citizen_and_its_village_fly_to_the_realm(
     painted: list[Any] = []
     monkeypatch.setattr(motion, "rect", rect)
     monkeypatch.setattr(motion, "before_paint", painted.append)
-    checked = {"village": 0, "penalty": 0}
+    checked = {"village": 0, "penalty": 0, "slide": 0}
     for seed in range(1, 40):
         host = DiceRealmHost(fake_dom, 2, seed)
         rng = random.Random(seed)
@@ -265,6 +265,12 @@ def test_a_claimed_citizen_and_its_village_fly_to_the_realm(
             assert host.act(action)
             if DICE_REALM.is_over(host.state):  # the end screen, not the board
                 break
+            row = [slot["card"]["id"] if slot["card"] else None for slot in view["row"]]
+            for node in host.root.querySelectorAll(".slid"):  # slid by the slots it moved
+                slot = int(node.attrs["data-testid"].removeprefix("citizen-"))
+                moved = slot - row.index(node.attrs["data-card"])
+                assert moved and node.style.getPropertyValue("--shift") == str(moved)
+                checked["slide"] += 1
             if action.action_type == "claim":
                 row = view["row"][action.slot]
                 if row["card"]["ability"] == "dragon":  # it is given away first

@@ -200,11 +200,13 @@ class DiceRealmScreen:
             classes.append("met")
         if card.get("ability") == "dragon":
             classes.append("dragon")
+        shift = 0
         if self._prev_turn is not None:
             if cid not in self._prev_row:
                 classes.append("dealt")
             elif self._prev_row.index(cid) != index:
                 classes.append("slid")
+                shift = index - self._prev_row.index(cid)  # slots moved, for dr-slide
         ability = card.get("ability")
         label = t(
             "dice-realm.citizen_label", name=card_name(card), colour=colour_name(card["colour"]),
@@ -236,6 +238,8 @@ class DiceRealmScreen:
             attrs={"type": "button", "aria-label": label, "data-label": label, "data-card": cid,
                    "data-met": "true" if is_met else "false",
                    "aria-disabled": None if claimable else "true"})
+        if shift:
+            node.style.setProperty("--shift", str(shift))
         scope.on(node, "click", lambda _e: self._claim(index))
         return node
 
