@@ -47,6 +47,17 @@ class OfflineClassList:
         return on
 
 
+class OfflineStyle(SimpleNamespace):
+    """``element.style``: properties as attributes; custom properties (``--from-x``) through
+    ``setProperty``/``getPropertyValue`` like the browser's."""
+
+    def setProperty(self, name: str, value: str) -> None:
+        setattr(self, name, str(value))
+
+    def getPropertyValue(self, name: str) -> str:
+        return str(getattr(self, name, ""))
+
+
 class OfflineEvent:
     """The event a listener receives (``target``, ``detail``, propagation and default)."""
 
@@ -75,7 +86,7 @@ class OfflineNode:
         self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
         self.capturing: dict[str, list[Callable[[Any], Any]]] = {}
         self.open = False
-        self.style = SimpleNamespace()
+        self.style = OfflineStyle()
         self.dataset = SimpleNamespace()
 
     # tree
@@ -102,7 +113,7 @@ class OfflineNode:
         copy.tagName = self.tagName
         copy.attrs = dict(self.attrs)
         copy.className = self.className
-        copy.style = SimpleNamespace(**vars(self.style))
+        copy.style = OfflineStyle(**vars(self.style))
         if deep:
             for child in self.children:
                 copy.append(child.cloneNode(True))

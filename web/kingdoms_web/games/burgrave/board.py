@@ -16,6 +16,7 @@ from kingdoms.burgrave.content import Effect
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
+from kingdoms_web.games.burgrave import motion as motions
 from kingdoms_web.games.burgrave.icons import (
     BUILDING_SYMBOL,
     PAWN_SHAPES,
@@ -100,8 +101,10 @@ class BoardRenderer:
     """Draws the ring for one render (holds the prompt's offers by place)."""
 
     def __init__(self, view: dict[str, Any], prompt: M.Prompt | None, scope: Scope,
-                 on_offer: Callable[[M.Offer], None], on_card: Callable[[str, int], None]):
+                 on_offer: Callable[[M.Offer], None], on_card: Callable[[str, int], None],
+                 motion: motions.Motion = motions.NO_MOTION):
         self.view = view
+        self.motion = motion
         self.prompt = prompt
         self.scope = scope
         self.on_offer = on_offer
@@ -166,7 +169,8 @@ class BoardRenderer:
 
     def space(self, space: int, exchange: int | None) -> Element:
         label = M.space_label(space)
-        pawns = [pawn(self.view, s) for s in self.pawns.get(space, [])]
+        pawns = [motions.mark_walk(pawn(self.view, s), self.motion, s)
+                 for s in self.pawns.get(space, [])]
         body: list[Any] = [el("span", str(space + 1), cls="bg-space-num",
                               attrs={"aria-hidden": "true"}) if space < 10
                            else icon("castle", "bg-space-num")]
@@ -292,7 +296,8 @@ class BoardRenderer:
             for seat, n in enumerate(counts):
                 if n:
                     who = self.view["players"][seat]["name"]
-                    badges.append(workers(self.view, seat, n))
+                    badges.append(motions.mark_climb(workers(self.view, seat, n),
+                                                     self.motion, sec, tier, seat))
                     label_parts.append(t("burgrave.workers_in_tier", name=who, count=n,
                                          tier=tier))
             rows.append(el("span", amount("tier", tier, cls="bg-tier-label"), *badges,

@@ -15,6 +15,7 @@ from typing import Any
 from kingdoms.burgrave.content import BUILDINGS, RESOURCES
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
+from kingdoms_web.games.burgrave import motion as motions
 from kingdoms_web.games.burgrave.board import chips, offer_button, pawn
 from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, amount, icon
 from kingdoms_web.i18n import join_list, t
@@ -45,8 +46,10 @@ def card_label(info: dict[str, Any]) -> str:
 class PlayerRenderer:
     def __init__(self, view: dict[str, Any], prompt: M.Prompt | None, scope: Scope,
                  on_offer: Callable[[M.Offer], None], on_card: Callable[[str, int], None],
-                 opened: set[int], on_toggle: Callable[[int, bool], None]):
+                 opened: set[int], on_toggle: Callable[[int, bool], None],
+                 motion: motions.Motion = motions.NO_MOTION):
         self.view = view
+        self.motion = motion
         self.prompt = prompt
         self.scope = scope
         self.on_offer = on_offer
@@ -84,8 +87,9 @@ class PlayerRenderer:
             self.scope.on(fold, "click", lambda _e: on_fold())
         head = el("h2", pawn(self.view, seat),
                   el("span", player["name"], cls="bg-dock-name"),
-                  el("span", t("burgrave.points", count=player["score"]), cls="bg-score",
-                     testid=f"score-{seat}"), piles, fold,
+                  motions.mark_score(
+                      el("span", t("burgrave.points", count=player["score"]), cls="bg-score",
+                         testid=f"score-{seat}"), self.motion, seat), piles, fold,
                   cls="bg-board-title")
         body: list[Any] = [self.hand(seat, player), self.line(seat, player)] if open_ else []
         return el("section", head, *body,
@@ -149,7 +153,7 @@ class PlayerRenderer:
                           attrs={"type": "button", "aria-label": t(
                               "burgrave.slot_named", slot=slot + 1, card=card_label(info))})
                 self.scope.on(node, "click", self._opener("card", line[slot]))
-                row.append(node)
+                row.append(motions.mark_line_card(node, self.motion, seat, slot))
             else:
                 start = M.start_slot_icon(slot)
                 row.append(el("div", el("span", t("burgrave.start_icon"), cls="bg-muted"),
@@ -237,7 +241,8 @@ class PlayerRenderer:
         summary = el("summary",
                      pawn(self.view, seat),
                      el("span", player["name"], cls="bg-opp-name"),
-                     el("span", amount("points", player["score"]),
+                     el("span", motions.mark_score(amount("points", player["score"]),
+                                                   self.motion, seat),
                         amount("silver", player["silver"]), amount("hand", player["hand_size"]),
                         cls="bg-opp-meta", attrs={"role": "img", "aria-label": t(
                             "burgrave.opp_summary", score=player["score"],

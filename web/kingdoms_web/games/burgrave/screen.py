@@ -23,10 +23,12 @@ from kingdoms.core.session import Step
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
+from kingdoms_web.games.burgrave import motion as motions
 from kingdoms_web.games.burgrave.board import BoardRenderer, pawn
 from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, LEGEND, icon, symbol_name
 from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
 from kingdoms_web.i18n import get_language, join_parts, say, t
+from kingdoms_web.play import motion
 from kingdoms_web.play.contract import GameHost
 from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.shell.dialogs import Modal, button
@@ -131,6 +133,9 @@ class BurgraveScreen:
         self._host_scope = Scope()
         self._root: Element = None
         self._view: dict[str, Any] | None = None
+        self._motion = motions.NO_MOTION
+        """What changed since the view drawn before (shown in motion by the next draw only:
+        a local redraw must not play it again)."""
         self._decision_key: Any = None
         self._keyboard = False
         self.prompt: M.Prompt | None = None
@@ -143,6 +148,7 @@ class BurgraveScreen:
         self._host_scope = scope
         self._root = root
         view = M.with_rival_name(view)
+        self._motion = motions.plan(self._view, view)
         self._view = view
         decision = view.get("decision")
         key = (self.host.moves, decision and decision["kind"],
@@ -196,9 +202,11 @@ class BurgraveScreen:
         if prompt is not None and prompt.seat != viewer:
             prompt = None  # not this seat's decision: the host's privacy screen comes first
         self.prompt = prompt
-        board = BoardRenderer(view, prompt, self._scope, self._on_offer, self._show_card)
+        moved, self._motion = self._motion, motions.NO_MOTION
+        board = BoardRenderer(view, prompt, self._scope, self._on_offer, self._show_card,
+                              moved)
         players = PlayerRenderer(view, prompt, self._scope, self._on_offer, self._show_card,
-                                 self.opened, self._toggled)
+                                 self.opened, self._toggled, moved)
         others = [s for s in range(len(view["players"])) if s != viewer]
         opponents = el("div", *[players.opponent(s) for s in others], cls="bg-opponents",
                        attrs={"role": "group", "aria-label": t("burgrave.opponents")})
@@ -221,6 +229,8 @@ class BurgraveScreen:
         dom.clear(self._root)
         self._root.append(screen)
         dom.before_paint(lambda: self._restore_scroll(main, dock))
+        if moved.walks:
+            motion.before_paint(lambda: motions.place(screen))
         if self._keyboard:
             self._keyboard = False
             target = dom.query('[data-testid="prompt-title"]', screen)

@@ -6,21 +6,32 @@ scoundrels, dragons) and reminders (Fairy flips, the Elf's extra roll).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kingdoms_web.dom import Element, el
 from kingdoms_web.games.dice_realm.art import chip, svg_icon
 from kingdoms_web.games.dice_realm.text import card_name
 from kingdoms_web.i18n import join_list, t
+from kingdoms_web.play.motion import FROM
 
 
-def players_section(view: dict[str, Any]) -> Element:
-    """Every player's name, score and realm; the one playing is marked."""
+def players_section(view: dict[str, Any], arrived: Mapping[str, str] | None = None) -> Element:
+    """Every player's name, score and realm; the one playing is marked. ``arrived``: card id ->
+    the test id of where a card new to its realm was (:mod:`.motion`), marked on its chip so it
+    flies from there."""
     current = view["current_seat"]
+    arrived = arrived or {}
     cards = []
     for player in view["players"]:
         seat = int(player["seat"])
-        chips = [chip(card) for card in player["realm"]]
+        chips = []
+        for card in player["realm"]:
+            node = chip(card)
+            source = arrived.get(card["id"])
+            if source is not None:
+                node.setAttribute(FROM, source)
+            chips.append(node)
         extras: list[Any] = []
         if player["fairies"]:
             extras.append(el("span", svg_icon("fairy"),

@@ -22,6 +22,7 @@ from kingdoms.core.explain import Choice
 from kingdoms.dice_realm.actions import FLIPS, GIVES, ROLLS, STOP, TAKE_PENALTY
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.games.dice_realm import motion as motions
 from kingdoms_web.games.dice_realm import realms
 from kingdoms_web.games.dice_realm.art import CardArt, svg_icon
 from kingdoms_web.games.dice_realm.events import events_section
@@ -34,6 +35,7 @@ from kingdoms_web.games.dice_realm.text import (
     requirement_text,
 )
 from kingdoms_web.i18n import join_parts, join_sentences, labelled, say, t
+from kingdoms_web.play import motion
 from kingdoms_web.play.contract import GameHost
 from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.shell.dialogs import button
@@ -91,6 +93,7 @@ class DiceRealmScreen:
 
     def render(self, root: Element, scope: Scope, view: dict[str, Any]) -> None:
         self.odds.new_board()
+        arrived = motions.arrivals(self.view, view)
         self.view = view
         dice = view["dice"]
         seat = view["current_seat"]
@@ -107,13 +110,16 @@ class DiceRealmScreen:
         board = el(
             "div",
             el("div", self._market(scope, view), events_section(view), cls="dr-left"),
-            el("div", self._tray(scope, view), realms.players_section(view), cls="dr-right"),
+            el("div", self._tray(scope, view), realms.players_section(view, arrived),
+               cls="dr-right"),
             cls="dr", testid="dice-realm",
             attrs={"data-phase": phase, "data-current": seat if seat is not None else "",
                    "data-turn": view["turn"], "data-rolls-left": dice["rolls_left"],
                    "aria-label": t("dice-realm.board"), "role": "region"},
         )
         dom.append(root, [board])
+        if arrived:
+            motion.before_paint(lambda: motion.fly(board, "dr-fly", scale=True))
         if self.claiming is not None:
             dom.reveal(dom.query('[data-testid="claim-chooser"]', root))
         self._prev_row = [slot["card"]["id"] if slot["card"] else None for slot in view["row"]]
@@ -194,11 +200,13 @@ class DiceRealmScreen:
             classes.append("met")
         if card.get("ability") == "dragon":
             classes.append("dragon")
+        shift = 0
         if self._prev_turn is not None:
             if cid not in self._prev_row:
                 classes.append("dealt")
             elif self._prev_row.index(cid) != index:
                 classes.append("slid")
+                shift = index - self._prev_row.index(cid)  # slots moved, for dr-slide
         ability = card.get("ability")
         label = t(
             "dice-realm.citizen_label", name=card_name(card), colour=colour_name(card["colour"]),
@@ -230,6 +238,8 @@ class DiceRealmScreen:
             attrs={"type": "button", "aria-label": label, "data-label": label, "data-card": cid,
                    "data-met": "true" if is_met else "false",
                    "aria-disabled": None if claimable else "true"})
+        if shift:
+            node.style.setProperty("--shift", str(shift))
         scope.on(node, "click", lambda _e: self._claim(index))
         return node
 
