@@ -15,6 +15,7 @@ worker's version only changes when the content does.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import hashlib
 import http.server
@@ -50,6 +51,14 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 OUR_WHEELS: dict[str, tuple[Path, list[str]]] = {
     "kingdoms": (ROOT / "engine" / "kingdoms", ["pydantic"]),
     "kingdoms-web": (ROOT / "web" / "kingdoms_web", ["kingdoms"]),
+}
+# Files of our packages the page never imports, left out of the browser's copies: the command
+# line (and the tournament runner only it uses), and build-time helpers (the cards table
+# generator, the home screen's pre-renderer and the fake DOM it draws into). Paths are relative
+# to the package directory.
+BROWSER_LEFT_OUT: dict[str, frozenset[str]] = {
+    "kingdoms": frozenset({"__main__.py", "cli.py", "core/tournament.py", "burgrave/cards_doc.py"}),
+    "kingdoms-web": frozenset({"offline_dom.py", "shell/prerender.py"}),
 }
 # Inputs whose change means the site must be rebuilt.
 SOURCES = ("engine", "web", "public", "tools", "pins.json", "pyproject.toml", "build.py")
@@ -267,15 +276,80 @@ def package_files(package_dir: Path) -> Iterator[Path]:
             yield path
 
 
+def is_bare_string(statement: ast.stmt) -> bool:
+    """A statement that is only a string: a docstring, or an attribute's documentation."""
+    return (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+            and isinstance(statement.value.value, str))
+
+
+def browser_python(source: bytes, name: str) -> bytes:
+    """``source`` without docstrings and comments, for the browser's copy of a module.
+
+    Every statement that is only a string is dropped (an emptied body gets ``pass``) and the tree
+    is written back by ``ast.unparse``, which keeps annotations (pydantic and dataclasses read
+    them) and drops comments and blank lines. The result is checked to parse back to exactly the
+    stripped tree. Nothing the page runs reads ``__doc__``; tracebacks in the browser show the
+    rewritten lines. ``ast.unparse``'s layout may differ between Python versions, so the same
+    tree gives the same bytes on the same build Python.
+    """
+    tree = ast.parse(source, filename=name)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and any(is_bare_string(statement) for statement in body):
+            kept = [statement for statement in body if not is_bare_string(statement)]
+            setattr(node, "body", kept or [ast.Pass()])  # noqa: B010 - any node with a body
+    text = ast.unparse(tree) + "\n"
+    if ast.dump(ast.parse(text, filename=name)) != ast.dump(tree):
+        fail(f"{name}: the browser's copy does not parse back to the same code")
+    return text.encode()
+
+
+def browser_json(data: bytes, name: str) -> bytes:
+    """``data`` (a JSON file) without its layout: no indentation, no spaces, non-ASCII as is."""
+
+    def unique(pairs: list[tuple[str, object]]) -> dict[str, object]:
+        keys = [key for key, _ in pairs]
+        if len(set(keys)) != len(keys):
+            fail(f"{name}: a key appears twice")
+        return dict(pairs)
+
+    value = json.loads(data, object_pairs_hook=unique)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def browser_entries(dist_name: str, package_dir: Path) -> list[tuple[str, bytes]]:
+    """The browser's copy of a package, as archive entries: sources without docstrings and
+    comments, JSON without layout, and without what the page never imports
+    (``BROWSER_LEFT_OUT``). The sources in the repository, their doctests and the CPython
+    package are untouched: only the site's archives are rewritten, to shrink what a first visit
+    downloads (about a third less)."""
+    left_out = BROWSER_LEFT_OUT.get(dist_name, frozenset())
+    entries: list[tuple[str, bytes]] = []
+    for path in package_files(package_dir):
+        relative = path.relative_to(package_dir).as_posix()
+        if relative in left_out:
+            continue
+        name = f"{package_dir.name}/{relative}"
+        data = path.read_bytes()
+        if path.suffix == ".py":
+            data = browser_python(data, name)
+        elif path.suffix == ".json":
+            data = browser_json(data, name)
+        entries.append((name, data))
+    missing = left_out - {path.relative_to(package_dir).as_posix()
+                          for path in package_files(package_dir)}
+    if missing:
+        fail(f"BROWSER_LEFT_OUT names files that do not exist: {sorted(missing)}")
+    return entries
+
+
 def build_wheel(dist_name: str, package_dir: Path, version: str, out_dir: Path) -> Path:
-    """A pure-Python wheel, byte-for-byte reproducible (sorted entries, fixed dates)."""
+    """A pure-Python wheel of the browser's copy of a package (``browser_entries``),
+    byte-for-byte reproducible (sorted entries, fixed dates)."""
     normal = dist_name.replace("-", "_")
     wheel_path = out_dir / f"{normal}-{version}-py3-none-any.whl"
     info = f"{normal}-{version}.dist-info"
-    entries: list[tuple[str, bytes]] = []
-    for path in package_files(package_dir):
-        entries.append((f"{package_dir.name}/{path.relative_to(package_dir).as_posix()}",
-                        path.read_bytes()))
+    entries = browser_entries(dist_name, package_dir)
     entries.append((f"{info}/METADATA",
                     f"Metadata-Version: 2.1\nName: {dist_name}\nVersion: {version}\n".encode()))
     entries.append((f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: kingdoms-build\n"
