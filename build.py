@@ -435,6 +435,58 @@ def write_lock(runtime: Path, out: Path, entries: list[dict[str, object]]) -> No
     out.write_text(json.dumps(lock, indent=1, sort_keys=True))
 
 
+CSS_TOKENS = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|/\*.*?\*/|\s+|[^"\'/\s]+|/',
+                        re.S)
+
+
+def minified_css(text: str) -> str:
+    """A style sheet without comments and layout: strings kept as they are; outside them every
+    run of whitespace becomes one space, dropped next to ``{ } ; ,`` and after ``:`` (never
+    elsewhere: a space can be meaningful, as in ``a :hover`` or ``calc(1px + 2px)``)."""
+    out: list[str] = []
+    for token in CSS_TOKENS.findall(text):
+        if token.startswith("/*") or token.isspace():
+            token = " "
+        if token == " " and out and out[-1] == " ":
+            continue
+        out.append(token)
+    joined = "".join(out)
+    parts = re.split(r'("(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')', joined)
+    for index in range(0, len(parts), 2):  # outside strings
+        part = re.sub(r" ?([{};,]) ?", r"\1", parts[index]).replace(";}", "}")
+        parts[index] = part.replace(": ", ":")  # a space before a colon may matter, after never
+    return "".join(parts).strip() + "\n"
+
+
+def without_comment_lines(text: str, name: str) -> str:
+    """A script without its comment lines, blank lines and indentation: only lines that are
+    wholly a comment (``//`` …, or a ``/* … */`` block starting and ending a line) go, so no
+    string, regular expression or comment after code is ever cut. Refuses a script where leading
+    spaces could be text (a template literal or a line continuation)."""
+    if "`" in re.sub(r"/\*.*?\*/", "", text, flags=re.S) or re.search(r"\\\n", text):
+        fail(f"{name}: a string may span lines; leave its layout alone")
+    lines: list[str] = []
+    in_block = False
+    for line in text.split("\n"):
+        code = line.strip()
+        if in_block:
+            if "*/" in code:
+                if not code.endswith("*/") or code.count("*/") != 1:
+                    fail(f"{name}: code after a comment block on one line")
+                in_block = False
+            continue
+        if code.startswith("/*"):
+            if "*/" not in code[2:]:
+                in_block = True
+                continue
+            if code.endswith("*/") and code.count("*/") == 1:
+                continue
+        if not code or code.startswith("//"):
+            continue
+        lines.append(code)
+    return "\n".join(lines) + "\n"
+
+
 def site_files(site: Path) -> list[str]:
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
 
@@ -448,7 +500,8 @@ def content_hash(site: Path, files: Iterable[str]) -> str:
 
 def write_service_worker(site: Path) -> str:
     """Fill the service-worker template with the site's file list and a content-hash version."""
-    template = (ROOT / "public" / "sw.template.js").read_text()
+    template = without_comment_lines((ROOT / "public" / "sw.template.js").read_text(),
+                                     "sw.template.js")
     files = site_files(site)
     version = content_hash(site, files)
     urls = ["./"] + [f"./{name}" for name in files]
@@ -488,7 +541,12 @@ def build_site() -> Path:
         if path.is_file() and path.name != "sw.template.js":
             target = staging / path.relative_to(ROOT / "public")
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(path, target)
+            if path.suffix == ".css":
+                target.write_text(minified_css(path.read_text()))
+            elif path.suffix == ".js":
+                target.write_text(without_comment_lines(path.read_text(), path.name))
+            else:
+                shutil.copy2(path, target)
     (staging / "pyscript").mkdir()
     for path in sorted(pyscript.iterdir()):
         if path.suffix in {".js", ".css"} and path.name != "service-worker.js":
