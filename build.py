@@ -7,17 +7,20 @@ makes its own virtual environment (``.venv``) for everything else.
 The site in ``dist/site/`` is fully static and self-contained: the Pyodide runtime and PyScript
 come from the npm registry (via ``npm pack``), the browser wheels from PyPI (via ``pip download``),
 each checked against the sha256 in ``pins.json`` and cached outside ``dist/`` so a warm rebuild
-takes seconds. Our own two wheels (the engine ``kingdoms`` and the page ``kingdoms_web``) are
-zipped here deterministically, so an unchanged tree gives byte-identical files and the service
+takes seconds. Our own two packages (the engine ``kingdoms`` and the page ``kingdoms_web``) are
+packed here deterministically, so an unchanged tree gives byte-identical files and the service
 worker's version only changes when the content does.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
+import gzip
 import hashlib
 import http.server
+import io
 import json
 import os
 import re
@@ -46,14 +49,23 @@ PRECOMPILER = ROOT / "tools" / "precompile.mjs"
 
 # Pyodide runtime files the page needs (the tarball also has consoles, maps and typings).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-# Our wheels: distribution name -> (package directory, dependencies in the lock file).
-OUR_WHEELS: dict[str, tuple[Path, list[str]]] = {
+# Our packages: distribution name -> (package directory, dependencies in the lock file).
+OUR_PACKAGES: dict[str, tuple[Path, list[str]]] = {
     "kingdoms": (ROOT / "engine" / "kingdoms", ["pydantic"]),
     "kingdoms-web": (ROOT / "web" / "kingdoms_web", ["kingdoms"]),
+}
+# Files of our packages the page never imports, left out of the browser's copies: the command
+# line (and the tournament runner only it uses), and build-time helpers (the cards table
+# generator, the home screen's pre-renderer and the fake DOM it draws into). Paths are relative
+# to the package directory.
+BROWSER_LEFT_OUT: dict[str, frozenset[str]] = {
+    "kingdoms": frozenset({"__main__.py", "cli.py", "core/tournament.py", "burgrave/cards_doc.py"}),
+    "kingdoms-web": frozenset({"offline_dom.py", "shell/prerender.py"}),
 }
 # Inputs whose change means the site must be rebuilt.
 SOURCES = ("engine", "web", "public", "tools", "pins.json", "pyproject.toml", "build.py")
 WHEEL_DATE = (2020, 1, 1, 0, 0, 0)
+ARCHIVE_TIME = 1577836800  # the same date, 2020-01-01, as a Unix time
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -267,21 +279,106 @@ def package_files(package_dir: Path) -> Iterator[Path]:
             yield path
 
 
-def build_wheel(dist_name: str, package_dir: Path, version: str, out_dir: Path) -> Path:
-    """A pure-Python wheel, byte-for-byte reproducible (sorted entries, fixed dates)."""
-    normal = dist_name.replace("-", "_")
-    wheel_path = out_dir / f"{normal}-{version}-py3-none-any.whl"
-    info = f"{normal}-{version}.dist-info"
+def is_bare_string(statement: ast.stmt) -> bool:
+    """A statement that is only a string: a docstring, or an attribute's documentation."""
+    return (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+            and isinstance(statement.value.value, str))
+
+
+def browser_python(source: bytes, name: str) -> bytes:
+    """``source`` without docstrings and comments, for the browser's copy of a module.
+
+    Every statement that is only a string is dropped (an emptied body gets ``pass``) and the tree
+    is written back by ``ast.unparse``, which keeps annotations (pydantic and dataclasses read
+    them) and drops comments and blank lines. The result is checked to parse back to exactly the
+    stripped tree. Nothing the page runs reads ``__doc__``; tracebacks in the browser show the
+    rewritten lines. ``ast.unparse``'s layout may differ between Python versions, so the same
+    tree gives the same bytes on the same build Python.
+    """
+    tree = ast.parse(source, filename=name)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and any(is_bare_string(statement) for statement in body):
+            kept = [statement for statement in body if not is_bare_string(statement)]
+            setattr(node, "body", kept or [ast.Pass()])  # noqa: B010 - any node with a body
+    text = one_space_indents(ast.unparse(tree)) + "\n"
+    if ast.dump(ast.parse(text, filename=name)) != ast.dump(tree):
+        fail(f"{name}: the browser's copy does not parse back to the same code")
+    return text.encode()
+
+
+def one_space_indents(text: str) -> str:
+    """``ast.unparse``'s four-space indentation as one space a level (``ast.unparse`` writes no
+    string across lines, so every leading space is indentation; ``browser_python`` checks)."""
+    lines = []
+    for line in text.split("\n"):
+        code = line.lstrip(" ")
+        lines.append(" " * ((len(line) - len(code)) // 4) + code)
+    return "\n".join(lines)
+
+
+def browser_json(data: bytes, name: str) -> bytes:
+    """``data`` (a JSON file) without its layout: no indentation, no spaces, non-ASCII as is."""
+
+    def unique(pairs: list[tuple[str, object]]) -> dict[str, object]:
+        keys = [key for key, _ in pairs]
+        if len(set(keys)) != len(keys):
+            fail(f"{name}: a key appears twice")
+        return dict(pairs)
+
+    value = json.loads(data, object_pairs_hook=unique)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def browser_entries(dist_name: str, package_dir: Path) -> list[tuple[str, bytes]]:
+    """The browser's copy of a package, as archive entries: sources without docstrings and
+    comments, JSON without layout, and without what the page never imports
+    (``BROWSER_LEFT_OUT``). The sources in the repository, their doctests and the CPython
+    package are untouched: only the site's archives are rewritten, to shrink what a first visit
+    downloads (about a third less)."""
+    left_out = BROWSER_LEFT_OUT.get(dist_name, frozenset())
     entries: list[tuple[str, bytes]] = []
     for path in package_files(package_dir):
-        entries.append((f"{package_dir.name}/{path.relative_to(package_dir).as_posix()}",
-                        path.read_bytes()))
-    entries.append((f"{info}/METADATA",
+        relative = path.relative_to(package_dir).as_posix()
+        if relative in left_out:
+            continue
+        name = f"{package_dir.name}/{relative}"
+        data = path.read_bytes()
+        if path.suffix == ".py":
+            data = browser_python(data, name)
+        elif path.suffix == ".json":
+            data = browser_json(data, name)
+        entries.append((name, data))
+    missing = left_out - {path.relative_to(package_dir).as_posix()
+                          for path in package_files(package_dir)}
+    if missing:
+        fail(f"BROWSER_LEFT_OUT names files that do not exist: {sorted(missing)}")
+    return entries
+
+
+def build_archive(dist_name: str, package_dir: Path, version: str, out_dir: Path) -> Path:
+    """The browser's copy of a package (``browser_entries``) as one gzip-compressed tar,
+    byte-for-byte reproducible (sorted entries, fixed dates and modes, no gzip timestamp).
+
+    Why not a wheel: a zip compresses each file on its own, a tar.gz compresses them as one
+    stream, so the many small modules and the catalogs in three languages share their words:
+    about a sixth fewer bytes. Pyodide's ``loadPackage`` installs a tar like a wheel (the lock
+    file names it). bzip2 would be a third smaller again, but Pyodide's bz2 unpacks it four times
+    slower than zlib, a start-up cost that shows on every visit (see ``docs/architecture.md``).
+    """
+    normal = dist_name.replace("-", "_")
+    path = out_dir / f"{normal}-{version}.tar.gz"
+    entries = browser_entries(dist_name, package_dir)
+    entries.append((f"{normal}-{version}.dist-info/METADATA",
                     f"Metadata-Version: 2.1\nName: {dist_name}\nVersion: {version}\n".encode()))
-    entries.append((f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: kingdoms-build\n"
-                    b"Root-Is-Purelib: true\nTag: py3-none-any\n"))
-    write_archive(wheel_path, with_record(entries, f"{info}/RECORD"))
-    return wheel_path
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as archive:
+        for name, data in entries:
+            item = tarfile.TarInfo(name)
+            item.size, item.mode, item.mtime = len(data), 0o644, ARCHIVE_TIME
+            archive.addfile(item, io.BytesIO(data))
+    path.write_bytes(gzip.compress(raw.getvalue(), compresslevel=9, mtime=0))
+    return path
 
 
 def with_record(entries: list[tuple[str, bytes]], record: str) -> list[tuple[str, bytes]]:
@@ -338,6 +435,58 @@ def write_lock(runtime: Path, out: Path, entries: list[dict[str, object]]) -> No
     out.write_text(json.dumps(lock, indent=1, sort_keys=True))
 
 
+CSS_TOKENS = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|/\*.*?\*/|\s+|[^"\'/\s]+|/',
+                        re.S)
+
+
+def minified_css(text: str) -> str:
+    """A style sheet without comments and layout: strings kept as they are; outside them every
+    run of whitespace becomes one space, dropped next to ``{ } ; ,`` and after ``:`` (never
+    elsewhere: a space can be meaningful, as in ``a :hover`` or ``calc(1px + 2px)``)."""
+    out: list[str] = []
+    for token in CSS_TOKENS.findall(text):
+        if token.startswith("/*") or token.isspace():
+            token = " "
+        if token == " " and out and out[-1] == " ":
+            continue
+        out.append(token)
+    joined = "".join(out)
+    parts = re.split(r'("(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\')', joined)
+    for index in range(0, len(parts), 2):  # outside strings
+        part = re.sub(r" ?([{};,]) ?", r"\1", parts[index]).replace(";}", "}")
+        parts[index] = part.replace(": ", ":")  # a space before a colon may matter, after never
+    return "".join(parts).strip() + "\n"
+
+
+def without_comment_lines(text: str, name: str) -> str:
+    """A script without its comment lines, blank lines and indentation: only lines that are
+    wholly a comment (``//`` …, or a ``/* … */`` block starting and ending a line) go, so no
+    string, regular expression or comment after code is ever cut. Refuses a script where leading
+    spaces could be text (a template literal or a line continuation)."""
+    if "`" in re.sub(r"/\*.*?\*/", "", text, flags=re.S) or re.search(r"\\\n", text):
+        fail(f"{name}: a string may span lines; leave its layout alone")
+    lines: list[str] = []
+    in_block = False
+    for line in text.split("\n"):
+        code = line.strip()
+        if in_block:
+            if "*/" in code:
+                if not code.endswith("*/") or code.count("*/") != 1:
+                    fail(f"{name}: code after a comment block on one line")
+                in_block = False
+            continue
+        if code.startswith("/*"):
+            if "*/" not in code[2:]:
+                in_block = True
+                continue
+            if code.endswith("*/") and code.count("*/") == 1:
+                continue
+        if not code or code.startswith("//"):
+            continue
+        lines.append(code)
+    return "\n".join(lines) + "\n"
+
+
 def site_files(site: Path) -> list[str]:
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
 
@@ -351,7 +500,8 @@ def content_hash(site: Path, files: Iterable[str]) -> str:
 
 def write_service_worker(site: Path) -> str:
     """Fill the service-worker template with the site's file list and a content-hash version."""
-    template = (ROOT / "public" / "sw.template.js").read_text()
+    template = without_comment_lines((ROOT / "public" / "sw.template.js").read_text(),
+                                     "sw.template.js")
     files = site_files(site)
     version = content_hash(site, files)
     urls = ["./"] + [f"./{name}" for name in files]
@@ -391,7 +541,12 @@ def build_site() -> Path:
         if path.is_file() and path.name != "sw.template.js":
             target = staging / path.relative_to(ROOT / "public")
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(path, target)
+            if path.suffix == ".css":
+                target.write_text(minified_css(path.read_text()))
+            elif path.suffix == ".js":
+                target.write_text(without_comment_lines(path.read_text(), path.name))
+            else:
+                shutil.copy2(path, target)
     (staging / "pyscript").mkdir()
     for path in sorted(pyscript.iterdir()):
         if path.suffix in {".js", ".css"} and path.name != "service-worker.js":
@@ -410,14 +565,14 @@ def build_site() -> Path:
                                   [str(i) for i in pin["imports"]],  # type: ignore[attr-defined]
                                   [str(d) for d in pin["depends"]]))  # type: ignore[attr-defined]
     version = project_version()
-    for dist_name, (package_dir, depends) in OUR_WHEELS.items():
-        wheel = build_wheel(dist_name, package_dir, version, pyodide_dir)
-        entries.append(lock_entry(dist_name, version, wheel, top_level_imports(package_dir),
+    for dist_name, (package_dir, depends) in OUR_PACKAGES.items():
+        archive = build_archive(dist_name, package_dir, version, pyodide_dir)
+        entries.append(lock_entry(dist_name, version, archive, top_level_imports(package_dir),
                                   depends))
     write_lock(runtime, pyodide_dir / "pyodide-lock.json", entries)
     (staging / "pyscript.toml").write_text(
         'interpreter = "./pyodide/pyodide.mjs"\n'
-        f"packages = {json.dumps(list(OUR_WHEELS))}\n"
+        f"packages = {json.dumps(list(OUR_PACKAGES))}\n"
         'packages_cache = "passthrough"\n'
     )
     prerender_home(python, staging / "index.html")
@@ -493,6 +648,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".webmanifest": "application/manifest+json",
         ".toml": "text/plain",
         ".whl": "application/zip",
+        ".gz": "application/gzip",
     }
 
     def do_GET(self) -> None:

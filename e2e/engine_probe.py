@@ -72,10 +72,19 @@ def module_origins() -> dict[str, list[str]]:
     return origins
 
 
+def documented() -> bool:
+    """Whether the engine's modules carry their docstrings: on CPython they do; the site's copy
+    is built without them (``build.browser_entries``), so in Pyodide this shows which copy ran."""
+    import kingdoms.core.registry
+
+    return kingdoms.core.registry.__doc__ is not None
+
+
 def probe(request_json: str) -> str:
     request = json.loads(request_json)
     return json.dumps({
         "rng": rng_outputs(request["golden"]),
         "replays": [replay_fingerprint(code) for code in request["codes"]],
         "modules": module_origins(),
+        "documented": documented(),
     }, sort_keys=True)

@@ -1,5 +1,5 @@
-// Runs Python code inside the built site's Pyodide under Node.js, with our wheels loaded from the
-// site's own lock file (no micropip, no network). Used to check that the engine gives the same
+// Runs Python code inside the built site's Pyodide under Node.js, with the engine loaded from the
+// site's own lock file and archive, the very copy the page runs (no micropip, no network). Used to check that the engine gives the same
 // results on Pyodide's Python 3.14 as on CPython, and to time it.
 //
 //   node e2e/pyodide_node.mjs <site dir> <python file>

@@ -91,6 +91,16 @@ def test_every_game_replays_identically_in_pyodide(
     assert browser["replays"] == native["replays"]
 
 
+def test_pyodide_runs_the_sites_own_copy_of_the_engine(
+    request_and_results: tuple[dict[str, Any], dict[str, Any], dict[str, Any]],
+) -> None:
+    """The replays above ran the archive the page loads, rewritten by the build (no docstrings,
+    no comments, minified JSON), not the repository's sources."""
+    _, native, browser = request_and_results
+    assert native["documented"] is True
+    assert browser["documented"] is False
+
+
 def test_the_browser_imports_the_runtime_as_bytecode(
     request_and_results: tuple[dict[str, Any], dict[str, Any], dict[str, Any]],
 ) -> None:

@@ -20,7 +20,8 @@ def test_boots_under_a_sub_path_with_only_local_requests(
     assert all(url.startswith(site_url) for url in requests), [
         url for url in requests if not url.startswith(site_url)
     ]
-    assert any(url.endswith(".whl") for url in requests), "our wheels were not loaded"
+    assert any(url.endswith("/kingdoms-0.1.0.tar.gz") for url in requests), "no engine loaded"
+    assert any(url.endswith("/kingdoms_web-0.1.0.tar.gz") for url in requests), "no page loaded"
 
 
 def test_static_shell_paints_before_python(page: Page, site_url: str) -> None:
