@@ -12,6 +12,7 @@ It covers what ``kingdoms_web.dom`` and the screens use: elements with attribute
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Callable, Iterator
@@ -86,8 +87,25 @@ class OfflineNode:
         self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
         self.capturing: dict[str, list[Callable[[Any], Any]]] = {}
         self.open = False
-        self.style = OfflineStyle()
-        self.dataset = SimpleNamespace()
+
+    # Made on first use: most nodes of a drawn board never touch either.
+    @property
+    def style(self) -> OfflineStyle:
+        style: OfflineStyle | None = self.__dict__.get("_style")
+        if style is None:
+            style = self.__dict__["_style"] = OfflineStyle()
+        return style
+
+    @style.setter
+    def style(self, value: OfflineStyle) -> None:
+        self.__dict__["_style"] = value
+
+    @property
+    def dataset(self) -> SimpleNamespace:
+        data: SimpleNamespace | None = self.__dict__.get("_dataset")
+        if data is None:
+            data = self.__dict__["_dataset"] = SimpleNamespace()
+        return data
 
     # tree
     def append(self, child: OfflineNode) -> None:
@@ -110,13 +128,14 @@ class OfflineNode:
         """A copy without listeners (like the browser's), with copies of the children if
         ``deep``."""
         copy = OfflineNode(self.doc, self.tagName, self.text)
-        copy.tagName = self.tagName
         copy.attrs = dict(self.attrs)
         copy.className = self.className
-        copy.style = OfflineStyle(**vars(self.style))
+        if "_style" in self.__dict__:
+            copy.style = OfflineStyle(**vars(self.style))
         if deep:
-            for child in self.children:
-                copy.append(child.cloneNode(True))
+            copy.children = [child.cloneNode(True) for child in self.children]
+            for child in copy.children:
+                child.parent = copy
         return copy
 
     @property
@@ -229,21 +248,26 @@ class OfflineNode:
 
     # queries
     def walk(self) -> Iterator[OfflineNode]:
-        for child in self.children:
-            if child.tagName != "#TEXT":
-                yield child
-                yield from child.walk()
+        """Every element below this one, in document order (a loop over a stack, not
+        recursive generators: the screen tests query boards of a thousand nodes per tap)."""
+        stack = self.children[::-1]
+        while stack:
+            node = stack.pop()
+            if node.tagName != "#TEXT":
+                yield node
+                if node.children:
+                    stack.extend(node.children[::-1])
 
     def querySelectorAll(self, selector: str) -> OfflineNodeList:
-        tests = [_compile(part.strip()) for part in selector.split(",")]
+        tests = _tests(selector)
         return OfflineNodeList(n for n in self.walk() if any(test(n) for test in tests))
 
     def querySelector(self, selector: str) -> OfflineNode | None:
-        found = self.querySelectorAll(selector)
-        return found[0] if found else None
+        tests = _tests(selector)
+        return next((n for n in self.walk() if any(test(n) for test in tests)), None)
 
     def matches(self, selector: str) -> bool:
-        return any(_compile(part.strip())(self) for part in selector.split(","))
+        return any(test(self) for test in _tests(selector))
 
     @property
     def parentElement(self) -> OfflineNode | None:
@@ -267,15 +291,22 @@ class OfflineNodeList(list[OfflineNode]):
 _ATTR = re.compile(r'\[([\w-]+)(?:(\^?=)"([^"]*)")?\]')
 
 
+@functools.cache
+def _tests(selector: str) -> tuple[Callable[[OfflineNode], bool], ...]:
+    """One test per comma-separated part of ``selector`` (compiled once per selector)."""
+    return tuple(_compile(part.strip()) for part in selector.split(","))
+
+
 def _compile(selector: str) -> Callable[[OfflineNode], bool]:
-    negate = re.findall(r":not\(([^)]*)\)", selector)
+    negate = tuple(_compile(n) for n in re.findall(r":not\(([^)]*)\)", selector))
     selector = re.sub(r":not\([^)]*\)", "", selector)
-    tag = re.match(r"^[a-zA-Z][a-zA-Z0-9]*", selector)
+    found = re.match(r"^[a-zA-Z][a-zA-Z0-9]*", selector)
+    tag = found.group(0).upper() if found else ""
     attrs = _ATTR.findall(selector)
     classes = re.findall(r"\.([\w-]+)", _ATTR.sub("", selector))
 
     def test(node: OfflineNode) -> bool:
-        if tag and node.tagName != tag.group(0).upper():
+        if tag and node.tagName != tag:
             return False
         if any(name not in node.className.split() for name in classes):
             return False
@@ -284,7 +315,7 @@ def _compile(selector: str) -> Callable[[OfflineNode], bool]:
             if have is None or (op == "=" and have != value) or (
                     op == "^=" and not have.startswith(value)):
                 return False
-        return not any(_compile(n)(node) for n in negate)
+        return not any(test(node) for test in negate)
 
     return test
 

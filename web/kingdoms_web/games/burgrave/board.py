@@ -23,6 +23,7 @@ from kingdoms_web.games.burgrave.icons import (
     SVG_NS,
     amount,
     icon,
+    stamped,
 )
 from kingdoms_web.i18n import join_list, join_parts, join_phrases, t
 
@@ -32,6 +33,10 @@ Handler = Callable[[Any], None]
 def chips(effects: Sequence[Effect], cls: str = "") -> Element:
     """A row of reward icons, one chip per effect (number beside its icon); the row's
     accessible name is the full text, so the icons inside are decorative."""
+    return stamped(("chips", tuple(effects), cls), lambda: _chips(effects, cls))
+
+
+def _chips(effects: Sequence[Effect], cls: str) -> Element:
     label, badges = M.chip_data(effects)
     row = el("span", cls="bg-chips " + cls, attrs={"role": "img", "aria-label": label,
                                                    "title": label})
