@@ -18,6 +18,7 @@ from kingdoms.burgrave.content import (
     CONTENT,
     GOLD,
     INK,
+    MERCHANT,
     NOBLE,
     SCRIPTS,
     STONE,
@@ -38,6 +39,7 @@ from kingdoms.burgrave.rival import (
 from kingdoms.burgrave.rules import advance, apply_code, legal_codes
 from kingdoms.burgrave.solo_content import (
     BOARD_FUTURES,
+    BOARD_ICONS,
     BOARD_KEYS,
     FUTURE_SCHEMES,
     SOLO,
@@ -265,11 +267,27 @@ def test_dismiss_needs_the_silver() -> None:
 
 
 def test_icons_come_from_schemes_and_board() -> None:
-    """Ruling: the rival's icons are its line's schemes' and its board's printed one."""
+    """Ruling: the rival's icons are its line's schemes' and its board's printed ones (the
+    Warden prints one noble, the Factor eight merchants)."""
     state = quiet(solo(rival="workers"))
     assert state.rival is not None
     state.rival.line = [scheme("s-muster")]
     assert icon_counts(state, R)[NOBLE] == 3
+    state = quiet(solo(rival="trade"))
+    assert state.rival is not None
+    state.rival.line = [scheme("s-market")]
+    assert icon_counts(state, R)[MERCHANT] == 2 + 8
+
+
+def test_board_icon_count_is_validated() -> None:
+    """A board prints 1 to 8 of its icon (default 1)."""
+    assert tuple(board.icons for board in SOLO.boards) == BOARD_ICONS
+    text = SOLO.model_dump_json()
+    assert '"icons":1,' in text and '"icons":8,' in text
+    with pytest.raises(ValueError, match="icons"):
+        load_solo(text.replace('"icons":1,', '"icons":0,', 1))
+    with pytest.raises(ValueError, match="icons"):
+        load_solo(text.replace('"icons":8,', '"icons":9,', 1))
 
 
 def test_workers_as_many_as_it_can_but_never_one() -> None:
@@ -323,11 +341,11 @@ def test_trades_with_its_icons() -> None:
     state = quiet(solo(rival="trade"))
     assert state.rival is not None
     market = scheme("s-market")
-    state.rival.line = [market]  # 3 merchants
+    state.rival.line = [market]  # 2 merchants + the board's printed ones
     outer_space_with_free_spots(state, Exchange.SILVER)
     silver = state.players[R].silver
     run(state, Task(Auto.RIVAL_ACTION, R, arg=market))
-    assert state.players[R].silver == silver + 3
+    assert state.players[R].silver == silver + 2 + BOARD_ICONS[BOARD_KEYS.index("trade")]
 
 
 def test_fallback_when_no_action_is_possible() -> None:

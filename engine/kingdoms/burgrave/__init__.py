@@ -10,7 +10,7 @@ RIVAL_BOARDS = ("workers", "buildings", "manuscripts", "trade")
 new-game dialog can offer them without loading the rules."""
 
 INFO = GameInfo(
-    game_id="burgrave", title="Burgrave", min_seats=1, max_seats=4, rules_version=4,
+    game_id="burgrave", title="Burgrave", min_seats=1, max_seats=4, rules_version=5,
     oldest_rules_version=2, bot_levels=("easy", "normal", "hard"),
     options=(
         GameOption(key="rival", label="burgrave.option.rival", default="workers",
@@ -24,7 +24,10 @@ INFO = GameInfo(
                    seat_counts=(1,)),
     ),
 )
-"""Rules version 4 adds the solo game against the automated rival (one seat; records of 2-4
+"""Rules version 5 rebalances the solo rival (``solo.json``: three boards print several icons of
+their focus, the future schemes gain more): a version-4 solo record replays the same until the
+rival's first turn that now differs, and then its replay names the first move that no longer
+fits. Rules version 4 adds the solo game against the automated rival (one seat; records of 2-4
 players replay unchanged). Rules version 3 prices the dismissal of a printed townsfolk (its
 pile empty) by the segment's own printed card, as the dismissal itself always did; version 2
 read another segment's. A version-2 record replays the same unless it made such a dismissal,

@@ -40,7 +40,7 @@ from .content import (
     Trigger,
 )
 from .effects import has_modifier
-from .solo_content import BOARD_ICON, SCHEMES
+from .solo_content import BOARD_ICON, BOARD_ICONS, SCHEMES
 from .state import FREE, LINE_SLOTS, RIVAL_SEAT, UNSET, Player, State
 
 MIN_CARDS = 3
@@ -71,12 +71,12 @@ def icon_counts(state: State, seat: int) -> list[int]:
     player = state.players[seat]
     count = [0, 0, 0, 0, 0]
     if seat == RIVAL_SEAT and state.rival is not None:
-        # Solo: the rival's schemes and its board's icon; it has no start slots, and its
+        # Solo: the rival's schemes and its board's printed icons; it has no start slots, and its
         # dismissals give no icons (spec, "Solo").
         for scheme in state.rival.line:
             for icon in SCHEMES[scheme].icons:
                 count[icon] += 1
-        count[BOARD_ICON[state.rival.board]] += 1
+        count[BOARD_ICON[state.rival.board]] += BOARD_ICONS[state.rival.board]
         _permanent_icons(player, count)
         return count
     for card in player.line:

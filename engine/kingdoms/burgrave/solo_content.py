@@ -25,6 +25,7 @@ MAX_DIFFICULTY = 3
 """Spec: "shuffle 0–3 future schemes into its deck"."""
 N_STARTING = N_FUTURE = 8
 MAX_MOVE = 4
+MAX_BOARD_ICONS = 8
 
 
 def _check_effects(values: list[str]) -> list[str]:
@@ -41,6 +42,8 @@ class RivalBoard(BaseModel):
     name: str = Field(min_length=1, max_length=40)
     focus: Literal["trade", "build", "workers", "transcribe"]
     icon: Literal["merchant", "builder", "noble", "cleric"]
+    icons: int = Field(default=1, ge=1, le=MAX_BOARD_ICONS)
+    """How many of ``icon`` the board prints (they count in its line every turn)."""
     silver: int = Field(ge=0, le=9)
     ink: int = Field(ge=0, le=5)
     gold: int = Field(ge=0, le=5)
@@ -157,6 +160,8 @@ FUTURE_SCHEMES: tuple[int, ...] = tuple(i for i, s in enumerate(SOLO.schemes) if
 BOARD_KEYS: tuple[str, ...] = tuple(b.key for b in SOLO.boards)
 BOARD_FOCUS: tuple[int, ...] = tuple(ACTIONS.index(b.focus) for b in SOLO.boards)
 BOARD_ICON: tuple[int, ...] = tuple(ICONS.index(b.icon) for b in SOLO.boards)
+BOARD_ICONS: tuple[int, ...] = tuple(b.icons for b in SOLO.boards)
+"""How many of its icon each board prints."""
 BOARD_CHART: tuple[tuple[int, ...], ...] = tuple(
     tuple(RESOURCES.index(r) for r in b.chart) for b in SOLO.boards
 )
