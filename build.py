@@ -731,8 +731,10 @@ def test(extra: list[str], quick: bool = False) -> None:
     # play-throughs dominate, so two workers take the suite from about 7 minutes to 4.5.
     run([str(python), "-m", "pytest", "-n", "auto", *select, *extra], env=env)
     log("browser tests" + (" (quick: not the slow ones)" if quick else ""))
-    run([str(python), "-m", "pytest", "e2e", "-p", "no:cacheprovider", *select, *extra],
-        env=env)
+    # Two browsers at a time: each test waits mostly on one page's single-threaded Pyodide, and
+    # every test has its own context, server thread and storage (ports are ephemeral).
+    run([str(python), "-m", "pytest", "e2e", "-p", "no:cacheprovider", "-n", "2", *select,
+         *extra], env=env)
     log("all tests passed")
 
 
