@@ -50,11 +50,12 @@ from kingdoms_web.play.end_screen import end_summary
 from kingdoms_web.play.help import HelpMode, topics_for
 from kingdoms_web.play.history import HistoryDialog
 from kingdoms_web.play.sound import SOUND_SETTING
+from kingdoms_web.play.tools import tool_bar
 from kingdoms_web.saves.saved_games import Change, put_save, read_save, saved_change
 from kingdoms_web.saves.schema import MAX_SAVES, SaveEntry
 from kingdoms_web.saves.storage import Store, read_settings, write_settings
 from kingdoms_web.shell.dialogs import Modal, button
-from kingdoms_web.shell.share import ShareDialog, copy_text, web_share
+from kingdoms_web.shell.share import ShareDialog, send_link
 
 
 class TableOwner(Protocol):
@@ -76,9 +77,6 @@ class TableOwner(Protocol):
 
 # --------------------------------------------------------------------------- pure helpers
 
-
-UNDO_SHORT_REASONS = ("revealed", "other_seat")
-"""Why Undo is off, said next to it (nothing to undo and game over need no words)."""
 
 
 # --------------------------------------------------------------------------- the session
@@ -461,7 +459,7 @@ class GameTable(HostState):
             elif not self.help.on:
                 tip = self.coach.draw(board, self.scope, self._game.prompt(self._state))
             self.help.attach(board, self.scope)
-            head = el("div", self._turn_banner(seat), self._tools(), cls="play-head")
+            head = el("div", self._turn_banner(seat), tool_bar(self), cls="play-head")
             body = el("div", head, self.help.panel(self.scope) or tip, board, cls="play-body")
         dom.append(wrapper, [*notices, body])
         return wrapper
@@ -484,58 +482,6 @@ class GameTable(HostState):
                                                "data-thinking": "true" if thinking else "false",
                                                "aria-live": "polite"})
 
-    def _tools(self, mode: str = "play") -> Element:
-        """Undo, redo, share, history (and "Send to <name>" right after a turn ended).
-
-        ``mode``: ``play`` (all), ``pass`` (the privacy screen: send and share only, nothing
-        about the game's content) or ``end`` (share and history).
-        """
-        tools: list[Any] = []
-        end = mode != "play"
-        send = None
-        note = None
-        if self.handoff and mode != "end":
-            # Secondary: most games are hot-seat on one tablet; a link is for playing apart.
-            seat = self._game.current_seat(self._state)
-            send = button(self.scope, t("send.button", name=self._name(seat)),
-                          lambda _e: self.send_to_next(), testid="send-next", cls="btn btn-tool")
-        if not end:
-            allowed, reason = self.undo_status()
-            undo = button(self.scope, t("undo.button"), lambda _e: self.undo(), testid="undo",
-                          cls="btn btn-tool", icon="undo")
-            undo.setAttribute("data-reason", reason)
-            if not allowed:
-                undo.setAttribute("aria-disabled", "true")
-                why = t(f"undo.why.{reason}")
-                undo.setAttribute("title", why)
-                undo.setAttribute("aria-label", t("undo.refused_label", why=why))
-            tools.append(undo)
-            tools.append(button(self.scope, t("redo.button"), lambda _e: self.redo(),
-                                testid="redo", cls="btn btn-tool", icon="redo",
-                                disabled=not self.can_redo))
-            if not allowed and reason in UNDO_SHORT_REASONS:
-                # Said on screen, not only in the tooltip: a tablet has no hover.
-                note = el("p", t(f"undo.short.{reason}"), cls="tool-why", testid="undo-why")
-        if not end:
-            tools.append(self.help.switch(self.scope))
-        if not end and self.has_computers:
-            fast = self.get_setting(PACE_SETTING, "normal") == "fast"
-            pace = button(self.scope, t("play.pace_fast"), lambda _e: self.toggle_pace(),
-                          testid="pace", cls="btn btn-tool", icon="fast")
-            pace.setAttribute("aria-pressed", "true" if fast else "false")
-            tools.append(pace)
-        tools.append(button(self.scope, t("share.button"), lambda _e: self.open_share(),
-                            testid="share", cls="btn btn-tool", icon="share"))
-        if mode != "pass":
-            tools.append(button(self.scope, t("history.button"), lambda _e: self.open_history(),
-                                testid="history", cls="btn btn-tool", icon="history"))
-        if send is not None:
-            tools.append(send)
-        if note is not None:
-            tools.append(note)
-        return el("div", *tools, cls="play-tools", testid="play-tools",
-                  attrs={"role": "toolbar", "aria-label": t("play.tools")})
-
     # ------------------------------------------------------------------ share and history
 
     def open_share(self) -> None:
@@ -548,20 +494,12 @@ class GameTable(HostState):
 
     def send_to_next(self) -> None:
         """Share the link so the next player can take their turn on their own device."""
-        seat = self._game.current_seat(self._state)
-        name = self._name(seat)
-        link = urls.share_link(self.code)
-        title = self.title
+        send_link(self.code, self.title, self.next_name, self.notify)
 
-        async def work() -> None:
-            result = await web_share(title, t("send.message", name=name, title=title), link)
-            if result == "shared":
-                self.notify(t("send.shared", name=name))
-            elif result == "unavailable":
-                ok = await copy_text(link)
-                self.notify(t("send.copied", name=name) if ok else t("share.copy_failed"))
-
-        dom.run_async(work, "sending the link")
+    @property
+    def next_name(self) -> str:
+        """The name of the seat whose turn it is."""
+        return self._name(self._game.current_seat(self._state))
 
     def _pass_screen(self) -> Element:
         seat = self._game.current_seat(self._state)
@@ -581,7 +519,7 @@ class GameTable(HostState):
                   button(self.scope, t("play.pass_ready", name=name), ready,
                          testid="pass-ready", cls="btn btn-primary btn-big"),
                   el("p", t("send.or"), cls="note") if self.handoff else None,
-                  self._tools("pass"),
+                  tool_bar(self, "pass"),
                   cls="pass-screen", testid="pass-screen",
                   attrs={"aria-labelledby": "pass-heading", "role": "region"})
 
@@ -612,7 +550,7 @@ class GameTable(HostState):
                button(self.scope, t("app.home"), lambda _e: self.owner.go_home(),
                       testid="end-home", cls="btn", icon="home"),
                cls="actions end-actions"),
-            self._tools("end"),
+            tool_bar(self, "end"),
             cls="panel end-screen", testid="end-screen",
             attrs={"aria-labelledby": "end-heading"})
 

@@ -195,3 +195,19 @@ class ShareDialog(Modal):
             dom.append(box, [el("p", t("share.qr_failed"), cls="note")])
         else:
             dom.append(box, [el("p", t("share.qr_drawing"), cls="note")])
+
+
+def send_link(code: str, title: str, name: str, notify: Callable[[str], None]) -> None:
+    """Play by link: share the game's link so ``name`` can take their turn on their own device
+    (the system share sheet, else the clipboard); ``notify`` says what happened."""
+    link = urls.share_link(code)
+
+    async def work() -> None:
+        result = await web_share(title, t("send.message", name=name, title=title), link)
+        if result == "shared":
+            notify(t("send.shared", name=name))
+        elif result == "unavailable":
+            ok = await copy_text(link)
+            notify(t("send.copied", name=name) if ok else t("share.copy_failed"))
+
+    dom.run_async(work, "sending the link")
