@@ -117,6 +117,11 @@ class Coach:
     def draw(self, board: Element, scope: Scope, prompt: Prompt | None) -> Element | None:
         """The tip for this moment (None if there is none), with its control ringed."""
         self.showing = None
+        # A screen may keep parts of its last drawing (play/parts.py): a ring drawn then on a
+        # part kept now must not stay when the tip moved on.
+        ringed = board.querySelectorAll("." + TARGET_CLASS)
+        for index in range(int(ringed.length)):
+            ringed.item(index).classList.remove(TARGET_CLASS)
         if not self.active:
             return None
         found = pick_mark(self.marks, seen_marks(self.settings, self.game_id), prompt, board)

@@ -10,6 +10,7 @@ A screen module (listed in ``app.VIEW_MODULES``) exposes ``create_screen(host) -
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, Protocol
 
 from pydantic import BaseModel
@@ -55,6 +56,14 @@ class GameHost(Protocol):
 
     def recent_steps(self, count: int) -> list[Step]:
         """The last ``count`` actions (with the states around each), oldest first."""
+        ...
+
+    @property
+    def board_mode(self) -> Hashable:
+        """What the shell does to a drawn board after the screen drew it (read-only while a
+        computer plays, every control askable while help is on), as a value: a screen that
+        reuses parts of its last drawing (:mod:`kingdoms_web.play.parts`) reuses them only
+        under the same mode."""
         ...
 
     @property
@@ -113,6 +122,11 @@ class GameScreen(Protocol):
         """Game-specific elements for the end screen (the shell draws scores and winners)."""
         ...
 
+    def dispose(self) -> None:
+        """The screen is closed: release what it kept between drawings (listeners of kept
+        parts, see :mod:`kingdoms_web.play.parts`)."""
+        ...
+
 
 class HostState:
     """The read-only half of :class:`GameHost`, shared by the live game and the replay.
@@ -162,6 +176,11 @@ class HostState:
         seat = None if game.is_over(state) else game.current_seat(state)
         seats = self.session.record.seats
         return seat is not None and seats[seat].kind == "bot"
+
+    @property
+    def board_mode(self) -> Hashable:
+        """The same for every drawing: a replay's board is always read-only."""
+        return ()
 
     def recent_steps(self, count: int) -> list[Step]:
         """The last ``count`` actions before the position on screen, oldest first (from the

@@ -160,6 +160,7 @@ class ReplayView:
                                   attrs={"role": "alert"})])
 
     def dispose(self) -> None:
+        self.screen.dispose()
         self.scope.dispose()
         self.board_scope.dispose()
         self.container = None

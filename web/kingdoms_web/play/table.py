@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import importlib
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
 from pydantic import BaseModel
@@ -386,6 +386,12 @@ class GameTable(HostState):
         return self._is_person(seat) and seat != self._viewer
 
     @property
+    def board_mode(self) -> Hashable:
+        """Read-only while a computer plays (:func:`dom.make_read_only`), every control
+        askable while help is on (:meth:`HelpMode.attach`): both change the drawn board."""
+        return (self.computer_plays, self.help.on)
+
+    @property
     def game_id(self) -> str:
         return self._record.game_id
 
@@ -556,6 +562,7 @@ class GameTable(HostState):
 
     def dispose(self) -> None:
         self.computer.cancel()
+        self.screen.dispose()
         self.scope.dispose()
         self.container = None
 

@@ -9,6 +9,7 @@ what can be done.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -26,6 +27,7 @@ from kingdoms_web.games.burgrave.icons import (
     stamped,
 )
 from kingdoms_web.i18n import join_list, join_parts, join_phrases, t
+from kingdoms_web.play.parts import Parts
 
 Handler = Callable[[Any], None]
 
@@ -122,14 +124,51 @@ class BoardRenderer:
             if player["space"] >= 0:
                 self.pawns.setdefault(player["space"], []).append(seat)
 
-    def render(self) -> Element:
+    def using(self, scope: Scope) -> BoardRenderer:
+        """This renderer binding its listeners in ``scope`` (a kept part's own)."""
+        other = copy.copy(self)
+        other.scope = scope
+        return other
+
+    def render(self, parts: Parts) -> Element:
+        """The ring: each segment and the castle a part kept while its key is unchanged."""
         ring = el("div", road(), cls="bg-ring")
         for p in range(5):
-            ring.append(self.segment(p))
-        ring.append(self.castle())
+            ring.append(parts.get(f"segment-{p}", self.segment_key(p), self._segment_in(p)))
+        ring.append(parts.get("castle", self.castle_key(),
+                              lambda scope: self.using(scope).castle()))
         legend = el("p", t("burgrave.paths"), cls="bg-legend")
         return el("section", ring, legend, cls="bg-board", testid="board",
                   attrs={"aria-label": t("burgrave.board")})
+
+    def _segment_in(self, p: int) -> Callable[[Scope], Element]:
+        return lambda scope: self.using(scope).segment(p)
+
+    # ------------------------------------------------------------------ part keys
+
+    def _people(self) -> tuple[Any, ...]:
+        """Names (pawns carry initials picked from all of them) and where each pawn stands."""
+        return tuple((player["name"], player["space"]) for player in self.view["players"])
+
+    def segment_key(self, p: int) -> object:
+        """Everything :meth:`segment` reads for segment ``p``: its own part of the view (not
+        its castle section, drawn in the castle), its six spots, the pawns, the offers on its
+        spaces and spots, and the walks ending there."""
+        view = self.view
+        seg = {name: value for name, value in view["segments"][p].items() if name != "castle"}
+        spots = {name: values[6 * p:6 * p + 6] for name, values in view["spots"].items()}
+        spaces = (2 * p, 2 * p + 1, 10 + p)
+        walks = [(seat, self.motion.walks.get(seat)) for space in spaces
+                 for seat in self.pawns.get(space, [])]
+        return (seg, spots, self._people(), [self.spaces.get(space) for space in spaces],
+                [self.spots.get(spot) for spot in range(6 * p, 6 * p + 6)], walks)
+
+    def castle_key(self) -> object:
+        """Everything :meth:`castle` reads: the five sections, the leader, the offers on
+        sections and the workers climbing."""
+        view = self.view
+        return ([seg["castle"] for seg in view["segments"]], view.get("castle_leader"),
+                self._people(), sorted(self.sections.items()), sorted(self.motion.climbs))
 
     # ------------------------------------------------------------------ segments
 

@@ -9,6 +9,7 @@ a hand.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +20,7 @@ from kingdoms_web.games.burgrave import motion as motions
 from kingdoms_web.games.burgrave.board import chips, offer_button, pawn
 from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, amount, icon
 from kingdoms_web.i18n import join_list, t
+from kingdoms_web.play.parts import Parts
 
 
 def card_face(info: dict[str, Any], *, full: bool) -> list[Any]:
@@ -60,6 +62,42 @@ class PlayerRenderer:
 
     def _opener(self, kind: str, key: int) -> Callable[[Any], None]:
         return lambda _e: self.on_card(kind, key)
+
+    # ------------------------------------------------------------------ kept parts
+
+    def using(self, scope: Scope) -> PlayerRenderer:
+        """This renderer binding its listeners in ``scope`` (a kept part's own)."""
+        other = copy.copy(self)
+        other.scope = scope
+        return other
+
+    def _key(self, seat: int) -> tuple[Any, ...]:
+        """What every drawing of ``seat``'s board reads: its part of the view, the names (its
+        pawn carries an initial picked from all of them) and what moves on it."""
+        motion = self.motion
+        moved = (sorted((slot, shift) for (who, slot), shift in motion.shifts.items()
+                        if who == seat),
+                 sorted(slot for who, slot in motion.arrivals if who == seat),
+                 motion.scores.get(seat))
+        names = [player["name"] for player in self.view["players"]]
+        return (self.view["players"][seat], names, moved)
+
+    def kept_mine(self, parts: Parts, seat: int, *, open_: bool,
+                  on_fold: Callable[[], None] | None) -> Element:
+        """:meth:`mine`, kept while the hand, its offers and the drawer are unchanged."""
+        key = (self._key(seat), sorted(self.hand_offers.items()), open_, on_fold is None)
+        return parts.get(f"mine-{seat}", key, lambda scope: self.using(scope).mine(
+            seat, open_=open_, on_fold=on_fold))
+
+    def kept_details(self, parts: Parts, seat: int) -> Element:
+        """:meth:`details`, kept while the seat's board is unchanged."""
+        return parts.get(f"details-{seat}", self._key(seat),
+                         lambda scope: self.using(scope).details(seat))
+
+    def kept_opponent(self, parts: Parts, seat: int) -> Element:
+        """:meth:`opponent`, kept while that board and whether it is open are unchanged."""
+        return parts.get(f"opponent-{seat}", (self._key(seat), seat in self.opened),
+                         lambda scope: self.using(scope).opponent(seat))
 
     # ------------------------------------------------------------------ the viewer
 

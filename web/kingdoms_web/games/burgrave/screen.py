@@ -31,6 +31,7 @@ from kingdoms_web.i18n import get_language, join_parts, say, t
 from kingdoms_web.play import motion
 from kingdoms_web.play.contract import GameHost
 from kingdoms_web.play.notices import end_warnings
+from kingdoms_web.play.parts import Parts
 from kingdoms_web.shell.dialogs import Modal, button
 
 LOG_SIZE = 40
@@ -131,6 +132,9 @@ class BurgraveScreen:
         """How far the board and the dock were scrolled, kept across redraws."""
         self._scope = Scope()
         self._host_scope = Scope()
+        self.parts = Parts()
+        """The ring's segments and castle and the players' boards, kept from the last
+        drawing while their part of the view is unchanged (most of a redraw's cost)."""
         self._root: Element = None
         self._view: dict[str, Any] | None = None
         self._motion = motions.NO_MOTION
@@ -158,6 +162,11 @@ class BurgraveScreen:
             self.building = None
             self.confirming = None
         self._draw()
+
+    def dispose(self) -> None:
+        """The screen is closed: release the listeners of the parts it kept."""
+        self.parts.clear()
+        self._scope.dispose()
 
     def end_details(self, view: dict[str, Any]) -> list[Element]:
         """Every category per player; in a solo game the rival's column too (its score is in
@@ -207,17 +216,21 @@ class BurgraveScreen:
                               moved)
         players = PlayerRenderer(view, prompt, self._scope, self._on_offer, self._show_card,
                                  self.opened, self._toggled, moved)
+        parts = self.parts
+        parts.begin(host.board_mode)
         others = [s for s in range(len(view["players"])) if s != viewer]
-        opponents = el("div", *[players.opponent(s) for s in others], cls="bg-opponents",
+        opponents = el("div", *[players.kept_opponent(parts, s) for s in others],
+                       cls="bg-opponents",
                        attrs={"role": "group", "aria-label": t("burgrave.opponents")})
         hand_asked = prompt is not None and any(o.place == "hand" for o in prompt.offers)
         dock_open = self.dock_open or hand_asked
-        main = el("div", board.render(),
-                  players.details(viewer) if viewer is not None else None,
+        main = el("div", board.render(parts),
+                  players.kept_details(parts, viewer) if viewer is not None else None,
                   opponents, self._log(), cls="bg-main", testid="board-scroller")
-        dock = el("div", players.mine(viewer, open_=dock_open,
-                                      on_fold=None if hand_asked else self._fold_dock),
+        dock = el("div", players.kept_mine(parts, viewer, open_=dock_open,
+                                           on_fold=None if hand_asked else self._fold_dock),
                   cls="bg-dock", testid="dock") if viewer is not None else None
+        parts.sweep()
         screen = el("div",
                     el("div", self._status(view), self._recap(prompt), self._prompt(view, prompt),
                        cls="bg-panel", testid="panel"),

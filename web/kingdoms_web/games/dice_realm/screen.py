@@ -498,6 +498,9 @@ class DiceRealmScreen:
 
     # ------------------------------------------------------------------ end
 
+    def dispose(self) -> None:
+        """Nothing is kept between drawings beyond plain data."""
+
     def end_details(self, view: dict[str, Any]) -> list[Element]:
         return realms.end_details(view)
 
