@@ -146,8 +146,12 @@ def reduced() -> bool:
 def animate(node: Element, frames: list[dict[str, object]], name: str) -> None:
     """Play ``frames`` on ``node`` for :data:`WALK_MS` (Web Animations; its ``id`` is ``name``,
     as a CSS animation's name would be). Not awaited: the page goes on at once."""
-    parse = dom.window.JSON.parse
-    node.animate(parse(json.dumps(frames)), parse(json.dumps({"duration": WALK_MS, "id": name})))
+    try:
+        parse = dom.window.JSON.parse
+        node.animate(parse(json.dumps(frames)),
+                     parse(json.dumps({"duration": WALK_MS, "id": name})))
+    except dom.BROWSER_ERRORS:  # no Web Animations (an old browser): the piece stays still
+        return
 
 
 def walk(root: Element, cls: str, *,
@@ -163,8 +167,9 @@ def walk(root: Element, cls: str, *,
         stops: list[Rect] = []
         for testid in str(node.getAttribute(PATH)).split()[:-1]:
             source = dom.query(f'[data-testid="{testid}"]', root)
-            box = None if source is None else \
-                stop_of(node, source) if stop_of is not None else rect(source)
+            if source is None:
+                break
+            box = stop_of(node, source) if stop_of is not None else rect(source)
             if box is None:
                 break
             stops.append(box)

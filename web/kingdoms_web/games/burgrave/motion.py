@@ -110,6 +110,7 @@ def _walked(old: Mapping[str, Any], new: Mapping[str, Any]) -> tuple[int, ...] |
         return None
     return path
 
+
 # --------------------------------------------------------------------------- marks at drawing
 
 
