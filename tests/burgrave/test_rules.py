@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from bg_helpers import base_json, card, codes, do, load, phase, put, set_stack, top, turn
 
@@ -31,13 +33,14 @@ from kingdoms.burgrave.actions import (
     Trade,
     bump_code,
 )
+from kingdoms.burgrave.board import N_SPACES, REACH, move_steps, next_spaces, walk
 from kingdoms.burgrave.content import CARD_DESIGN, PRINTED, SCRIPTS
 from kingdoms.burgrave.costs import icon_counts, move_options
 from kingdoms.burgrave.effects import hand_limit, step_corruption, step_virtue
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.rules import apply_code, legal_codes
 from kingdoms.burgrave.scoring import score_parts
-from kingdoms.burgrave.state import CLOSED, Player
+from kingdoms.burgrave.state import CLOSED, Player, State, Walk
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.errors import IllegalActionError, SetupError
 from kingdoms.core.protocol import Seat
@@ -201,6 +204,62 @@ def test_landed_on_player_rearranges() -> None:
     s = do(s, Rearrange(order=(2, 1, 0)))
     assert s.players[1].line == [card("apprentice", 1), card("retainer", 1), card("novice", 1)]
     assert GAME.current_seat(s) == 0
+
+
+def _walked(before: State, space: int) -> list[int]:
+    """Seat 0 moves to ``space``: the path the view then shows for its last move (made in the
+    turn ``before`` was in, even if the turn has ended since)."""
+    moved = GAME.view(do(before, Move(space=space)), None)["players"][0]["last_move"]
+    assert moved is not None and moved["turn"] == before.turns
+    return list(moved["path"])
+
+
+def test_a_move_shows_the_way_it_went_round_the_ring() -> None:
+    """Board: "Paths, always clockwise: … east bank → west bank of the next segment" — a move
+    from space 10 wraps to space 1 (0-based 9 → 0 → 1), and the view says so, space by space,
+    so the page can walk the pawn that way without knowing the paths."""
+    d = base_json()
+    for p in d["players"][1:]:
+        p["space"] = 5
+    _at(d, 0, 9, 2, 0)
+    s = load(d)
+    assert GAME.view(s, None)["players"][0]["last_move"] is None  # no move yet
+    assert _walked(s, 1) == [9, 0, 1]
+    assert do(s, Move(space=1)).players[0].walked == Walk(9, 2, s.turns)
+
+
+def test_a_paid_move_and_a_lap_show_every_step() -> None:
+    """Move: "exactly the played card's silver value in spaces along the arrows, plus any
+    number of extra spaces at 1 silver each … A full lap is allowed": the path has one space
+    per step taken (the card's value plus the extra steps paid), and a lap of the inner ring
+    ends where it began."""
+    d = base_json()
+    for p in d["players"][1:]:
+        p["space"] = 5
+    _at(d, 0, 0, 1, 1)
+    assert _walked(load(d), 2) == [0, 1, 2]  # 1 + 1 paid, across the river
+    _at(d, 0, 10, 3, 5)
+    assert _walked(load(d), 10) == [10, 11, 12, 13, 14, 10]
+
+
+def test_walks_follow_the_arrows() -> None:
+    """Board: paths "always clockwise: west bank → east bank or inner space; inner space → east
+    bank of the same segment or inner space of the next segment; east bank → west bank of the
+    next segment": every walk takes only those arrows, exactly its steps, end to end; where two
+    ways are as long, the bank comes before the inner space."""
+    for start in range(N_SPACES):
+        for steps in range(13):
+            for end in range(N_SPACES):
+                if REACH[start][steps] >> end & 1:
+                    path = walk(start, end, steps)
+                    assert len(path) == steps + 1 and path[0] == start and path[-1] == end
+                    assert all(b in next_spaces(a) for a, b in pairwise(path))
+                else:
+                    with pytest.raises(ValueError):
+                        walk(start, end, steps)
+    assert walk(0, 4, 4) == (0, 1, 2, 3, 4)  # not (0, 10, 11, 3, 4), as long
+    assert walk(0, 2, 3) == (0, 10, 1, 2)  # the only way of three steps
+    assert move_steps(0, 2, 1) == 2 and move_steps(10, 10, 3) == 5
 
 
 # --- phase 3: dismiss and primary actions --------------------------------------------------------

@@ -57,7 +57,7 @@ from kingdoms.burgrave.costs import script_cost
 from kingdoms.burgrave.decisions import apply_decision
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.rules import apply_code, legal_codes
-from kingdoms.burgrave.state import FREE, UNSET, State
+from kingdoms.burgrave.state import FREE, UNSET, State, Walk
 from kingdoms.burgrave.tasks import Auto, Decision
 from kingdoms.core.protocol import Seat
 from kingdoms.core.rng import Rng, derive_seed
@@ -231,6 +231,8 @@ def check_payment(before: State, code: int) -> None:
     p1 = after.players[seat]
     got = [p0.silver - p1.silver] + [p0.resources[r] - p1.resources[r] for r in range(3)]
     assert got == paid, f"action {code}: paid {got}, expected {paid}"
+    if op == Decision.MOVE:  # the move kept for the view's path: the steps paid for
+        assert p1.walked == Walk(p0.space, steps, before.turns)
     if queued is not None:
         op_q, times = queued
         assert sum(t[:2] == (op_q, seat) for t in after.stack) - sum(

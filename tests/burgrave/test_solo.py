@@ -234,6 +234,17 @@ def test_move_outer_path_only() -> None:
     assert state.players[R].space == 1
 
 
+def test_the_rivals_walk_stays_on_the_outer_path() -> None:
+    """Spec: "move N along the outer path only" — the way the view shows (for the page to walk
+    its pawn) never cuts through an inner space, even where one would be as short."""
+    state = quiet(solo())
+    state.player_mut(HUMAN).space = 12
+    state.player_mut(R).space = 8
+    rival_move(state, 4)
+    assert GAME.view(state, HUMAN)["players"][R]["last_move"] == {
+        "path": [8, 9, 0, 1, 2], "turn": state.turns}
+
+
 def test_landing_on_the_human_lets_them_rearrange() -> None:
     """Spec (move): "If you end on a space with another burgrave, that player may rearrange"."""
     state = quiet(solo())

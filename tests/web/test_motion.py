@@ -26,7 +26,7 @@ from kingdoms.dice_realm.game import GAME as DICE_REALM
 from kingdoms_web.games.burgrave import motion as burgrave_motion
 from kingdoms_web.offline_dom import OfflineDocument, OfflineNode
 from kingdoms_web.play import motion
-from kingdoms_web.play.motion import FROM, Rect
+from kingdoms_web.play.motion import FROM, PATH, Rect
 from kingdoms_web.play.table import GameTable
 
 PUBLIC = Path(__file__).resolve().parents[2] / "public"
@@ -57,8 +57,13 @@ def burgrave_expected(before: dict[str, Any], after: dict[str, Any],
     """What should move, read independently from two of the engine's views."""
     walks, scores, climbs, line = set(), {}, 0, {}
     for seat, (old, new) in enumerate(zip(before["players"], after["players"], strict=True)):
-        if old["space"] != new["space"] and min(old["space"], new["space"]) >= 0:
-            walks.add((f"space-{new['space']}", f"space-{old['space']}"))
+        moved = new["last_move"]
+        new_move = moved is not None and moved != old["last_move"] and len(moved["path"]) > 1
+        if new_move or (old["space"] != new["space"] and min(old["space"], new["space"]) >= 0):
+            # Playing forward, every change of space is a move the view tells the way of.
+            assert moved is not None and moved["path"][0] == old["space"]
+            assert moved["path"][-1] == new["space"]
+            walks.add((f"space-{new['space']}", " ".join(f"space-{s}" for s in moved["path"])))
         if old["score"] != new["score"]:
             scores[seat] = new["score"] - old["score"]
     for old_seg, new_seg in zip(before["segments"], after["segments"], strict=True):
@@ -78,8 +83,10 @@ def burgrave_expected(before: dict[str, Any], after: dict[str, Any],
 def burgrave_shown(host: BurgraveHost) -> dict[str, Any]:
     """What the board marked to move."""
     root = host.root
-    walks = {(nearest_testid(node, "space-"), node.attrs[FROM]) for node in
-             root.by_testid("board").querySelectorAll(f"[{FROM}]")}
+    board = root.by_testid("board")
+    assert board.querySelectorAll(f"[{FROM}]") == []  # playing forward: no straight hops
+    walks = {(nearest_testid(node, "space-"), node.attrs[PATH]) for node in
+             board.querySelectorAll(f"[{PATH}]")}
     scores = {}
     for node in root.querySelectorAll('[data-testid^="score-delta-"]'):
         seat = int(node.attrs["data-testid"].removeprefix("score-delta-"))
@@ -129,7 +136,8 @@ def test_burgrave_marks_exactly_what_the_engine_views_changed(fake_dom: OfflineD
 
 def test_a_computers_moves_show_in_motion_one_step_at_a_time(fake_dom: OfflineDocument) -> None:
     """A computer's turn is redrawn after each of its steps, so each step is shown: its
-    burgrave walks from the space it left, on the board the person is looking at."""
+    burgrave walks the way it went from the space it left, on the board the person is looking
+    at."""
     timers = Timers()
     seats = [Seat(name="Ann"), Seat(name="Computer", kind="bot", bot="easy")]
     table = GameTable(Owner(), Session(new_record("burgrave", seats, seed=5)),
@@ -155,19 +163,20 @@ def test_a_computers_moves_show_in_motion_one_step_at_a_time(fake_dom: OfflineDo
         assert len(table.record.actions) == count + 1  # one step, one redraw
         after = BURGRAVE.view(table.state, None)["players"]
         board = root.by_testid("board")
-        shown = {nearest_testid(node, "space-"): node.attrs[FROM]
-                 for node in (board.querySelectorAll(f"[{FROM}]") if board else [])}
+        shown = {nearest_testid(node, "space-"): node.attrs[PATH]
+                 for node in (board.querySelectorAll(f"[{PATH}]") if board else [])}
         old, new = before[1]["space"], after[1]["space"]
         if old != new and old >= 0 and board is not None:
-            assert shown.get(f"space-{new}") == f"space-{old}"
+            path = after[1]["last_move"]["path"]
+            assert path[0] == old and path[-1] == new
+            assert shown.get(f"space-{new}") == " ".join(f"space-{s}" for s in path)
             walks += 1
     assert walks >= 2
 
 
-def test_a_walk_starts_from_the_old_space_measured_before_paint(
-        fake_dom: OfflineDocument, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The pawn is drawn over its old space's pawn row (right-aligned, as the row is) and
-    glides home: ``--from-x/--from-y`` are the measured difference, then ``bg-walk`` starts."""
+def _measured(monkeypatch: pytest.MonkeyPatch, reduce: bool = False) -> dict[str, list[Any]]:
+    """Boxes for the fake DOM (space ``k``'s pawn row at ``(100k, 10k)``, 60 wide, a pawn at
+    its right end), before-paint steps and animations kept to be looked at."""
     def rect(node: OfflineNode) -> Rect | None:
         space = nearest_testid(node, "space-")
         if space is None:
@@ -177,35 +186,93 @@ def test_a_walk_starts_from_the_old_space_measured_before_paint(
             return Rect(100.0 * k, 10.0 * k, 60.0, 20.0)
         return Rect(100.0 * k + 30, 10.0 * k, 30.0, 20.0)  # a pawn: the row's right end
 
-    painted: list[Any] = []
+    kept: dict[str, list[Any]] = {"painted": [], "animated": []}
     monkeypatch.setattr(motion, "rect", rect)
-    monkeypatch.setattr(motion, "before_paint", painted.append)
-    host = BurgraveHost(fake_dom, ["Ana", "Ben"], 3)
-    rng = random.Random(3)
+    monkeypatch.setattr(motion, "before_paint", kept["painted"].append)
+    monkeypatch.setattr(motion, "reduced", lambda: reduce)
+    monkeypatch.setattr(motion, "animate",
+                        lambda node, frames, name: kept["animated"].append((node, frames, name)))
+    return kept
+
+
+def _about_to_move(host: BurgraveHost, rng: random.Random) -> tuple[int, list[OfflineNode]]:
+    """Play on until a burgrave already on the board is to move: its seat and the offers."""
     for _ in range(400):
         moving = [o for o in host.offers() if o.attrs.get("data-testid", "").startswith("space-")]
         seat = BURGRAVE.current_seat(host.state)
         if moving and seat is not None and \
                 BURGRAVE.view(host.state, None)["players"][seat]["space"] >= 0:
-            break
+            return seat, moving
         offers = host.offers()
         rng.choice([o for o in offers if o.attrs.get("data-testid") != "action-pass"]
                    or offers).click()
-    else:
-        pytest.fail("no move came up")
+    pytest.fail("no move came up")
+
+
+@pytest.mark.parametrize("reduce", [False, True])
+def test_a_move_walks_the_way_the_engine_says_a_hop_per_space(
+        fake_dom: OfflineDocument, monkeypatch: pytest.MonkeyPatch, reduce: bool) -> None:
+    """The pawn is marked with the spaces the engine's view says it passed and, once laid out,
+    walks through each one's pawn row (right-aligned, as the row is) to its own place, one hop
+    per space, in at most 400 ms all told; under reduced motion it is marked and stays still."""
+    kept = _measured(monkeypatch, reduce)
+    host = BurgraveHost(fake_dom, ["Ana", "Ben"], 3)
+    seat, moving = _about_to_move(host, random.Random(3))
     old = BURGRAVE.view(host.state, None)["players"][seat]["space"]
-    painted.clear()
-    target = next(o for o in moving if o.attrs["data-testid"] != f"space-{old}")
+    kept["painted"].clear()
+    target = max(moving, key=lambda o: (int(o.attrs["data-testid"].removeprefix("space-"))
+                                        - old) % 10)  # the furthest along the ring
     new = int(target.attrs["data-testid"].removeprefix("space-"))
     target.click()
-    pawn = host.root.by_testid("board").querySelector(f"[{FROM}]")
-    assert pawn is not None and pawn.attrs[FROM] == f"space-{old}"
+    path = BURGRAVE.view(host.state, None)["players"][seat]["last_move"]["path"]
+    assert path[0] == old and path[-1] == new
+    pawn = host.root.by_testid("board").querySelector(f"[{PATH}]")
+    assert pawn is not None and nearest_testid(pawn, "space-") == f"space-{new}"
+    assert pawn.attrs[PATH] == " ".join(f"space-{s}" for s in path)
+    assert FROM not in pawn.attrs
     assert "bg-walk" not in pawn.className.split()  # placed only once laid out
-    assert len(painted) == 1
-    painted[0]()
+    assert len(kept["painted"]) == 1
+    kept["painted"][0]()
     assert "bg-walk" in pawn.className.split()
-    assert pawn.style.getPropertyValue("--from-x") == f"{100.0 * (old - new):.1f}px"
-    assert pawn.style.getPropertyValue("--from-y") == f"{10.0 * (old - new):.1f}px"
+    if reduce:
+        assert kept["animated"] == []
+        return
+    [(node, frames, name)] = kept["animated"]
+    assert node is pawn and name == "bg-walk" and motion.WALK_MS <= 400
+    assert len(frames) == 2 * (len(path) - 1) + 1  # a stop and a hop's top per space passed
+    for space, frame in zip(path, frames[::2], strict=True):  # each stop: that space's row
+        dx, dy = 100.0 * (space - new), 10.0 * (space - new)
+        expected = "none" if frame is frames[-1] else f"translate({dx:.1f}px, {dy:.1f}px)"
+        assert frame["transform"] == expected
+    assert all("scale" in frame["transform"] for frame in frames[1::2])
+    assert [f["offset"] for f in frames] == sorted(f["offset"] for f in frames)
+
+
+def test_an_undo_hops_straight_back(fake_dom: OfflineDocument) -> None:
+    """Going back (an undo, the history) is no move of the rules: the view's last move is an
+    earlier one, so the pawn hops the straight way from where it was drawn, as before."""
+    host = BurgraveHost(fake_dom, ["Ana", "Ben"], 3)
+    seat, moving = _about_to_move(host, random.Random(3))
+    before = BURGRAVE.view(host.state, None)
+    old = before["players"][seat]["space"]
+    next(o for o in moving if o.attrs["data-testid"] != f"space-{old}").click()
+    after = BURGRAVE.view(host.state, None)
+    forward = burgrave_motion.plan(before, after)
+    assert forward.paths == {seat: tuple(after["players"][seat]["last_move"]["path"])}
+    assert forward.walks == {}
+    back = burgrave_motion.plan(after, before)
+    assert back.paths == {} and back.walks == {seat: after["players"][seat]["space"]}
+
+
+def test_a_full_lap_is_walked_though_the_space_is_the_same() -> None:
+    """A lap ends where it began (spec: "A full lap is allowed"); the view's last move is a new
+    one (a later turn), so the pawn still walks it."""
+    lap = [10, 11, 12, 13, 14, 10]
+    player = {"name": "Ana", "space": 10, "line": [], "score": 0}
+    before = {"players": [{**player, "last_move": {"path": [5, 10], "turn": 2}}], "segments": []}
+    after = {"players": [{**player, "last_move": {"path": lap, "turn": 4}}], "segments": []}
+    assert burgrave_motion.plan(before, after).paths == {0: tuple(lap)}
+    assert burgrave_motion.plan(after, dict(after, round=1)).paths == {}  # the same move
 
 
 def test_without_a_layout_nothing_is_started(fake_dom: OfflineDocument) -> None:
@@ -217,6 +284,10 @@ def test_without_a_layout_nothing_is_started(fake_dom: OfflineDocument) -> None:
     pawn.setAttribute(FROM, "space-3")
     root.append(space)
     root.append(pawn)
+    assert burgrave_motion.place(root) == 0
+    assert pawn.className == ""
+    pawn.removeAttribute(FROM)
+    pawn.setAttribute(PATH, "space-3 space-4")
     assert burgrave_motion.place(root) == 0
     assert pawn.className == ""
 

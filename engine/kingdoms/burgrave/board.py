@@ -14,6 +14,8 @@ Layout conventions (all 0-based):
 
 >>> next_spaces(0), next_spaces(1), next_spaces(10), next_spaces(9)
 ((1, 10), (2,), (1, 11), (0,))
+>>> walk(9, 1, 2), walk(0, 2, 3)
+((9, 0, 1), (0, 10, 1, 2))
 >>> list(bank_spots(3)), [link.other for link in SPOT_LINKS[5]]
 ([9, 10, 11], [4, 6])
 """
@@ -72,6 +74,36 @@ def _reach(start: int) -> list[int]:
 
 REACH: list[list[int]] = [_reach(start) for start in range(N_SPACES)]
 """``REACH[start][n]``: bit mask of the spaces reachable in exactly ``n`` steps."""
+
+
+def move_steps(start: int, destination: int, least: int) -> int:
+    """How many steps a move of at least ``least`` from ``start`` to ``destination`` takes: the
+    fewest that arrive (``costs.move_options`` prices exactly these; paying for more to reach
+    the same space is never useful, so no move takes more)."""
+    for steps in range(least, MAX_STEPS + 1):
+        if REACH[start][steps] >> destination & 1:
+            return steps
+    raise ValueError(f"space {destination} is not {least}+ steps from space {start}")
+
+
+def walk(start: int, destination: int, steps: int) -> tuple[int, ...]:
+    """The spaces a burgrave passes moving ``steps`` along the arrows from ``start`` to
+    ``destination``: ``start`` first, ``destination`` last, one more than ``steps``.
+
+    Why a rule here and not on the page: the way round the ring follows the paths (spec, board:
+    "Paths, always clockwise"), which only the engine knows. Where two ways of the same length
+    arrive (a west bank reaches the next segment across the river or round by the inner
+    space), the rules do not care which was taken; this takes the first arrow of
+    :func:`next_spaces` that still arrives in time (the bank before the inner space, the east
+    bank before the next inner space), so the same move always reads the same way. A move
+    along the outer path (the rival's) therefore stays on it."""
+    if not 0 <= steps <= MAX_STEPS or not REACH[start][steps] >> destination & 1:
+        raise ValueError(f"space {destination} is not {steps} steps from space {start}")
+    path = [start]
+    for left in range(steps - 1, -1, -1):
+        path.append(next(after for after in next_spaces(path[-1])
+                         if REACH[after][left] >> destination & 1))
+    return tuple(path)
 
 
 def bank_spots(space: int) -> range:

@@ -33,14 +33,14 @@ from .actions import (
     move_worker_parts,
     rearrange_codes,
 )
-from .board import N_POSITIONS, segment_of
+from .board import N_POSITIONS, move_steps, segment_of
 from .castle import CASCADE_WORKERS, bump, bump_options, cascade, move_worker, place_workers
 from .content import CARD_VALUE, SCRIPTS, EffectKind
 from .costs import MAX_BUILT, destroyable, move_options
 from .effects import build, flip_debt, flip_deed, hire, reshuffle, take_manuscript
 from .primary import action_codes, take_primary_action
 from .setup import pick_pair
-from .state import FREE, NOBODY, State
+from .state import FREE, NOBODY, State, Walk
 from .tasks import LANDED, Auto, Decision, Task
 from .turn import play_card
 
@@ -100,12 +100,15 @@ def _move_codes(state: State, task: Task) -> list[int]:
 def _move(state: State, task: Task, code: int) -> None:
     """Pay the extra steps, use up the free ones; spec: "If you end on a space with another
     burgrave, that player may rearrange their line" (each such player with 2+ cards, in turn
-    order after you)."""
+    order after you). The move is kept (``Player.walked``: the fewest steps that arrive, as
+    priced) so the view can show the way it went."""
     seat = task.seat
     player = state.player_mut(seat)
     destination = MOVE_CODES.value(code)
     player.silver -= move_options(state, seat)[destination]
     player.free_steps = 0
+    player.walked = Walk(player.space, move_steps(player.space, destination,
+                                                  state.turn_played_value), state.turns)
     player.space = destination
     seats = state.seat_count
     for later in range(seats - 1, 0, -1):  # pushed last-first: asked in turn order

@@ -62,7 +62,7 @@ from .solo_content import (
 from .solo_content import (
     TRANSCRIBE as TRANSCRIBE_ACTION,
 )
-from .state import LINE_SLOTS, NOBODY, RIVAL_SEAT, Rival, State
+from .state import LINE_SLOTS, NOBODY, RIVAL_SEAT, Rival, State, Walk
 from .tasks import LANDED, Auto, Decision, Task
 from .turn import reset_turn_facts
 
@@ -161,6 +161,7 @@ def rival_move(state: State, steps: int) -> None:
     """``Auto.RIVAL_MOVE``, spec: "move N along the outer path only". Landing on the human's
     burgrave lets the human rearrange, as when any burgrave lands on another."""
     player = state.player_mut(RIVAL_SEAT)
+    player.walked = Walk(player.space, steps, state.turns)
     player.space = (player.space + steps) % FIRST_INNER
     human = state.players[HUMAN]
     if human.space == player.space and len(human.line) >= 2:

@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from ..core.errors import SetupError
 from ..core.protocol import Seat
 from ..core.rng import MASK64
+from .board import MAX_STEPS, N_SPACES
 from .content import N_CARDS, N_SPOTS
 from .tasks import OPS, Task
 
@@ -60,6 +61,20 @@ class Pair(NamedTuple):
     hero: int
     taken_by: int
     """The seat that took the pair, or ``NOBODY``."""
+
+
+class Walk(NamedTuple):
+    """A burgrave's last move, from which the view draws the way it went (``board.walk``).
+
+    Why kept at all: the record holds only where a move ended, and by the next view the start
+    is gone; a pawn walking its path needs both ends and the length. Replaying a record sets it
+    again at every move, so it is as deterministic as the rest of the state (and a state saved
+    before it existed simply has none)."""
+
+    start: int
+    steps: int
+    turn: int
+    """``State.turns`` during the move: a later move is a new walk, even a full lap home."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -91,6 +106,8 @@ class Player:
     destroyed: tuple[int, ...] = ()
     player_card: int = UNSET
     hero: int = UNSET
+    walked: Walk | None = None
+    """The last move (None before the first); not a rule's input, only the view's."""
 
     def clone(self) -> Player:
         """A copy sharing only immutable parts."""
@@ -116,6 +133,7 @@ class Player:
         new.destroyed = self.destroyed
         new.player_card = self.player_card
         new.hero = self.hero
+        new.walked = self.walked
         return new
 
     def owned(self) -> int:
@@ -320,6 +338,8 @@ class _PlayerModel(BaseModel):
     destroyed: tuple[Int, ...]
     player_card: int = Field(ge=-1, le=9)
     hero: int = Field(ge=-1, lt=N_CARDS)
+    walked: tuple[Int, Int, Int] | None = None
+    """Absent in states saved before moves were kept (the view then shows no path)."""
 
 
 class _RivalModel(BaseModel):
@@ -372,6 +392,18 @@ class _StateModel(BaseModel):
     rival: _RivalModel | None = None
 
 
+def _walked(value: tuple[int, int, int] | None) -> Walk | None:
+    """A loaded last move, or None where it cannot have been a move (the view draws a path
+    only when it also ends where the burgrave stands: see ``view``)."""
+    if value is None:
+        return None
+    start, steps, turn = value
+    if not 0 <= start < N_SPACES or not 0 <= steps <= MAX_STEPS or turn < 0:
+        raise SetupError(f"Not a Burgrave state: a last move is a space, 0-{MAX_STEPS} steps "
+                         "and a turn.")
+    return Walk(start, steps, turn)
+
+
 def from_json(data: Mapping[str, Any]) -> State:
     """Validate (this is an edge) and build the dataclasses."""
     try:
@@ -410,7 +442,8 @@ def from_json(data: Mapping[str, Any]) -> State:
         seats=tuple(model.seats),
         pairs=[Pair(*pair) for pair in model.pairs],
         stack=[Task(OPS[task[0]], *task[1:]) for task in model.stack],
-        players=[Player(**dict(player)) for player in model.players],
+        players=[Player(**{**dict(player), "walked": _walked(player.walked)})
+                 for player in model.players],
         rival=None if model.rival is None else Rival(**dict(model.rival)),
     )
     return State(**values)

@@ -12,14 +12,30 @@ from typing import Any
 from ..core.errors import KingdomsError
 from ..core.protocol import GameResult
 from . import INFO
-from .board import N_POSITIONS
+from .board import N_POSITIONS, REACH, walk
 from .content import BUILDINGS, CARD_DESIGN, CONTENT, PRINTED, RESOURCES, RIBBONS, SEG_EXCHANGES
 from .effects import hand_limit
 from .rules import deciding_seat
 from .solo_options import rival_score
 from .solo_view import solo_view
-from .state import CLOSED, State
+from .state import CLOSED, Player, State
 from .tasks import DECISION_NAMES
+
+
+def last_move(player: Player) -> dict[str, Any] | None:
+    """The burgrave's last move as the page animates it: ``path``, the spaces it passed (where
+    it started first, where it stands last; see ``board.walk`` for the way chosen where two
+    are as long), and ``turn``, the turn it was made in (``State.turns``), so a new move is
+    told from the one drawn before even when it ends where it began (a full lap).
+
+    Why the engine says it: which way round the ring a move went follows the paths, a rule, and
+    the page never decides one. None before the first move, and where the kept move does not
+    end where the burgrave stands (a hand-edited position)."""
+    moved = player.walked
+    if moved is None or player.space < 0 or \
+            not REACH[moved.start][moved.steps] >> player.space & 1:
+        return None
+    return {"path": list(walk(moved.start, player.space, moved.steps)), "turn": moved.turn}
 
 
 def build_view(state: State, seat: int | None, result: GameResult) -> dict[str, Any]:
@@ -34,6 +50,7 @@ def build_view(state: State, seat: int | None, result: GameResult) -> dict[str, 
             "name": state.seats[number].name,
             "kind": state.seats[number].kind,
             "space": player.space,
+            "last_move": last_move(player),
             "silver": player.silver,
             "resources": dict(zip(RESOURCES, player.resources, strict=True)),
             "virtue": player.virtue,

@@ -13,11 +13,21 @@ The animation itself is plain CSS (≤ 400 ms, in the game's style sheet): it de
 every control is live at once (a tap during it lands on the new board), the next redraw simply
 replaces it, and the global ``prefers-reduced-motion: reduce`` rule in ``app.css`` switches it
 off. Without a layout (CPython tests) nothing is measured and nothing is marked.
+
+One exception, :func:`walk`: a piece that went a way of several stops (a Burgrave pawn round
+the ring, the way the engine's view says it went) is marked with every stop
+(``data-motion-path``) and walks through them, a short hop each, in :data:`WALK_MS` all told.
+CSS keyframes cannot have as many stops as the way has, so this one is a Web Animations
+keyframe list measured before paint; the global CSS rule does not reach script animations, so
+:func:`walk` asks ``prefers-reduced-motion`` itself and leaves the piece still under
+``reduce``. It is as short, as unawaited and as replaceable as the rest.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Sequence
+from itertools import pairwise
 from typing import NamedTuple
 
 from kingdoms_web import dom
@@ -25,6 +35,14 @@ from kingdoms_web.dom import Element
 
 FROM = "data-motion-from"
 """Marks an element that arrived: the ``data-testid`` of the element standing where it was."""
+PATH = "data-motion-path"
+"""Marks an element that walked: the ``data-testid`` of each element it passed, space
+separated, in order — the first where it was, the last where it is now."""
+WALK_MS = 380
+"""A whole walk, however many stops (issue 13: every motion at most 400 ms)."""
+HOP_PX = 12.0
+"""How high a walking piece hops between two stops."""
+REDUCE = "(prefers-reduced-motion: reduce)"
 
 
 class Rect(NamedTuple):
@@ -92,6 +110,80 @@ def fly(root: Element, cls: str, *, scale: bool = False,
     return started
 
 
+def hops(stops: Sequence[Rect], target: Rect, *, lift: float = HOP_PX) -> list[dict[str, object]]:
+    """Keyframes that walk ``target``'s element from the centre of each of ``stops`` in turn to
+    its own place, one hop (up by ``lift`` and down again) between each two, every hop as long.
+
+    >>> for frame in hops([Rect(0, 0, 10, 10)], Rect(100, 20, 10, 10)): print(frame)
+    {'offset': 0.0, 'transform': 'translate(-100.0px, -20.0px)', 'easing': 'ease-out'}
+    {'offset': 0.5, 'transform': 'translate(-50.0px, -22.0px) scale(1.15)', 'easing': 'ease-in'}
+    {'offset': 1.0, 'transform': 'none'}
+    """
+    tx, ty = target.centre
+    points = [(x - tx, y - ty) for x, y in (stop.centre for stop in stops)] + [(0.0, 0.0)]
+    count = len(points) - 1
+    frames: list[dict[str, object]] = []
+    for i, ((x0, y0), (x1, y1)) in enumerate(pairwise(points)):
+        frames.append({"offset": round(i / count, 4),
+                       "transform": f"translate({x0:.1f}px, {y0:.1f}px)", "easing": "ease-out"})
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2 - lift
+        frames.append({"offset": round((i + 0.5) / count, 4),
+                       "transform": f"translate({mx:.1f}px, {my:.1f}px) scale(1.15)",
+                       "easing": "ease-in"})
+    frames.append({"offset": 1.0, "transform": "none"})
+    return frames
+
+
+def reduced() -> bool:
+    """Whether the person asked for reduced motion (True where the browser cannot say: a
+    piece left still is never wrong)."""
+    try:
+        return bool(dom.window.matchMedia(REDUCE).matches)
+    except dom.BROWSER_ERRORS:
+        return True
+
+
+def animate(node: Element, frames: list[dict[str, object]], name: str) -> None:
+    """Play ``frames`` on ``node`` for :data:`WALK_MS` (Web Animations; its ``id`` is ``name``,
+    as a CSS animation's name would be). Not awaited: the page goes on at once."""
+    try:
+        parse = dom.window.JSON.parse
+        node.animate(parse(json.dumps(frames)),
+                     parse(json.dumps({"duration": WALK_MS, "id": name})))
+    except dom.BROWSER_ERRORS:  # no Web Animations (an old browser): the piece stays still
+        return
+
+
+def walk(root: Element, cls: str, *,
+         stop_of: Callable[[Element, Element], Rect | None] | None = None) -> int:
+    """Add ``cls`` to every element in ``root`` marked with :data:`PATH` and walk it through
+    the boxes of the elements named there (``stop_of(node, element)`` may pick a part of one),
+    unless reduced motion is asked; returns how many were marked. Elements with a stop or an
+    own box that cannot be measured stay still."""
+    nodes = root.querySelectorAll(f"[{PATH}]")
+    started = 0
+    for i in range(int(nodes.length)):
+        node = nodes.item(i)
+        stops: list[Rect] = []
+        for testid in str(node.getAttribute(PATH)).split()[:-1]:
+            source = dom.query(f'[data-testid="{testid}"]', root)
+            if source is None:
+                break
+            box = stop_of(node, source) if stop_of is not None else rect(source)
+            if box is None:
+                break
+            stops.append(box)
+        else:
+            own = rect(node)
+            if own is None or not stops:
+                continue
+            node.classList.add(cls)
+            started += 1
+            if not reduced():
+                animate(node, hops(stops, own), cls)
+    return started
+
+
 def before_paint(callback: Callable[[], object]) -> None:
     """Run ``callback`` once the new board is in the document and laid out, before it is painted
     (see :func:`kingdoms_web.dom.before_paint`; indirect so tests can run it at once)."""
@@ -102,4 +194,5 @@ def before_paint(callback: Callable[[], object]) -> None:
     dom.before_paint(run)
 
 
-__all__ = ["FROM", "Rect", "before_paint", "fly", "offset", "rect", "start"]
+__all__ = ["FROM", "HOP_PX", "PATH", "REDUCE", "WALK_MS", "Rect", "animate", "before_paint", "fly",
+           "hops", "offset", "rect", "reduced", "start", "walk"]

@@ -242,7 +242,7 @@ class BurgraveScreen:
         dom.clear(self._root)
         self._root.append(screen)
         dom.before_paint(lambda: self._restore_scroll(main, dock))
-        if moved.walks:
+        if moved.walks or moved.paths:
             motion.before_paint(lambda: motions.place(screen))
         if self._keyboard:
             self._keyboard = False
