@@ -595,6 +595,7 @@ def build_site() -> Path:
         'packages_cache = "passthrough"\n'
     )
     prerender_home(python, staging / "index.html")
+    inline_sprites(staging)
     sizes = {name: (staging / name).stat().st_size for name in site_files(staging)}
     (staging / "build-info.json").write_text(json.dumps(
         {"version": version, "sizes": sizes}, indent=0, sort_keys=True))
@@ -606,6 +607,39 @@ def build_site() -> Path:
     (DIST / ".stamp").write_text(sources_hash())
     log(f"built {SITE.relative_to(ROOT)} (service worker {sw_version})")
     return SITE
+
+
+SPRITE_MARK = "<!-- icon sprites -->"
+INLINE_SPRITES = {"art/burgrave-icons.svg": "bgi-"}
+"""Sprites put into ``index.html`` (and left out of the site), with the prefix given to their
+symbols' ids (``kingdoms_web.games.burgrave.icons.SPRITE``)."""
+
+
+def inline_sprites(site: Path) -> None:
+    """Put each icon sprite into ``index.html``, hidden, its symbol ids prefixed (no clash with
+    the page's own ids), and drop its file.
+
+    Why: Chromium clones a ``<use>`` of another file's symbol 10-20 times slower than one of a
+    symbol in the page (1,000 clones: 34-77 ms against 4 ms, measured in the game page), and
+    lays it out slower too; the Burgrave board draws a few hundred icons.
+    """
+    index = site / "index.html"
+    text = index.read_text()
+    if SPRITE_MARK not in text:
+        fail(f"public/index.html lacks the marker {SPRITE_MARK}")
+    sprites: list[str] = []
+    for name, prefix in INLINE_SPRITES.items():
+        path = site / name
+        svg = path.read_text().strip()
+        if not svg.startswith('<svg xmlns="http://www.w3.org/2000/svg">') or \
+                "href=" in svg or "url(#" in svg:
+            fail(f"{name}: a sprite must be one <svg> of <symbol>s without references")
+        svg = svg.replace('<svg xmlns="http://www.w3.org/2000/svg">',
+                          '<svg xmlns="http://www.w3.org/2000/svg" class="icon-sprite" '
+                          'aria-hidden="true" focusable="false">', 1)
+        sprites.append(svg.replace('<symbol id="', f'<symbol id="{prefix}'))
+        path.unlink()
+    index.write_text(text.replace(SPRITE_MARK, "\n".join(sprites)))
 
 
 PRERENDER_MARK = "<!-- prerendered home -->"

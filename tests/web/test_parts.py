@@ -19,6 +19,7 @@ from table_owner import Owner
 from kingdoms.core.protocol import Seat
 from kingdoms.core.records import new_record
 from kingdoms.core.session import Session
+from kingdoms_web import dom
 from kingdoms_web.offline_dom import OfflineDocument, OfflineNode, to_html
 from kingdoms_web.play.table import GameTable
 
@@ -130,3 +131,30 @@ def test_kept_parts_draw_the_same_page_as_a_fresh_drawing(
     fresh_parts = getattr(fresh.screen, "parts", None)
     assert parts is not None and fresh_parts is not None
     assert parts.drawn < fresh_parts.drawn / 2  # most parts were kept, not drawn again
+
+
+def test_patch_leaves_kept_children_in_place(fake_dom: OfflineDocument) -> None:
+    """``dom.patch`` never takes a kept child out of the page: the browser would lay it out
+    again. Dropped children go, new ones go in before the kept ones that follow."""
+    parent = fake_dom.createElement("div")
+    a, b, c, d = (fake_dom.createElement(tag) for tag in ("a", "b", "i", "p"))
+    dom.patch(parent, [a, b, c])
+    inserted: list[OfflineNode] = []
+    append, insert = parent.append, parent.insertBefore
+
+    def spy_append(child: OfflineNode) -> None:
+        inserted.append(child)
+        append(child)
+
+    def spy_insert(child: OfflineNode, before: OfflineNode) -> OfflineNode:
+        inserted.append(child)
+        return insert(child, before)
+
+    parent.append = spy_append  # type: ignore[method-assign]
+    parent.insertBefore = spy_insert  # type: ignore[method-assign]
+    dom.patch(parent, [a, d, c, "end"])
+    assert parent.children[:3] == [a, d, c] and parent.children[3].text == "end"
+    assert inserted[0] is d and a not in inserted and c not in inserted
+    assert b.parent is None
+    dom.patch(parent, [c, None])
+    assert parent.children == [c]

@@ -125,6 +125,36 @@ def append(node: Element, children: Iterable[Child]) -> Element:
     return node
 
 
+def patch(parent: Element, children: Iterable[Child]) -> Element:
+    """Make ``parent``'s children exactly ``children`` (strings become text nodes, None is
+    skipped), leaving alone each one that is already in its place.
+
+    Why not clear and append: a screen keeps parts of its last drawing
+    (:mod:`kingdoms_web.play.parts`), and a node taken out and put back, even in the same place,
+    is styled and laid out again by the browser, which costs about as much as drawing it anew.
+    A child drawn no more is removed; one that is wanted further on is never moved, the new
+    ones go in before it.
+    """
+    wanted = [document.createTextNode(child) if isinstance(child, str) else child
+              for child in children if child is not None]
+    nodes = parent.childNodes  # live: it follows the changes made below
+    for index, child in enumerate(wanted):
+        while True:
+            current = opt(nodes.item(index))
+            if current is None:
+                parent.append(child)
+                break
+            if current.isSameNode(child):
+                break
+            if any(current.isSameNode(later) for later in wanted[index + 1:]):
+                parent.insertBefore(child, current)
+                break
+            current.remove()  # not drawn any more
+    for _ in range(int(nodes.length) - len(wanted)):
+        opt(nodes.item(len(wanted))).remove()
+    return parent
+
+
 def el(
     tag: str,
     *children: Child,

@@ -114,6 +114,21 @@ class OfflineNode:
         child.parent = self
         self.children.append(child)
 
+    def insertBefore(self, child: OfflineNode, before: OfflineNode) -> OfflineNode:
+        if child.parent is not None:
+            child.parent.children.remove(child)
+        child.parent = self
+        self.children.insert(self.children.index(before), child)
+        return child
+
+    def isSameNode(self, other: OfflineNode | None) -> bool:
+        return self is other
+
+    @property
+    def childNodes(self) -> _LiveChildren:
+        """The children, live like the browser's (it follows later changes)."""
+        return _LiveChildren(self)
+
     def replaceChildren(self) -> None:
         for child in self.children:
             child.parent = None
@@ -275,6 +290,21 @@ class OfflineNode:
 
     def by_testid(self, testid: str) -> OfflineNode | None:
         return self.querySelector(f'[data-testid="{testid}"]')
+
+
+class _LiveChildren:
+    """A node's ``childNodes``: always its children as they are now."""
+
+    def __init__(self, node: OfflineNode) -> None:
+        self._node = node
+
+    @property
+    def length(self) -> int:
+        return len(self._node.children)
+
+    def item(self, index: int) -> OfflineNode | None:
+        children = self._node.children
+        return children[index] if 0 <= index < len(children) else None
 
 
 class OfflineNodeList(list[OfflineNode]):

@@ -14,8 +14,9 @@ A key that misses an input would show a stale part, so the games' tests play see
 the cache on and off and compare the two pages after every tap (``tests/web/test_parts.py``).
 
 Each part owns its listeners in its own :class:`~kingdoms_web.dom.Scope`, released when the part
-is drawn again, when a drawing no longer asks for it (:meth:`Parts.sweep`) or with the screen
-(:meth:`Parts.clear`). The shell may change a drawn board afterwards (read-only while a
+is drawn again or with the screen (:meth:`Parts.clear`). A part a drawing does not ask for stays
+kept: a game has a small fixed set of them, and a seat's board comes back unchanged when that
+seat looks again (hot-seat). The shell may change a drawn board afterwards (read-only while a
 computer plays, every control askable while help is on): those changes are the same for the same
 :attr:`~kingdoms_web.play.contract.GameHost.board_mode`, which every key therefore includes.
 """
@@ -24,10 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope
 from kingdoms_web.i18n import get_language
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -45,22 +49,20 @@ class Parts:
 
     def __init__(self) -> None:
         self._parts: dict[str, _Part] = {}
-        self._asked: set[str] = set()
         self._mode: Hashable = ()
+        self._frames: dict[str, tuple[object, Any]] = {}
         self.drawn = 0
         """How many parts were drawn (not reused) since this cache was made: for tests."""
 
     def begin(self, mode: Hashable = ()) -> None:
         """A drawing starts, under the shell's board ``mode`` (see the module's docstring)."""
         self._mode = mode
-        self._asked = set()
 
     def get(self, name: str, key: object, draw: Callable[[Scope], Element]) -> Element:
         """The element for part ``name``: the one drawn before if ``key`` (with the page's
         language, its document and the board mode) is unchanged, else ``draw(scope)`` with a
         fresh scope for its listeners. Keys are compared with ``==``, never hashed."""
         full = (key, self._mode, get_language(), id(dom.document))
-        self._asked.add(name)
         kept = self._parts.get(name)
         if kept is not None:
             if self.enabled and kept.key == full:
@@ -72,19 +74,24 @@ class Parts:
         self.drawn += 1
         return element
 
-    def sweep(self) -> None:
-        """The drawing is done: release the parts it did not ask for (an opponent's board
-        folded away, the hand of a seat no longer looking)."""
-        for name in [name for name in self._parts if name not in self._asked]:
-            self._parts.pop(name).scope.dispose()
-        self._asked = set()
+    def frame(self, name: str, key: object, build: Callable[[], T]) -> T:
+        """A kept skeleton (the containers a screen's parts sit in, with no listeners):
+        ``build()`` again only when ``key``, the language or the document changed. Parts are
+        patched into it in place (:func:`kingdoms_web.dom.patch`), so a kept part is never
+        taken out of the page and put back."""
+        full = (key, get_language(), id(dom.document))
+        kept = self._frames.get(name)
+        if kept is None or kept[0] != full:
+            kept = self._frames[name] = (full, build())
+        frame: T = kept[1]
+        return frame
 
     def clear(self) -> None:
         """Release every part (the screen is closed, or must be drawn afresh)."""
         for part in self._parts.values():
             part.scope.dispose()
         self._parts = {}
-        self._asked = set()
+        self._frames = {}
 
 
 __all__ = ["Parts"]

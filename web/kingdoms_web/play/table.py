@@ -23,6 +23,7 @@ from __future__ import annotations
 import importlib
 import traceback
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pydantic import BaseModel
@@ -82,6 +83,27 @@ class TableOwner(Protocol):
 # --------------------------------------------------------------------------- the session
 
 
+@dataclass(frozen=True)
+class TableFrame:
+    """The game screen's containers, kept across redraws so that what the game's screen keeps
+    of its last drawing (:mod:`kingdoms_web.play.parts`) stays in the page: taken out and put
+    back, the browser would style and lay it out again."""
+
+    wrapper: Element
+    body: Element
+    """The turn banner and tools, a tip or the help panel, and the board."""
+    board: Element
+    """Where the game's screen draws."""
+    document: int
+    """The document the frame belongs to (``id``; the page tests make a new one per test)."""
+
+    @staticmethod
+    def build() -> TableFrame:
+        return TableFrame(el("div", cls="screen play", testid="game-screen"),
+                          el("div", cls="play-body"), el("div", cls="play-board"),
+                          id(dom.document))
+
+
 class GameTable(HostState):
     """A game in progress on this page (the :class:`GameHost` of its screen)."""
 
@@ -107,6 +129,8 @@ class GameTable(HostState):
         self.handoff = False
         """True right after an action handed the turn to another seat (offer "Send to…")."""
         self.container: Element = None
+        self._frame: TableFrame | None = None
+        """The kept containers of the game screen (None until drawn)."""
         self.scope = Scope()
         self.screen: GameScreen = importlib.import_module(module).create_screen(self)
         self.coach = Coach(self, session.record.game_id, marks_for(module), self.redraw)
@@ -412,13 +436,13 @@ class GameTable(HostState):
             focus_id = dom.opt(focused.getAttribute("data-testid"))
         self.scope.dispose()
         self.scope = Scope()
-        dom.clear(container)
         try:
             content = self._content()
         except Exception:
             dom.log_error("Kingdoms: drawing the game failed\n" + traceback.format_exc())
+            self._frame = None
             content = el("p", t("play.game_failed"), cls="warning", attrs={"role": "alert"})
-        dom.append(container, [content])
+        dom.patch(container, [content])
         if focus_id:
             target = dom.query(f'[data-testid="{focus_id}"]', container)
             if target is not None:
@@ -428,9 +452,12 @@ class GameTable(HostState):
     def _content(self) -> Element:
         game_over = self._game.is_over(self._state)
         moves = str(len(self._record.actions))
-        wrapper = el("div", cls="screen play", testid="game-screen",
-                     attrs={"data-game": self._record.game_id, "data-moves": moves,
-                            "data-over": "true" if game_over else "false"})
+        frame = self._frame
+        if frame is None or frame.document != id(dom.document):
+            frame = self._frame = TableFrame.build()
+        wrapper = dom.set_attrs(frame.wrapper, {
+            "data-game": self._record.game_id, "data-moves": moves,
+            "data-over": "true" if game_over else "false"})
         notices: list[Element] = []
         notice = el("p", self.message or "", cls="play-notice", testid="play-notice",
                     attrs={"role": "status", "aria-live": "polite"})
@@ -457,7 +484,8 @@ class GameTable(HostState):
         else:
             seat = self._game.current_seat(self._state)
             view = self._game.view(self._state, self._viewer)
-            board = el("div", cls="play-board")
+            board = frame.board
+            board.className = "play-board"  # help mode marks it: see HelpMode.attach
             self.screen.render(board, self.scope, view)
             tip = None
             if not self._is_person(seat):
@@ -466,8 +494,8 @@ class GameTable(HostState):
                 tip = self.coach.draw(board, self.scope, self._game.prompt(self._state))
             self.help.attach(board, self.scope)
             head = el("div", self._turn_banner(seat), tool_bar(self), cls="play-head")
-            body = el("div", head, self.help.panel(self.scope) or tip, board, cls="play-body")
-        dom.append(wrapper, [*notices, body])
+            body = dom.patch(frame.body, [head, self.help.panel(self.scope) or tip, board])
+        dom.patch(wrapper, [*notices, body])
         return wrapper
 
     def _name(self, seat: int | None) -> str:

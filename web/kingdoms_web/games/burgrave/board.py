@@ -130,16 +130,13 @@ class BoardRenderer:
         other.scope = scope
         return other
 
-    def render(self, parts: Parts) -> Element:
-        """The ring: each segment and the castle a part kept while its key is unchanged."""
-        ring = el("div", road(), cls="bg-ring")
-        for p in range(5):
-            ring.append(parts.get(f"segment-{p}", self.segment_key(p), self._segment_in(p)))
-        ring.append(parts.get("castle", self.castle_key(),
-                              lambda scope: self.using(scope).castle()))
-        legend = el("p", t("burgrave.paths"), cls="bg-legend")
-        return el("section", ring, legend, cls="bg-board", testid="board",
-                  attrs={"aria-label": t("burgrave.board")})
+    def render(self, parts: Parts) -> list[Element]:
+        """The ring's five segments and the castle, each a part kept while its key is
+        unchanged (the ring, the road and the legend are the screen's kept frame)."""
+        segments = [parts.get(f"segment-{p}", self.segment_key(p), self._segment_in(p))
+                    for p in range(5)]
+        castle = parts.get("castle", self.castle_key(), lambda scope: self.using(scope).castle())
+        return [*segments, castle]
 
     def _segment_in(self, p: int) -> Callable[[Scope], Element]:
         return lambda scope: self.using(scope).segment(p)
@@ -158,7 +155,8 @@ class BoardRenderer:
         seg = {name: value for name, value in view["segments"][p].items() if name != "castle"}
         spots = {name: values[6 * p:6 * p + 6] for name, values in view["spots"].items()}
         spaces = (2 * p, 2 * p + 1, 10 + p)
-        walks = [(seat, self.motion.walks.get(seat)) for space in spaces
+        motion = self.motion
+        walks = [(seat, motion.walks.get(seat), motion.paths.get(seat)) for space in spaces
                  for seat in self.pawns.get(space, [])]
         return (seg, spots, self._people(), [self.spaces.get(space) for space in spaces],
                 [self.spots.get(spot) for spot in range(6 * p, 6 * p + 6)], walks)

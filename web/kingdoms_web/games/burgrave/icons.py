@@ -1,12 +1,13 @@
 """Burgrave's one icon set: the symbols of ``public/art/burgrave-icons.svg``, used everywhere a
 player sees the game (board, cards, prompts, player boards, the legend).
 
-Why a sprite referenced with ``<use href="art/burgrave-icons.svg#id">``: one file, cached by the
-service worker with the rest of ``art/``, drawn crisp at any size and coloured by CSS; the URL is
-relative, so the site works from any sub-path and offline. Every icon has a name in the page's
-catalogs (``burgrave.sym.<id>``): an icon standing alone carries it as its accessible name, an
-icon inside a labelled group (a reward row, a card) is hidden from screen readers because the
-group already says it in full.
+Why a sprite referenced with ``<use href="#bgi-id">``: drawn crisp at any size and coloured by
+CSS, one definition per icon. The build puts the sprite into the page itself (``build.py``,
+``inline_sprites``, which prefixes the ids), because Chromium clones and lays out a ``<use>`` of
+another file's symbol many times slower, and a board draws hundreds. Every icon has a name in
+the page's catalogs (``burgrave.sym.<id>``): an icon standing alone carries it as its accessible
+name, an icon inside a labelled group (a reward row, a card) is hidden from screen readers
+because the group already says it in full.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from kingdoms_web import dom
 from kingdoms_web.dom import Element, el
 from kingdoms_web.i18n import get_language, t
 
-SPRITE = "art/burgrave-icons.svg"
-"""Relative to the page: the site may be served from any sub-path."""
+SPRITE = "#bgi-"
+"""How an icon's symbol is named in the page (``build.INLINE_SPRITES``)."""
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -84,7 +85,7 @@ def _icon(symbol: str, cls: str, label: str | None) -> Element:
         attrs["aria-label"] = label or symbol_name(symbol)
     dom.set_attrs(svg, attrs)
     use = dom.document.createElementNS(SVG_NS, "use")
-    use.setAttribute("href", f"{SPRITE}#{symbol}")
+    use.setAttribute("href", SPRITE + symbol)
     svg.append(use)
     return svg
 

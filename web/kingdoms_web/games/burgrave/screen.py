@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
@@ -24,7 +25,7 @@ from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
 from kingdoms_web.games.burgrave import motion as motions
-from kingdoms_web.games.burgrave.board import BoardRenderer, pawn
+from kingdoms_web.games.burgrave.board import BoardRenderer, pawn, road
 from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, LEGEND, icon, symbol_name
 from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
 from kingdoms_web.i18n import get_language, join_parts, say, t
@@ -111,6 +112,37 @@ def option_symbol(offer: M.Offer) -> str | None:
         return BUILDING_SYMBOL.get(offer.select)
     action_type = getattr(offer.action, "action_type", "")
     return OPTION_SYMBOLS.get(str(action_type))
+
+
+@dataclass(frozen=True)
+class ScreenFrame:
+    """The screen's containers, kept from one drawing to the next (per language) so that the
+    parts inside them stay in the page (:func:`kingdoms_web.dom.patch`)."""
+
+    screen: Element
+    panel: Element
+    """Status, recap and prompt."""
+    dock: Element | None
+    """The viewer's hand and line (none for a spectator)."""
+    main: Element
+    board: Element
+    ring: Element
+    road: Element
+    opponents: Element
+
+    @staticmethod
+    def build(*, with_dock: bool) -> ScreenFrame:
+        road_ = road()
+        ring = el("div", road_, cls="bg-ring")
+        board = el("section", ring, el("p", t("burgrave.paths"), cls="bg-legend"),
+                   cls="bg-board", testid="board", attrs={"aria-label": t("burgrave.board")})
+        opponents = el("div", cls="bg-opponents",
+                       attrs={"role": "group", "aria-label": t("burgrave.opponents")})
+        main = el("div", board, opponents, cls="bg-main", testid="board-scroller")
+        panel = el("div", cls="bg-panel", testid="panel")
+        dock = el("div", cls="bg-dock", testid="dock") if with_dock else None
+        screen = el("div", panel, dock, main, cls="bg-screen", testid="burgrave-screen")
+        return ScreenFrame(screen, panel, dock, main, board, ring, road_, opponents)
 
 
 class BurgraveScreen:
@@ -218,29 +250,27 @@ class BurgraveScreen:
                                  self.opened, self._toggled, moved)
         parts = self.parts
         parts.begin(host.board_mode)
-        others = [s for s in range(len(view["players"])) if s != viewer]
-        opponents = el("div", *[players.kept_opponent(parts, s) for s in others],
-                       cls="bg-opponents",
-                       attrs={"role": "group", "aria-label": t("burgrave.opponents")})
+        frame = parts.frame("screen", viewer is not None,
+                            lambda: ScreenFrame.build(with_dock=viewer is not None))
         hand_asked = prompt is not None and any(o.place == "hand" for o in prompt.offers)
         dock_open = self.dock_open or hand_asked
-        main = el("div", board.render(parts),
-                  players.kept_details(parts, viewer) if viewer is not None else None,
-                  opponents, self._log(), cls="bg-main", testid="board-scroller")
-        dock = el("div", players.kept_mine(parts, viewer, open_=dock_open,
-                                           on_fold=None if hand_asked else self._fold_dock),
-                  cls="bg-dock", testid="dock") if viewer is not None else None
-        parts.sweep()
-        screen = el("div",
-                    el("div", self._status(view), self._recap(prompt), self._prompt(view, prompt),
-                       cls="bg-panel", testid="panel"),
-                    dock, main,
-                    cls="bg-screen", testid="burgrave-screen")
+        others = [s for s in range(len(view["players"])) if s != viewer]
+        dom.patch(frame.ring, [frame.road, *board.render(parts)])
+        dom.patch(frame.opponents, [players.kept_opponent(parts, s) for s in others])
+        dom.patch(frame.main, [frame.board,
+                               players.kept_details(parts, viewer) if viewer is not None
+                               else None, frame.opponents, self._log(parts)])
+        dock, main = frame.dock, frame.main
+        if dock is not None and viewer is not None:
+            dom.patch(dock, [players.kept_mine(parts, viewer, open_=dock_open,
+                                               on_fold=None if hand_asked else self._fold_dock)])
+        dom.patch(frame.panel, [self._status(view), self._recap(prompt),
+                                self._prompt(view, prompt)])
+        screen = frame.screen
         self._keep_scroll(main, "main")
         if dock is not None:
             self._keep_scroll(dock, "dock")
-        dom.clear(self._root)
-        self._root.append(screen)
+        dom.patch(self._root, [screen])
         dom.before_paint(lambda: self._restore_scroll(main, dock))
         if moved.walks or moved.paths:
             motion.before_paint(lambda: motions.place(screen))
@@ -346,9 +376,14 @@ class BurgraveScreen:
         box.append(row)
         return box
 
-    def _log(self) -> Element:
-        items = [el("li", text, attrs={"value": str(n)})
-                 for n, text in reversed(self.log_lines())]
+    def _log(self, parts: Parts) -> Element:
+        """The recent moves (kept while no move was made: a local step, a tip)."""
+        lines = self.log_lines()
+        return parts.get("log", lines, lambda _scope: self._log_of(lines))
+
+    @staticmethod
+    def _log_of(lines: list[tuple[int, str]]) -> Element:
+        items = [el("li", text, attrs={"value": str(n)}) for n, text in reversed(lines)]
         return el("section", el("h2", t("burgrave.log"), cls="bg-sub"),
                   el("ol", *items, cls="bg-log-list") if items
                   else el("p", t("burgrave.log_empty"), cls="bg-muted"),

@@ -117,7 +117,7 @@ class DiceRealmScreen:
                    "data-turn": view["turn"], "data-rolls-left": dice["rolls_left"],
                    "aria-label": t("dice-realm.board"), "role": "region"},
         )
-        dom.append(root, [board])
+        dom.patch(root, [board])
         if arrived:
             motion.before_paint(lambda: motion.fly(board, "dr-fly", scale=True))
         if self.claiming is not None:
