@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from kingdoms.burgrave.content import Effect
@@ -104,6 +105,32 @@ def offer_button(scope: Scope, offer: M.Offer, on_offer: Callable[[M.Offer], Non
     return node
 
 
+@dataclass(frozen=True)
+class _SegmentFrame:
+    """A segment's containers (kept per design and language); its spaces, spots and piles are
+    patched into them."""
+
+    article: Element
+    west: Element
+    west_spots: Element
+    west_links: Element
+    east: Element
+    east_spots: Element
+    east_links: Element
+    inner: Element
+
+
+@dataclass(frozen=True)
+class _CastleFrame:
+    box: Element
+    grid: Element
+
+    @staticmethod
+    def build() -> _CastleFrame:
+        grid = el("div", cls="bg-sections")
+        return _CastleFrame(el("div", grid, cls="bg-castle", testid="castle"), grid)
+
+
 class BoardRenderer:
     """Draws the ring for one render (holds the prompt's offers by place)."""
 
@@ -131,71 +158,107 @@ class BoardRenderer:
         return other
 
     def render(self, parts: Parts) -> list[Element]:
-        """The ring's five segments and the castle, each a part kept while its key is
-        unchanged (the ring, the road and the legend are the screen's kept frame)."""
-        segments = [parts.get(f"segment-{p}", self.segment_key(p), self._segment_in(p))
-                    for p in range(5)]
-        castle = parts.get("castle", self.castle_key(), lambda scope: self.using(scope).castle())
-        return [*segments, castle]
+        """The ring's five segments and the castle. Each is a kept frame of containers
+        (:meth:`Parts.frame`) whose pieces — a space, a spot, a pile, a castle section — are
+        parts kept while their key is unchanged: a move redraws the few pieces it changed."""
+        return [*(self.kept_segment(parts, p) for p in range(5)), self.kept_castle(parts)]
 
-    def _segment_in(self, p: int) -> Callable[[Scope], Element]:
-        return lambda scope: self.using(scope).segment(p)
+    # ------------------------------------------------------------------ kept pieces
 
-    # ------------------------------------------------------------------ part keys
+    def _names(self) -> tuple[str, ...]:
+        """Every name: pawns carry initials picked from all of them."""
+        return tuple(player["name"] for player in self.view["players"])
 
-    def _people(self) -> tuple[Any, ...]:
-        """Names (pawns carry initials picked from all of them) and where each pawn stands."""
-        return tuple((player["name"], player["space"]) for player in self.view["players"])
-
-    def segment_key(self, p: int) -> object:
-        """Everything :meth:`segment` reads for segment ``p``: its own part of the view (not
-        its castle section, drawn in the castle), its six spots, the pawns, the offers on its
-        spaces and spots, and the walks ending there."""
-        view = self.view
-        seg = {name: value for name, value in view["segments"][p].items() if name != "castle"}
-        spots = {name: values[6 * p:6 * p + 6] for name, values in view["spots"].items()}
-        spaces = (2 * p, 2 * p + 1, 10 + p)
+    def _pawns_key(self, space: int) -> list[object]:
+        """The pawns on ``space`` and how each got there (what :meth:`space` draws of them)."""
         motion = self.motion
-        walks = [(seat, motion.walks.get(seat), motion.paths.get(seat)) for space in spaces
-                 for seat in self.pawns.get(space, [])]
-        return (seg, spots, self._people(), [self.spaces.get(space) for space in spaces],
-                [self.spots.get(spot) for spot in range(6 * p, 6 * p + 6)], walks)
+        return [(seat, motion.walks.get(seat), motion.paths.get(seat))
+                for seat in self.pawns.get(space, [])]
 
-    def castle_key(self) -> object:
-        """Everything :meth:`castle` reads: the five sections, the leader, the offers on
-        sections and the workers climbing."""
-        view = self.view
-        return ([seg["castle"] for seg in view["segments"]], view.get("castle_leader"),
-                self._people(), sorted(self.sections.items()), sorted(self.motion.climbs))
-
-    # ------------------------------------------------------------------ segments
-
-    def segment(self, p: int) -> Element:
+    def kept_segment(self, parts: Parts, p: int) -> Element:
         seg = self.view["segments"][p]
         design = int(seg["design_index"])
+        frame = parts.frame(f"segment-{p}", design, lambda: self._segment_frame(p, design))
+        for box, spots, links, east in ((frame.west, frame.west_spots, frame.west_links, 0),
+                                        (frame.east, frame.east_spots, frame.east_links, 1)):
+            dom.patch(spots, [self.kept_spot(parts, 6 * p + 3 * east + k, design, 3 * east + k)
+                              for k in range(3)])
+            dom.patch(box, [self.kept_space(parts, 2 * p + east, seg["exchanges"][east]),
+                            spots, links])
+        dom.patch(frame.inner, [self.kept_space(parts, 10 + p, None),
+                                self.kept_pile(parts, "townsfolk", p, seg),
+                                self.kept_pile(parts, "manuscript", p, seg)])
+        return frame.article
+
+    def kept_space(self, parts: Parts, space: int, exchange: int | None) -> Element:
+        key = (exchange, self._names(), self._pawns_key(space), self.spaces.get(space))
+        return parts.get(f"space-{space}", key,
+                         lambda scope: self.using(scope).space(space, exchange))
+
+    def kept_spot(self, parts: Parts, spot: int, design: int, index: int) -> Element:
+        spots = self.view["spots"]
+        key = (design, index, spots["owner"][spot], spots["closed"][spot],
+               spots["building"][spot], self._names(), self.spots.get(spot))
+        return parts.get(f"spot-{spot}", key,
+                         lambda scope: self.using(scope).spot(spot, design, index))
+
+    def kept_pile(self, parts: Parts, pile: str, p: int, seg: dict[str, Any]) -> Element:
+        """The townsfolk or manuscript pile of segment ``p`` (its top card and how many are
+        left)."""
+        if pile == "townsfolk":
+            key = (seg["design_index"], seg["townsfolk_top"], seg["townsfolk_left"])
+            return parts.get(f"townsfolk-{p}", key,
+                             lambda scope: self.using(scope).townsfolk(p, seg))
+        key = (seg["design_index"], seg["manuscript_top"], seg["manuscripts_left"])
+        return parts.get(f"manuscript-{p}", key,
+                         lambda scope: self.using(scope).manuscript(p, seg))
+
+    def kept_castle(self, parts: Parts) -> Element:
+        view = self.view
+        frame = parts.frame("castle", (), _CastleFrame.build)
+        title = parts.get("castle-title", (view.get("castle_leader"), self._names()),
+                          lambda _scope: self.castle_title())
+        dom.patch(frame.box, [title, frame.grid])
+        sections = []
+        for sec in range(5):
+            key = (view["segments"][sec]["castle"], self._names(), self.sections.get(sec),
+                   sorted(c for c in self.motion.climbs if c[0] == sec))
+            sections.append(parts.get(f"section-{sec}", key, self._section_in(sec)))
+        dom.patch(frame.grid, sections)
+        return frame.box
+
+    def _section_in(self, sec: int) -> Callable[[Scope], Element]:
+        return lambda scope: self.using(scope).section(sec)
+
+    def _segment_frame(self, p: int, design: int) -> _SegmentFrame:
+        """Segment ``p``'s containers and what never changes in it: its name, the river, the
+        rewards of the links between spots."""
         name = M.segment_name(self.view, p)
         head = el("h3", el("span", str(p + 1), cls="bg-seg-num"), " ",
                   el("span", name, cls="bg-seg-title"),
                   el("span", "→ ", el("span", str((p + 1) % 5 + 1), cls="bg-seg-num"),
                      cls="bg-seg-next", attrs={"aria-hidden": "true"}),
                   cls="bg-seg-name")
-        west = self.bank(p, design, 0, seg["exchanges"][0])
-        east = self.bank(p, design, 1, seg["exchanges"][1])
-        inner = el("div", self.space(10 + p, None), self.townsfolk(p, seg),
-                   self.manuscript(p, seg), cls="bg-inner-row")
-        return el("article", head, west, el("div", icon("river"), cls="bg-river",
-                                             attrs={"aria-hidden": "true"}),
-                  east, inner, cls=f"bg-seg bg-seg-{p}", testid=f"segment-{p}",
-                  attrs={"aria-label": t("burgrave.segment_named", number=p + 1,
-                                         name=name)})
+        banks = []
+        for east in (0, 1):
+            spots = el("div", cls="bg-spots")
+            links = self.links(p, design, east)
+            box = el("div", spots, links, cls="bg-bank " + ("bg-east" if east else "bg-west"))
+            banks.append((box, spots, links))
+        (west, west_spots, west_links), (east_, east_spots, east_links) = banks
+        inner = el("div", cls="bg-inner-row")
+        article = el("article", head, west,
+                     el("div", icon("river"), cls="bg-river", attrs={"aria-hidden": "true"}),
+                     east_, inner, cls=f"bg-seg bg-seg-{p}", testid=f"segment-{p}",
+                     attrs={"aria-label": t("burgrave.segment_named", number=p + 1,
+                                            name=name)})
+        return _SegmentFrame(article, west, west_spots, west_links, east_, east_spots,
+                             east_links, inner)
 
-    def bank(self, p: int, design: int, east: int, exchange: int) -> Element:
-        space = 2 * p + east
-        row = el("div", cls="bg-spots")
+    def links(self, p: int, design: int, east: int) -> Element:
+        """A bank's links: the rewards for two neighbouring spots built (and, east, for the
+        last spot with the next segment's first)."""
         links = el("div", cls="bg-links")
-        for k in range(3):
-            index = 3 * east + k
-            row.append(self.spot(6 * p + index, design, index))
         for k in range(2):
             link = 2 * east + k
             links.append(el("span", chips(M.link_rewards(design, link), "bg-chips-link"),
@@ -206,8 +269,9 @@ class BoardRenderer:
                             el("span", "→", cls="bg-link-arrow", attrs={"aria-hidden": "true"}),
                             cls="bg-link bg-link-next",
                             attrs={"title": t("burgrave.link_next", number=nxt + 1)}))
-        return el("div", self.space(space, exchange), row, links,
-                  cls="bg-bank " + ("bg-east" if east else "bg-west"))
+        return links
+
+    # ------------------------------------------------------------------ pieces
 
     def space(self, space: int, exchange: int | None) -> Element:
         label = M.space_label(space)
@@ -311,20 +375,14 @@ class BoardRenderer:
 
     # ------------------------------------------------------------------ castle
 
-    def castle(self) -> Element:
+    def castle_title(self) -> Element:
         view = self.view
         leader = view.get("castle_leader")
         title = t("burgrave.castle")
         if leader is not None:
             title = join_parts([title, t("burgrave.leader_named",
                                           name=view["players"][leader]["name"])])
-        box = el("div", el("h3", icon("castle"), " ", title, cls="bg-castle-title"),
-                 cls="bg-castle", testid="castle")
-        grid = el("div", cls="bg-sections")
-        for sec in range(5):
-            grid.append(self.section(sec))
-        box.append(grid)
-        return box
+        return el("h3", icon("castle"), " ", title, cls="bg-castle-title")
 
     def section(self, sec: int) -> Element:
         castle = self.view["segments"][sec]["castle"]

@@ -45,6 +45,14 @@ def card_label(info: dict[str, Any]) -> str:
              text=info["text"])
 
 
+ON_THE_RING = frozenset({"space", "last_move"})
+"""A player's view fields drawn on the ring only, never on a player's board."""
+
+IN_THE_DOCK = frozenset({"hand", "line", "score"})
+"""A player's view fields drawn in the viewer's dock (:meth:`PlayerRenderer.mine`), not in the
+rest of the board (:meth:`PlayerRenderer.details`)."""
+
+
 class PlayerRenderer:
     def __init__(self, view: dict[str, Any], prompt: M.Prompt | None, scope: Scope,
                  on_offer: Callable[[M.Offer], None], on_card: Callable[[str, int], None],
@@ -71,32 +79,40 @@ class PlayerRenderer:
         other.scope = scope
         return other
 
-    def _key(self, seat: int) -> tuple[Any, ...]:
-        """What every drawing of ``seat``'s board reads: its part of the view, the names (its
-        pawn carries an initial picked from all of them) and what moves on it."""
-        motion = self.motion
-        moved = (sorted((slot, shift) for (who, slot), shift in motion.shifts.items()
-                        if who == seat),
-                 sorted(slot for who, slot in motion.arrivals if who == seat),
-                 motion.scores.get(seat))
+    def _key(self, seat: int, leave_out: frozenset[str] = frozenset()) -> tuple[Any, ...]:
+        """What every drawing of ``seat``'s board reads: its part of the view (less where its
+        burgrave stands, drawn on the ring, and ``leave_out``) and the names (its pawn carries
+        an initial picked from all of them)."""
         names = [player["name"] for player in self.view["players"]]
-        return (self.view["players"][seat], names, moved)
+        player = {name: value for name, value in self.view["players"][seat].items()
+                  if name not in ON_THE_RING and name not in leave_out}
+        return (player, names)
+
+    def _moved(self, seat: int) -> tuple[Any, ...]:
+        """What moves on ``seat``'s line and score in this drawing."""
+        motion = self.motion
+        return (sorted((slot, shift) for (who, slot), shift in motion.shifts.items()
+                       if who == seat),
+                sorted(slot for who, slot in motion.arrivals if who == seat),
+                motion.scores.get(seat))
 
     def kept_mine(self, parts: Parts, seat: int, *, open_: bool,
                   on_fold: Callable[[], None] | None) -> Element:
         """:meth:`mine`, kept while the hand, its offers and the drawer are unchanged."""
-        key = (self._key(seat), sorted(self.hand_offers.items()), open_, on_fold is None)
+        key = (self._key(seat), self._moved(seat), sorted(self.hand_offers.items()), open_,
+               on_fold is None)
         return parts.get(f"mine-{seat}", key, lambda scope: self.using(scope).mine(
             seat, open_=open_, on_fold=on_fold))
 
     def kept_details(self, parts: Parts, seat: int) -> Element:
         """:meth:`details`, kept while the seat's board is unchanged."""
-        return parts.get(f"details-{seat}", self._key(seat),
+        return parts.get(f"details-{seat}", self._key(seat, IN_THE_DOCK),
                          lambda scope: self.using(scope).details(seat))
 
     def kept_opponent(self, parts: Parts, seat: int) -> Element:
         """:meth:`opponent`, kept while that board and whether it is open are unchanged."""
-        return parts.get(f"opponent-{seat}", (self._key(seat), seat in self.opened),
+        return parts.get(f"opponent-{seat}",
+                         (self._key(seat), self._moved(seat), seat in self.opened),
                          lambda scope: self.using(scope).opponent(seat))
 
     # ------------------------------------------------------------------ the viewer
