@@ -48,7 +48,7 @@ from kingdoms.burgrave.costs import (
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.primary import action_codes, take_primary_action
 from kingdoms.burgrave.rules import apply_code, legal_codes
-from kingdoms.burgrave.state import State
+from kingdoms.burgrave.state import State, replaced
 from kingdoms.burgrave.tasks import Decision
 from kingdoms.core.protocol import Seat
 
@@ -192,7 +192,7 @@ def test_obstacles_name_the_rule() -> None:
     p.built = [3, p.built[1], p.built[2]]
     assert build_obstacle(st, seat, 0) in ("all_built", "no_spot")
     for s in bank_spots(p.space):
-        st.spot_owner[s] = (seat + 1) % st.seat_count
+        st.spot_owner = replaced(st.spot_owner, s, (seat + 1) % st.seat_count)
     assert [build_obstacle(st, seat, b) for b in range(3)] == ["no_spot"] * 3
     count = [0] * 5
     assert build_funding(st, seat, 2, count, 1) == fund(BUILD_COST[2], 0, 1)
