@@ -92,7 +92,7 @@ def advance(state: State) -> None:
                 rival_decides(state, task)
                 continue
             codes = decision_codes(state, task)
-            if codes and codes != [PASS]:
+            if codes and (codes[0] != PASS or len(codes) > 1):  # a real choice
                 state.legal_cache = codes
                 return
             stack.pop()
