@@ -27,6 +27,7 @@ from kingdoms.burgrave.board import bank_spots, segment_of
 from kingdoms.burgrave.content import BUILD_COST, CLERIC, CRIMINAL, NOBLE, WORKER_COSTS
 from kingdoms.burgrave.costs import (
     Funding,
+    budget,
     build_funding,
     build_obstacle,
     builder_icons,
@@ -76,6 +77,14 @@ def test_fund_uses_icons_first_then_the_stock() -> None:
     assert fund(5, 2, 4).affordable and fund(5, 2, 4).missing == 0
     assert not fund(7, 2, 1).affordable and fund(7, 2, 1).missing == 4
     assert fund(0, 0, 0).affordable
+
+
+def test_budget_agrees_with_fund() -> None:
+    """The legal-action search compares costs with ``budget``; the page reads ``fund``."""
+    for need in range(12):
+        for icons in range(8):
+            for stock in range(-2, 8):
+                assert (need <= budget(icons, stock)) == fund(need, icons, stock).affordable
 
 
 def test_positions_cover_both_paths() -> None:
