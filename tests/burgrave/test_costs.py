@@ -27,6 +27,7 @@ from kingdoms.burgrave.board import bank_spots, segment_of
 from kingdoms.burgrave.content import BUILD_COST, CLERIC, CRIMINAL, NOBLE, WORKER_COSTS
 from kingdoms.burgrave.costs import (
     Funding,
+    budget,
     build_funding,
     build_obstacle,
     builder_icons,
@@ -48,7 +49,7 @@ from kingdoms.burgrave.costs import (
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.primary import action_codes, take_primary_action
 from kingdoms.burgrave.rules import apply_code, legal_codes
-from kingdoms.burgrave.state import State
+from kingdoms.burgrave.state import State, replaced
 from kingdoms.burgrave.tasks import Decision
 from kingdoms.core.protocol import Seat
 
@@ -76,6 +77,14 @@ def test_fund_uses_icons_first_then_the_stock() -> None:
     assert fund(5, 2, 4).affordable and fund(5, 2, 4).missing == 0
     assert not fund(7, 2, 1).affordable and fund(7, 2, 1).missing == 4
     assert fund(0, 0, 0).affordable
+
+
+def test_budget_agrees_with_fund() -> None:
+    """The legal-action search compares costs with ``budget``; the page reads ``fund``."""
+    for need in range(12):
+        for icons in range(8):
+            for stock in range(-2, 8):
+                assert (need <= budget(icons, stock)) == fund(need, icons, stock).affordable
 
 
 def test_positions_cover_both_paths() -> None:
@@ -192,7 +201,7 @@ def test_obstacles_name_the_rule() -> None:
     p.built = [3, p.built[1], p.built[2]]
     assert build_obstacle(st, seat, 0) in ("all_built", "no_spot")
     for s in bank_spots(p.space):
-        st.spot_owner[s] = (seat + 1) % st.seat_count
+        st.spot_owner = replaced(st.spot_owner, s, (seat + 1) % st.seat_count)
     assert [build_obstacle(st, seat, b) for b in range(3)] == ["no_spot"] * 3
     count = [0] * 5
     assert build_funding(st, seat, 2, count, 1) == fund(BUILD_COST[2], 0, 1)

@@ -48,7 +48,7 @@ from kingdoms.burgrave.solo_content import (
     load_solo,
 )
 from kingdoms.burgrave.solo_options import rival_score
-from kingdoms.burgrave.state import FREE, RIVAL_SEAT, State
+from kingdoms.burgrave.state import FREE, RIVAL_SEAT, State, replaced
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.errors import SetupError
 from kingdoms.core.protocol import Seat
@@ -272,7 +272,7 @@ def test_dismiss_gives_only_the_top_right_effect() -> None:
 def test_dismiss_needs_the_silver() -> None:
     state = quiet(solo())
     state.player_mut(R).silver = 0
-    piles = list(state.townsfolk_piles)
+    piles = state.townsfolk_piles
     rival_dismiss(state)
     assert state.townsfolk_piles == piles
 
@@ -448,7 +448,7 @@ def test_always_bumps_the_human() -> None:
     section = segment_of(state.players[R].space)
     row = [0, 0]
     row[HUMAN] = 2
-    state.tier1[section] = tuple(row)
+    state.tier1 = replaced(state.tier1, section, tuple(row))
     silver = state.players[HUMAN].silver
     run(state, Task(Auto.RIVAL_ACTION, R, arg=scheme("s-muster")))
     assert state.tier1[section][HUMAN] == 1 and state.tier1[section][R] == 2

@@ -254,9 +254,9 @@ def deck_term(player: Player, turns: float) -> float:
     owned = player.owned()
     if not owned:
         return 0.0
-    quality = CARD_QUALITY
-    total = sum(quality[c] for c in player.hand) + sum(quality[c] for c in player.deck)
-    total += sum(quality[c] for c in player.discard) + sum(quality[c] for c in player.line)
+    quality = CARD_QUALITY.__getitem__  # map rather than generators: asked for every play-out
+    total = sum(map(quality, player.hand)) + sum(map(quality, player.deck))
+    total += sum(map(quality, player.discard)) + sum(map(quality, player.line))
     plays = min(turns, 12.0) / owned
     return (total - BASE_QUALITY * owned) * plays
 

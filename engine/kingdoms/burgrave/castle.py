@@ -13,7 +13,7 @@ from .actions import CLOCKWISE, bump_code, bump_parts
 from .board import N_POSITIONS
 from .content import CASTLE_REWARDS
 from .effects import push_effects, step_virtue
-from .state import NOBODY, State
+from .state import NOBODY, State, replaced
 from .tasks import Auto, Decision, Task
 
 CASCADE_WORKERS = 3
@@ -24,12 +24,15 @@ BUMP_SILVER = 2
 """What a worker bumped from tier 1 returns with (from tier 2: 1 virtue + 1 any resource)."""
 
 
-def add_workers(grid: list[tuple[int, ...]], section: int, seat: int, count: int) -> None:
-    """Add ``count`` (negative: remove) of ``seat``'s workers to ``section`` of a tier. A row is
-    a tuple shared with earlier states, so it is replaced, not changed."""
-    row = list(grid[section])
-    row[seat] += count
-    grid[section] = tuple(row)
+Tier = tuple[tuple[int, ...], ...]
+"""A castle tier: ``tier[section][seat]`` workers."""
+
+
+def add_workers(tier: Tier, section: int, seat: int, count: int) -> Tier:
+    """``tier`` with ``count`` (negative: fewer) more of ``seat``'s workers in ``section``. The
+    tiers are tuples shared with earlier states, so a change makes a new one."""
+    row = tier[section]
+    return replaced(tier, section, replaced(row, seat, row[seat] + count))
 
 
 def place_workers(state: State, seat: int, section: int, count: int) -> None:
@@ -38,15 +41,15 @@ def place_workers(state: State, seat: int, section: int, count: int) -> None:
     if count <= 0:
         return
     state.player_mut(seat).supply -= count
-    add_workers(state.tier1, section, seat, count)
+    state.tier1 = add_workers(state.tier1, section, seat, count)
     state.stack.append(Task(Auto.CASTLE, seat))
 
 
 def move_worker(state: State, seat: int, section: int, direction: int) -> None:
     """The ``move_worker`` effect: one tier-1 worker to a neighbouring section, then resolve."""
     step = 1 if direction == CLOCKWISE else -1
-    add_workers(state.tier1, section, seat, -1)
-    add_workers(state.tier1, (section + step) % N_POSITIONS, seat, 1)
+    state.tier1 = add_workers(state.tier1, section, seat, -1)
+    state.tier1 = add_workers(state.tier1, (section + step) % N_POSITIONS, seat, 1)
     state.stack.append(Task(Auto.CASTLE, seat))
 
 
@@ -54,10 +57,10 @@ def cascade(state: State, seat: int, section: int) -> None:
     """Spec, castle: of 3 of your tier-1 workers, "move one of them to tier 2 of that section
     (gain the section's tier-2 reward), one to the clockwise neighbour's tier 1 and one to the
     counter-clockwise neighbour's tier 1"."""
-    add_workers(state.tier1, section, seat, -CASCADE_WORKERS)
-    add_workers(state.tier2, section, seat, 1)
-    add_workers(state.tier1, (section + 1) % N_POSITIONS, seat, 1)
-    add_workers(state.tier1, (section - 1) % N_POSITIONS, seat, 1)
+    state.tier1 = add_workers(state.tier1, section, seat, -CASCADE_WORKERS)
+    state.tier2 = add_workers(state.tier2, section, seat, 1)
+    state.tier1 = add_workers(state.tier1, (section + 1) % N_POSITIONS, seat, 1)
+    state.tier1 = add_workers(state.tier1, (section - 1) % N_POSITIONS, seat, 1)
     push_effects(state, seat, CASTLE_REWARDS[state.castle[section]])
 
 
@@ -79,8 +82,8 @@ def resolve_castle(state: State, seat: int) -> None:
     state.stack.append(Task(Auto.CROWDING, seat))
     for section in range(N_POSITIONS):
         while state.tier2[section][seat] >= CASCADE_WORKERS:
-            add_workers(state.tier2, section, seat, -1)
-            add_workers(state.tier3, section, seat, 1)
+            state.tier2 = add_workers(state.tier2, section, seat, -1)
+            state.tier3 = add_workers(state.tier3, section, seat, 1)
             state.stack.append(Task(Decision.CHOOSE_RESOURCE, seat))
             update_castle_leader(state, seat)
 
@@ -132,10 +135,10 @@ def bump(state: State, code: int) -> None:
     player = state.player_mut(seat)
     player.supply += 1
     if tier == 1:
-        add_workers(state.tier1, section, seat, -1)
+        state.tier1 = add_workers(state.tier1, section, seat, -1)
         player.silver += BUMP_SILVER
     else:
-        add_workers(state.tier2, section, seat, -1)
+        state.tier2 = add_workers(state.tier2, section, seat, -1)
         step_virtue(player, 1)
         state.stack.append(Task(Decision.CHOOSE_RESOURCE, seat))
 

@@ -145,6 +145,17 @@ class Funding(NamedTuple):
         return max(0, self.pay - self.stock)
 
 
+def budget(icons: int, stock: int) -> int:
+    """The largest cost that ``icons`` usable icons and ``stock`` pay together (icons first, the
+    rest from the stock; -1, nothing, for a negative stock): :class:`Funding`'s affordability
+    as one number, for the legal-action search that compares several costs with it per turn.
+
+    >>> budget(3, 2), fund(5, 3, 2).affordable, fund(6, 3, 2).affordable
+    (5, True, False)
+    """
+    return icons + stock if stock >= 0 else -1
+
+
 def fund(need: int, icons: int, stock: int) -> Funding:
     """Fund a cost of ``need`` icons from ``icons`` usable icons, the rest from ``stock``."""
     from_icons = min(need, icons)

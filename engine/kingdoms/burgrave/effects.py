@@ -29,7 +29,7 @@ from .content import (
     EffectKind,
     Trigger,
 )
-from .state import NOBODY, UNSET, Player, State
+from .state import NOBODY, UNSET, Player, State, replaced
 from .tasks import Auto, Decision, Task
 
 TRACK_END = CONTENT.track_length - 1
@@ -41,11 +41,19 @@ RESOURCE_OF_GAIN: dict[int, int] = {EffectKind.INK: INK, EffectKind.GOLD: GOLD,
 """The resource (index into ``RESOURCES``) each resource-gain effect kind adds to."""
 
 
-def take_top(piles: list[tuple[int, ...]], position: int) -> int:
-    """Take the top card of ``piles[position]`` (a tuple, so the pile is replaced: the old one
-    may be shared with earlier states)."""
-    pile = piles[position]
-    piles[position] = pile[:-1]
+def take_townsfolk(state: State, position: int) -> int:
+    """Take the top townsfolk at ``position`` off its pile (counted as uncovering the next)."""
+    pile = state.townsfolk_piles[position]
+    state.townsfolk_piles = replaced(state.townsfolk_piles, position, pile[:-1])
+    state.reveals += 1
+    return pile[-1]
+
+
+def take_script(state: State, position: int) -> int:
+    """Take the top manuscript at ``position`` off its pile (counted as uncovering the next)."""
+    pile = state.manuscript_piles[position]
+    state.manuscript_piles = replaced(state.manuscript_piles, position, pile[:-1])
+    state.reveals += 1
     return pile[-1]
 
 
@@ -59,8 +67,19 @@ def shuffle(state: State, cards: list[int]) -> None:
 # --- the player's line ------------------------------------------------------------------------
 
 
+CRIMINAL_CARDS = frozenset(card for card, design in enumerate(CARD_DESIGN) if design.criminals)
+"""The cards showing a criminal icon."""
+CARDS_BY_TRIGGER: dict[int, frozenset[int]] = {
+    trigger: frozenset(card for card, design in enumerate(CARD_DESIGN) if design.trigger == trigger)
+    for trigger in Trigger
+}
+"""The cards whose ongoing ability has each trigger. These two sets answer "does the line
+hold …" with one set test: asked several times per turn in every playout, for a line of at most
+3 cards."""
+
+
 def line_has_criminal(player: Player) -> bool:
-    return any(CARD_DESIGN[card].criminals for card in player.line)
+    return not CRIMINAL_CARDS.isdisjoint(player.line)
 
 
 def ongoing_effects(player: Player, trigger: int) -> list[Effect]:
@@ -76,7 +95,7 @@ def ongoing_effects(player: Player, trigger: int) -> list[Effect]:
 def has_modifier(player: Player, trigger: int) -> bool:
     """An ongoing ability in the line changes a rule (``MERCHANTS_AS_BUILDERS``,
     ``DISMISS_ANY``)."""
-    return any(CARD_DESIGN[card].trigger == trigger for card in player.line)
+    return not CARDS_BY_TRIGGER[trigger].isdisjoint(player.line)
 
 
 # --- queueing effects -------------------------------------------------------------------------
@@ -224,8 +243,7 @@ def hire(state: State, seat: int, position: int) -> None:
     """Take the top townsfolk at ``position`` (paid or free) into the discard pile: the line's
     ``AFTER_HIRE`` abilities, workshop 1's optional discard, then its hire effect."""
     player = state.player_mut(seat)
-    card = take_top(state.townsfolk_piles, position)
-    state.reveals += 1
+    card = take_townsfolk(state, position)
     player.discard.append(card)
     push_effects(state, seat, ongoing_effects(player, Trigger.AFTER_HIRE))
     if player.built[WORKSHOP] >= 1:
@@ -237,13 +255,12 @@ def take_manuscript(state: State, seat: int, position: int) -> None:
     """Take the top manuscript at ``position`` and resolve its effect. Spec: "First to own 3
     manuscripts of one ribbon colour takes that colour's cleric bonus card"."""
     player = state.player_mut(seat)
-    script = take_top(state.manuscript_piles, position)
-    state.reveals += 1
+    script = take_script(state, position)
     player.manuscripts += (script,)
     ribbon = SCRIPTS[script].ribbon
     same_ribbon = sum(SCRIPTS[mine].ribbon == ribbon for mine in player.manuscripts)
     if state.cleric_bonus_owner[ribbon] == NOBODY and same_ribbon >= BONUS_MANUSCRIPTS:
-        state.cleric_bonus_owner[ribbon] = seat
+        state.cleric_bonus_owner = replaced(state.cleric_bonus_owner, ribbon, seat)
         player.cleric_bonus += (ribbon,)
     push_effects(state, seat, SCRIPTS[script].effects)
 
@@ -252,8 +269,8 @@ def build(state: State, seat: int, building: int, spot: int) -> None:
     """Spec, build: "gain the spot's reward and the reward of every link it completes (both
     owners gain; once if you own both ends)". The builder's rewards resolve first, then the
     other owners' in turn order after the builder."""
-    state.spot_owner[spot] = seat
-    state.spot_building[spot] = building
+    state.spot_owner = replaced(state.spot_owner, spot, seat)
+    state.spot_building = replaced(state.spot_building, spot, building)
     state.player_mut(seat).built[building] += 1
     position, index = spot_place(spot)
     mine: list[Effect] = list(SEG_SPOT_REWARDS[state.segments[position]][index])

@@ -26,8 +26,10 @@ from .content import SCRIPTS
 from .solo_content import SOLO
 from .state import Rival, State
 
+Piles = tuple[tuple[int, ...], ...]
 
-def _redeal(piles: list[tuple[int, ...]], rng: Rng) -> list[tuple[int, ...]]:
+
+def _redeal(piles: Piles, rng: Rng) -> Piles:
     """Keep each pile's top (its last card) and size; pool and redeal the cards below."""
     pool = sorted(card for pile in piles for card in pile[:-1])
     rng.shuffle(pool)
@@ -39,10 +41,10 @@ def _redeal(piles: list[tuple[int, ...]], rng: Rng) -> list[tuple[int, ...]]:
             continue
         out.append((*pool[:below], pile[-1]))
         del pool[:below]
-    return out
+    return tuple(out)
 
 
-def _redeal_manuscripts(piles: list[tuple[int, ...]], rng: Rng) -> list[tuple[int, ...]]:
+def _redeal_manuscripts(piles: Piles, rng: Rng) -> Piles:
     """Like :func:`_redeal`, keeping a hidden base manuscript at the bottom of each pile."""
     bases = sorted(pile[0] for pile in piles if len(pile) >= 2 and SCRIPTS[pile[0]].base)
     others = sorted(card for pile in piles for card in pile[:-1] if not SCRIPTS[card].base)
@@ -59,7 +61,7 @@ def _redeal_manuscripts(piles: list[tuple[int, ...]], rng: Rng) -> list[tuple[in
         dealt += others[:middle]
         del others[:middle]
         out.append((*dealt, pile[-1]))
-    return out
+    return tuple(out)
 
 
 def _redeal_schemes(rival: Rival, rng: Rng) -> None:

@@ -25,8 +25,8 @@ from .actions import (
 from .board import N_POSITIONS, is_outer, segment_of
 from .castle import place_workers
 from .content import (
+    BUILD_COST,
     BUILDER,
-    BUILDINGS,
     CARD_DESIGN,
     CLERIC,
     CRIMINAL,
@@ -44,20 +44,21 @@ from .content import (
     Trigger,
 )
 from .costs import (
+    MAX_BUILT,
+    budget,
     build_funding,
-    build_obstacle,
+    builder_icons,
     dismiss_cost,
     dismissed_design,
     exchange_kind,
     free_spots,
     icon_counts,
     place_funding,
-    place_obstacle,
+    script_cost,
     townsfolk_at,
     trade_funding,
     trade_max,
     transcribe_funding,
-    transcribe_obstacle,
 )
 from .effects import (
     RESOURCE_OF_GAIN,
@@ -65,7 +66,7 @@ from .effects import (
     has_modifier,
     push_effects,
     take_manuscript,
-    take_top,
+    take_townsfolk,
 )
 from .state import Player, State
 from .tasks import Auto, Decision, Task
@@ -86,22 +87,73 @@ def primary_codes(
     """Affordable primary-action codes by :class:`Primary`, for the given icons, silver and
     resources."""
     player = state.players[seat]
-    space = player.space
-    out: list[list[int]] = [[], [], [], []]
-    if is_outer(space):
-        uses = trade_max(state, seat, count, silver)
-        out[Primary.TRADE] = [TRADE_CODES.code(times) for times in range(1, uses + 1)]
-        free = free_spots(state, space)
-        for building in range(len(BUILDINGS)):
-            if build_obstacle(state, seat, building, count, resources[STONE]) is None:
-                out[Primary.BUILD] += [build_code(building, spot) for spot in free]
-    else:
-        for workers in range(1, len(WORKER_COSTS) + 1):
-            if place_obstacle(state, seat, workers, count, resources[GOLD]) is None:
-                out[Primary.PLACE].append(PLACE_CODES.code(workers))
-        if transcribe_obstacle(state, seat, count, resources[INK]) is None:
-            out[Primary.TRANSCRIBE].append(TRANSCRIBE)
-    return out
+    if is_outer(player.space):
+        return [
+            _trade_codes(state, seat, count, silver),
+            _build_codes(state, player, count, resources), [], [],
+        ]
+    return [
+        [], [], _place_codes(player, count, resources),
+        _transcribe_codes(state, player, count, resources),
+    ]
+
+
+def kind_codes(
+    state: State, seat: int, kind: Primary, count: list[int], silver: int, resources: list[int]
+) -> list[int]:
+    """The affordable codes of one primary action (on the player's path)."""
+    player = state.players[seat]
+    if kind == Primary.TRADE:
+        return _trade_codes(state, seat, count, silver)
+    if kind == Primary.BUILD:
+        return _build_codes(state, player, count, resources)
+    if kind == Primary.PLACE:
+        return _place_codes(player, count, resources)
+    return _transcribe_codes(state, player, count, resources)
+
+
+# The four below give the same answers as the ``*_obstacle`` queries of :mod:`.costs` (which the
+# page shows), without building their ``Funding`` records: they run several times per turn in
+# every playout, the queries only for the page. ``tests/burgrave/test_costs.py`` checks that
+# both agree.
+
+
+def _trade_codes(state: State, seat: int, count: list[int], silver: int) -> list[int]:
+    first = TRADE_CODES.code(1)
+    return list(range(first, first + trade_max(state, seat, count, silver)))
+
+
+def _build_codes(
+    state: State, player: Player, count: list[int], resources: list[int]
+) -> list[int]:
+    free = free_spots(state, player.space)
+    if not free:
+        return []
+    can_pay = budget(builder_icons(player, count), resources[STONE])
+    codes: list[int] = []
+    for building, cost in enumerate(BUILD_COST):
+        if player.built[building] < MAX_BUILT and cost <= can_pay:
+            first = build_code(building, 0)
+            codes += [first + spot for spot in free]
+    return codes
+
+
+def _place_codes(player: Player, count: list[int], resources: list[int]) -> list[int]:
+    can_pay = budget(count[NOBLE] + count[CRIMINAL], resources[GOLD])
+    first = PLACE_CODES.code(0)
+    return [
+        first + workers for workers in range(1, min(player.supply, len(WORKER_COSTS)) + 1)
+        if WORKER_COSTS[workers - 1] <= can_pay
+    ]
+
+
+def _transcribe_codes(
+    state: State, player: Player, count: list[int], resources: list[int]
+) -> list[int]:
+    if state.turn_transcribed:
+        return []
+    can_pay = budget(count[CLERIC] + count[CRIMINAL], resources[INK])
+    return [TRANSCRIBE] if script_cost(state, segment_of(player.space)) <= can_pay else []
 
 
 def dismiss_kinds(player: Player, design: Design, outer: bool) -> list[Primary]:
@@ -144,8 +196,7 @@ def can_dismiss(state: State, seat: int, position: int, count: list[int]) -> boo
     after = count[:]
     for icon in design.icons:
         after[icon] += 1
-    codes = primary_codes(state, seat, after, silver, resources)
-    return any(codes[kind] for kind in kinds)
+    return any(kind_codes(state, seat, kind, after, silver, resources) for kind in kinds)
 
 
 def action_codes(state: State, seat: int) -> list[int]:
@@ -166,8 +217,8 @@ def action_codes(state: State, seat: int) -> list[int]:
     for position in range(N_POSITIONS) if anywhere else (segment_of(player.space),):
         if can_dismiss(state, seat, position, count):
             codes.append(DISMISS_CODES.code(position))
-    for kind_codes in by_kind:
-        codes += kind_codes
+    for found in by_kind:
+        codes += found
     codes.sort()
     return codes
 
@@ -226,8 +277,7 @@ def dismiss(state: State, seat: int, position: int) -> None:
     player.silver -= dismiss_cost(state, seat, position)
     state.stack.append(Task(Decision.PRIMARY_ACTION, seat))
     if state.townsfolk_piles[position]:
-        card = take_top(state.townsfolk_piles, position)
-        state.reveals += 1
+        card = take_townsfolk(state, position)
         state.dismissed += (card,)
         state.turn_dismissed_card = card
         push_effects(state, seat, CARD_DESIGN[card].hire)

@@ -45,7 +45,7 @@ from .effects import (
     run_effect,
     shuffle,
     step_virtue,
-    take_top,
+    take_townsfolk,
 )
 from .primary import take_primary_action
 from .solo_content import (
@@ -62,7 +62,7 @@ from .solo_content import (
 from .solo_content import (
     TRANSCRIBE as TRANSCRIBE_ACTION,
 )
-from .state import LINE_SLOTS, NOBODY, RIVAL_SEAT, Rival, State, Walk
+from .state import LINE_SLOTS, NOBODY, RIVAL_SEAT, Rival, State, Walk, replaced
 from .tasks import LANDED, Auto, Decision, Task
 from .turn import reset_turn_facts
 
@@ -97,7 +97,7 @@ def place_rival(state: State) -> None:
     rival's burgrave starts on the other card's space" (nothing else of that pair is used)."""
     for index, pair in enumerate(state.pairs):
         if pair.taken_by == NOBODY:
-            state.pairs[index] = pair._replace(taken_by=RIVAL_SEAT)
+            state.pairs = replaced(state.pairs, index, pair._replace(taken_by=RIVAL_SEAT))
             card = CONTENT.player_cards[pair.player_card]
             state.player_mut(RIVAL_SEAT).space = card.space - 1
             return
@@ -149,8 +149,7 @@ def rival_dismiss(state: State) -> None:
         return
     state.player_mut(RIVAL_SEAT).silver -= cost
     if state.townsfolk_piles[position]:
-        card = take_top(state.townsfolk_piles, position)
-        state.reveals += 1
+        card = take_townsfolk(state, position)
         state.dismissed += (card,)
         push_effects(state, RIVAL_SEAT, CARD_DESIGN[card].hire)
     else:

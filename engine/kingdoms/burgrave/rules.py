@@ -22,7 +22,7 @@ from ..core.protocol import Seat
 from ..core.text import Text
 from .actions import PASS
 from .castle import resolve_castle, resolve_crowding
-from .decisions import apply_decision, decision_codes
+from .decisions import LEGAL_CODES, apply_decision, decision_codes
 from .rival import (
     new_rival,
     place_rival,
@@ -91,8 +91,8 @@ def advance(state: State) -> None:
                 stack.pop()  # solo: the rival's questions answer themselves (spec, "Solo")
                 rival_decides(state, task)
                 continue
-            codes = decision_codes(state, task)
-            if codes and codes != [PASS]:
+            codes = LEGAL_CODES[task.op](state, task)  # decision_codes, one call less
+            if codes and (codes[0] != PASS or len(codes) > 1):  # a real choice
                 state.legal_cache = codes
                 return
             stack.pop()

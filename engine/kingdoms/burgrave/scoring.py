@@ -12,7 +12,7 @@ apply in final scoring. Tie: most leftover silver + resources; else a shared win
 from __future__ import annotations
 
 from .board import N_POSITIONS
-from .content import BUILD_POINTS, CARD_DESIGN, CONTENT, ICONS, RIBBONS, SCRIPTS, PointKind
+from .content import BUILD_POINTS, CARD_DESIGN, CONTENT, RIBBONS, SCRIPTS, PointKind
 from .state import Player, State
 
 DEBT_POINTS = -2
@@ -61,26 +61,31 @@ def manuscript_points(state: State, seat: int) -> int:
     """The manuscripts' own points; per-icon ones count the real icons of the final line
     (criminals are not wild here)."""
     player = state.players[seat]
-    line_icons = [0] * len(ICONS)
-    for card in player.line:
-        for icon in CARD_DESIGN[card].icons:
-            line_icons[icon] += 1
     total = 0
     for script in player.manuscripts:
         points = SCRIPTS[script].points
-        if points is None:
-            continue
-        counted = {
-            PointKind.FLAT: 1,
-            PointKind.PER_BUILDING: sum(player.built),
-            PointKind.PER_ICON: line_icons[points.icon],
-            PointKind.PER_FLIPPED_DEBT: player.debts_flipped,
-            PointKind.PER_FLIPPED_DEED: player.deeds_flipped,
-            PointKind.PER_TIER3: sum(row[seat] for row in state.tier3),
-            PointKind.PER_CASTLE_WORKER: castle_workers(state, seat),
-        }[points.kind]
-        total += points.amount * counted
+        if points is not None:
+            total += points.amount * _point_count(state, seat, points.kind, points.icon)
     return total
+
+
+def _point_count(state: State, seat: int, kind: PointKind, icon: int) -> int:
+    """What one point of a manuscript of ``kind`` is paid for (only the asked one is counted:
+    the bots score positions many times per decision)."""
+    player = state.players[seat]
+    if kind == PointKind.FLAT:
+        return 1
+    if kind == PointKind.PER_BUILDING:
+        return sum(player.built)
+    if kind == PointKind.PER_ICON:
+        return sum(CARD_DESIGN[card].icon_count[icon] for card in player.line)
+    if kind == PointKind.PER_FLIPPED_DEBT:
+        return player.debts_flipped
+    if kind == PointKind.PER_FLIPPED_DEED:
+        return player.deeds_flipped
+    if kind == PointKind.PER_TIER3:
+        return sum(row[seat] for row in state.tier3)
+    return castle_workers(state, seat)  # PER_CASTLE_WORKER
 
 
 def score_parts(state: State, seat: int) -> dict[str, int]:
@@ -89,11 +94,9 @@ def score_parts(state: State, seat: int) -> dict[str, int]:
     buildings = sum(
         BUILD_POINTS[building][built - 1] for building, built in enumerate(player.built) if built
     )
-    workers = sum(
-        state.tier1[section][seat] + 2 * state.tier2[section][seat]
-        + 3 * state.tier3[section][seat]
-        for section in range(N_POSITIONS)
-    )
+    workers = 0
+    for tier1, tier2, tier3 in zip(state.tier1, state.tier2, state.tier3, strict=True):
+        workers += tier1[seat] + 2 * tier2[seat] + 3 * tier3[seat]
     ribbons = [0] * len(RIBBONS)
     for script in player.manuscripts:
         ribbons[SCRIPTS[script].ribbon] += 1

@@ -28,7 +28,7 @@ from .content import (
     STONE,
 )
 from .effects import draw_cards, gain_debts, gain_deeds, push_effects, shuffle
-from .state import CLOSED, FREE, NOBODY, RIVAL_SEAT, UNSET, Pair, Player, State
+from .state import CLOSED, FREE, NOBODY, RIVAL_SEAT, UNSET, Pair, Player, State, replaced
 from .tasks import Auto, Decision, Task
 
 SCRIPTS_ABOVE_BASE = 6
@@ -54,13 +54,15 @@ def initial_state(seats: tuple[Seat, ...], seed: int) -> State:
     castle = tuple((section + turn) % N_POSITIONS for section in range(N_POSITIONS))
     neutrals = list(range(HERO_BASE))
     rng.shuffle(neutrals)
-    townsfolk = [tuple(neutrals[i::N_POSITIONS]) for i in range(N_POSITIONS)]
+    townsfolk = tuple(tuple(neutrals[i::N_POSITIONS]) for i in range(N_POSITIONS))
     others = list(OTHER_SCRIPTS)
     rng.shuffle(others)
     bases = list(BASE_SCRIPTS)
     rng.shuffle(bases)
     size = SCRIPTS_ABOVE_BASE
-    manuscripts = [(bases[i], *others[size * i: size * i + size]) for i in range(N_POSITIONS)]
+    manuscripts = tuple(
+        (bases[i], *others[size * i: size * i + size]) for i in range(N_POSITIONS)
+    )
     spot_owner = [FREE] * N_SPOTS
     if players < 3:
         for position in range(N_POSITIONS):
@@ -71,7 +73,7 @@ def initial_state(seats: tuple[Seat, ...], seed: int) -> State:
     rng.shuffle(cards)
     heroes = list(range(HERO_BASE, START_BASE))
     rng.shuffle(heroes)
-    pairs = [Pair(cards[i], heroes[i], NOBODY) for i in range(humans + 1)]
+    pairs = tuple(Pair(cards[i], heroes[i], NOBODY) for i in range(humans + 1))
     pickers = [(start + humans - 1 - i) % humans for i in range(humans)]
     stack = [Task(Auto.START_TURN, start)]
     if solo:  # after the human's pick, the rival takes the other pair's space
@@ -80,10 +82,10 @@ def initial_state(seats: tuple[Seat, ...], seed: int) -> State:
     return State(
         seats=seats, seed=seed, rng_counter=rng.counter, reveals=0, segments=tuple(segments),
         castle=castle, townsfolk_piles=townsfolk, manuscript_piles=manuscripts, dismissed=(),
-        spot_owner=spot_owner, spot_building=[UNSET] * N_SPOTS,
-        tier1=[(0,) * players] * N_POSITIONS, tier2=[(0,) * players] * N_POSITIONS,
-        tier3=[(0,) * players] * N_POSITIONS, castle_leader=NOBODY,
-        cleric_bonus_owner=[NOBODY] * len(RIBBONS),
+        spot_owner=tuple(spot_owner), spot_building=(UNSET,) * N_SPOTS,
+        tier1=((0,) * players,) * N_POSITIONS, tier2=((0,) * players,) * N_POSITIONS,
+        tier3=((0,) * players,) * N_POSITIONS, castle_leader=NOBODY,
+        cleric_bonus_owner=(NOBODY,) * len(RIBBONS),
         debt_pile=CONTENT.debts_by_players[humans - 1],
         deed_pile=CONTENT.deeds_by_players[humans - 1], poverty=False, prosperity=False,
         start_seat=start, turn_seat=pickers[0], round=0, final_round=UNSET, turns=0,
@@ -96,7 +98,8 @@ def pick_pair(state: State, seat: int, index: int) -> None:
     """Spec, setup 3: "place the burgrave on the player card's numbered space; take its listed
     silver, resources, debts and deeds; do its extra setup step; shuffle the hero into your 8
     starting townsfolk to form your deck; draw 3" (the extra step resolves first)."""
-    pair = state.pairs[index] = state.pairs[index]._replace(taken_by=seat)
+    pair = state.pairs[index]._replace(taken_by=seat)
+    state.pairs = replaced(state.pairs, index, pair)
     card = CONTENT.player_cards[pair.player_card]
     player = state.player_mut(seat)
     player.player_card, player.hero = pair.player_card, pair.hero

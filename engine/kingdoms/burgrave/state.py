@@ -4,9 +4,11 @@ Why mutable with a hand-written :meth:`State.clone`: a Burgrave state has a few 
 containers (hands, decks, piles, the castle); copying them by hand is several times faster than
 rebuilding frozen objects on every change, and ``apply`` stays pure because it only ever mutates
 its clone. What changes at nearly every action is a list (copied by ``clone``); what changes a
-few times a game is a tuple (shared by a state and its clones, replaced when it changes): the
-piles, the dismissed cards, the pairs, the castle's rows, a player's manuscripts, cleric bonus
-cards and destroyed cards. The clones assign every slot by name (quicker than the generated
+few times a game is a tuple (shared by a state and its clones, replaced when it changes, see
+:func:`replaced`): the piles, the dismissed cards, the spots' owners and buildings, the castle's
+tiers, the cleric bonus owners, the pairs, a player's manuscripts, cleric bonus cards and
+destroyed cards. (Copying those nine board lists took two thirds of every clone, and a clone is
+made at every action.) The clones assign every slot by name (quicker than the generated
 ``__init__`` with its 35 arguments). Pydantic is used only at the edge (:func:`from_json`).
 
 **Players are copied on write.** Most actions change one player (or none), so a clone shares
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -52,6 +54,19 @@ RIVAL_SEAT = 1
 ALL_OWN = -1
 """``State.own_players`` of a state that owns every player (all bits set)."""
 _new = object.__new__
+
+
+T = TypeVar("T")
+
+
+def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``items`` with ``items[index]`` replaced by ``value`` (the state's tuples are shared with
+    its clones, so a change makes a new one).
+
+    >>> replaced((1, 2, 3), 1, 9)
+    (1, 9, 3)
+    """
+    return (*items[:index], value, *items[index + 1:])
 
 
 class Pair(NamedTuple):
@@ -177,20 +192,20 @@ class State:
     """Segment design at each board position."""
     castle: tuple[int, ...]
     """Castle section design at each section."""
-    townsfolk_piles: list[tuple[int, ...]]
-    manuscript_piles: list[tuple[int, ...]]
+    townsfolk_piles: tuple[tuple[int, ...], ...]
+    manuscript_piles: tuple[tuple[int, ...], ...]
     dismissed: tuple[int, ...]
     """Townsfolk removed from the game by dismissals."""
-    spot_owner: list[int]
+    spot_owner: tuple[int, ...]
     """Owner seat, ``FREE`` or ``CLOSED``."""
-    spot_building: list[int]
+    spot_building: tuple[int, ...]
     """The building on each spot, or ``UNSET``."""
-    tier1: list[tuple[int, ...]]
+    tier1: tuple[tuple[int, ...], ...]
     """``tier1[section][seat]``: workers; likewise tiers 2 and 3 (see ``castle.add_workers``)."""
-    tier2: list[tuple[int, ...]]
-    tier3: list[tuple[int, ...]]
+    tier2: tuple[tuple[int, ...], ...]
+    tier3: tuple[tuple[int, ...], ...]
     castle_leader: int
-    cleric_bonus_owner: list[int]
+    cleric_bonus_owner: tuple[int, ...]
     """The seat holding each ribbon's cleric bonus card, or ``NOBODY``."""
     debt_pile: int
     deed_pile: int
@@ -202,7 +217,7 @@ class State:
     round: int
     final_round: int
     turns: int
-    pairs: list[Pair]
+    pairs: tuple[Pair, ...]
     stack: list[Task]
     turn_played_value: int = 0
     """This turn: the value of the card played (the exact distance to move)."""
@@ -242,16 +257,16 @@ class State:
         new.reveals = self.reveals
         new.segments = self.segments
         new.castle = self.castle
-        new.townsfolk_piles = self.townsfolk_piles[:]
-        new.manuscript_piles = self.manuscript_piles[:]
+        new.townsfolk_piles = self.townsfolk_piles
+        new.manuscript_piles = self.manuscript_piles
         new.dismissed = self.dismissed
-        new.spot_owner = self.spot_owner[:]
-        new.spot_building = self.spot_building[:]
-        new.tier1 = self.tier1[:]
-        new.tier2 = self.tier2[:]
-        new.tier3 = self.tier3[:]
+        new.spot_owner = self.spot_owner
+        new.spot_building = self.spot_building
+        new.tier1 = self.tier1
+        new.tier2 = self.tier2
+        new.tier3 = self.tier3
         new.castle_leader = self.castle_leader
-        new.cleric_bonus_owner = self.cleric_bonus_owner[:]
+        new.cleric_bonus_owner = self.cleric_bonus_owner
         new.debt_pile = self.debt_pile
         new.deed_pile = self.deed_pile
         new.poverty = self.poverty
@@ -261,7 +276,7 @@ class State:
         new.round = self.round
         new.final_round = self.final_round
         new.turns = self.turns
-        new.pairs = self.pairs[:]
+        new.pairs = self.pairs
         new.stack = self.stack[:]
         new.turn_played_value = self.turn_played_value
         new.turn_dismissed_card = self.turn_dismissed_card
@@ -440,7 +455,15 @@ def from_json(data: Mapping[str, Any]) -> State:
     del values["game_id"]
     values.update(
         seats=tuple(model.seats),
-        pairs=[Pair(*pair) for pair in model.pairs],
+        townsfolk_piles=tuple(model.townsfolk_piles),
+        manuscript_piles=tuple(model.manuscript_piles),
+        spot_owner=tuple(model.spot_owner),
+        spot_building=tuple(model.spot_building),
+        tier1=tuple(model.tier1),
+        tier2=tuple(model.tier2),
+        tier3=tuple(model.tier3),
+        cleric_bonus_owner=tuple(model.cleric_bonus_owner),
+        pairs=tuple(Pair(*pair) for pair in model.pairs),
         stack=[Task(OPS[task[0]], *task[1:]) for task in model.stack],
         players=[Player(**{**dict(player), "walked": _walked(player.walked)})
                  for player in model.players],

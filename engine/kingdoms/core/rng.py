@@ -58,7 +58,9 @@ class Rng:
             raise ValueError("n must be positive")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
-            value = self.next_u64()
+            # ``next_u64`` inlined: this is the hot path of every shuffle and random playout.
+            self.counter += 1
+            value = mix64(self.seed + self.counter * _GAMMA)
             if value < limit:
                 return value % n
 
