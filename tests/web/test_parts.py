@@ -79,15 +79,24 @@ def page(root: OfflineNode) -> str:
 
 
 def taps(root: OfflineNode) -> list[OfflineNode]:
-    """What a player may tap here: the privacy screen's button, else the offered controls."""
+    """What a player may tap here: the privacy screen's button, else the offered controls
+    (Burgrave marks them), else every enabled button of the board (Dice Realm: dice, roll,
+    citizens, the claim question, scoundrels, the odds switch)."""
     ready = root.by_testid("pass-ready")
     if ready is not None:
         return [ready]
-    return list(root.querySelectorAll("[data-offer]"))
+    offers = list(root.querySelectorAll("[data-offer]"))
+    if offers:
+        return offers
+    board = root.querySelector('[data-testid="dice-realm"]')
+    if board is None:
+        return []
+    return [node for node in board.querySelectorAll("button")
+            if not node.disabled and node.getAttribute("aria-disabled") != "true"]
 
 
 @pytest.mark.parametrize(("game_id", "players", "seed"),
-                         [("burgrave", 3, 5), ("burgrave", 2, 8)])
+                         [("burgrave", 3, 5), ("burgrave", 2, 8), ("dice-realm", 3, 4)])
 def test_kept_parts_draw_the_same_page_as_a_fresh_drawing(
         fake_dom: OfflineDocument, game_id: str, players: int, seed: int) -> None:
     seats = [Seat(name=n) for n in ["Ana", "Ben", "Cid", "Dee"][:players - 1]]
@@ -127,6 +136,7 @@ def test_kept_parts_draw_the_same_page_as_a_fresh_drawing(
             node = root.by_testid(testid)
             assert node is not None, testid
             node.click()
+    assert kept.moves > 40  # the game really went on
     parts = getattr(kept.screen, "parts", None)
     fresh_parts = getattr(fresh.screen, "parts", None)
     assert parts is not None and fresh_parts is not None

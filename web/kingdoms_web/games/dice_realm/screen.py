@@ -16,6 +16,7 @@ scoundrel must be taken, flips left, the dragon's gift choices.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from kingdoms.core.explain import Choice
@@ -38,6 +39,7 @@ from kingdoms_web.i18n import join_parts, join_sentences, labelled, say, t
 from kingdoms_web.play import motion
 from kingdoms_web.play.contract import GameHost
 from kingdoms_web.play.notices import end_warnings
+from kingdoms_web.play.parts import Parts
 from kingdoms_web.shell.dialogs import button
 
 HELD_SETTING = "dice-realm.held"
@@ -46,6 +48,39 @@ dice are the page's until the roll, and a reload must not drop them."""
 
 ODDS_SETTING = "dice-realm.odds"
 """Settings key (in ``kingdoms.v1.settings``) of the odds helper switch; on by default."""
+
+
+@dataclass(frozen=True)
+class BoardFrame:
+    """The board's containers, kept from one drawing to the next (per language) so that what
+    is kept inside them stays in the page (:func:`kingdoms_web.dom.patch`)."""
+
+    board: Element
+    left: Element
+    market: Element
+    market_title: Element
+    columns_box: Element
+    columns: list[Element]
+    """One per slot of the row: its village pile above its citizen."""
+    right: Element
+    players: Element
+    players_list: Element
+
+    @staticmethod
+    def build(slots: int) -> BoardFrame:
+        columns = [el("div", cls="dr-column") for _ in range(slots)]
+        columns_box = el("div", *columns, cls="dr-columns")
+        title = el("h2", t("dice-realm.market"), cls="sr-only")
+        market = el("section", title, columns_box, cls="dr-market",
+                    attrs={"aria-label": t("dice-realm.market")})
+        left = el("div", market, cls="dr-left")
+        players = realms.players_frame([])
+        players_list = dom.query("ul", players)
+        right = el("div", players, cls="dr-right")
+        board = el("div", left, right, cls="dr", testid="dice-realm",
+                   attrs={"aria-label": t("dice-realm.board"), "role": "region"})
+        return BoardFrame(board, left, market, title, columns_box, columns, right, players,
+                          players_list)
 
 
 class DiceRealmScreen:
@@ -61,6 +96,9 @@ class DiceRealmScreen:
         self._prev_row: list[str | None] = []
         self._prev_turn: int | None = None
         self.art = CardArt()
+        self.parts = Parts()
+        """The villages, piles and players' realms kept from the last drawing while their part
+        of the view is unchanged."""
         self.odds = OddsHelper(self)
         self._die_nodes: list[Element] = []
         self._roll_button: Element = None
@@ -107,16 +145,16 @@ class DiceRealmScreen:
                 mask = kept.get("mask")
                 self.held = mask if isinstance(mask, int) and 0 <= mask < 63 else self.held
             self.claiming = None
-        board = el(
-            "div",
-            el("div", self._market(scope, view), events_section(view), cls="dr-left"),
-            el("div", self._tray(scope, view), realms.players_section(view, arrived),
-               cls="dr-right"),
-            cls="dr", testid="dice-realm",
-            attrs={"data-phase": phase, "data-current": seat if seat is not None else "",
-                   "data-turn": view["turn"], "data-rolls-left": dice["rolls_left"],
-                   "aria-label": t("dice-realm.board"), "role": "region"},
-        )
+        parts = self.parts
+        parts.begin(self.host.board_mode)
+        frame = parts.frame("board", len(view["row"]), lambda: BoardFrame.build(len(view["row"])))
+        board = dom.set_attrs(frame.board, {
+            "data-phase": phase, "data-current": seat if seat is not None else "",
+            "data-turn": view["turn"], "data-rolls-left": dice["rolls_left"]})
+        self._market(scope, view, frame)
+        dom.patch(frame.left, [frame.market, events_section(view)])
+        dom.patch(frame.players_list, realms.player_entries(view, arrived, parts))
+        dom.patch(frame.right, [self._tray(scope, view), frame.players])
         dom.patch(root, [board])
         if arrived:
             motion.before_paint(lambda: motion.fly(board, "dr-fly", scale=True))
@@ -129,15 +167,30 @@ class DiceRealmScreen:
 
     # ------------------------------------------------------------------ market
 
-    def _market(self, scope: Scope, view: dict[str, Any]) -> Element:
-        columns = []
+    def _market(self, scope: Scope, view: dict[str, Any], frame: BoardFrame) -> None:
+        """Villages and citizens in their columns, and the piles. A village pile and the piles
+        are kept while unchanged; a citizen is drawn each time (its odds fill in after)."""
+        parts = self.parts
         met = set(view["met_slots"])
-        for village, slot in zip(view["villages"], view["row"], strict=True):
-            columns.append(el("div", self._village(village), self._citizen(scope, view, slot, met),
-                              cls="dr-column"))
+        for column, village, slot in zip(frame.columns, view["villages"], view["row"],
+                                         strict=True):
+            dom.patch(column, [parts.get(f"village-{village['slot']}", village,
+                                         self._village_in(village)),
+                               self._citizen(scope, view, slot, met)])
+        penalty = view["penalty_pile"]
+        piles = parts.get("piles", (view["draw_count"], view["discard_count"], penalty),
+                          lambda _scope: self._piles(view))
+        dom.patch(frame.market, [frame.market_title, frame.columns_box, piles])
+
+    def _village_in(self, village: Mapping[str, Any]) -> Callable[[Scope], Element]:
+        return lambda _scope: self._village(village)
+
+    @staticmethod
+    def _piles(view: dict[str, Any]) -> Element:
+        """The draw, discard and scoundrel piles."""
         penalty = view["penalty_pile"]
         top = penalty["top"]
-        piles = el(
+        return el(
             "div",
             el("div", el("span", t("dice-realm.draw_pile"), cls="dr-pile-label"),
                el("span", str(view["draw_count"]), cls="dr-pile-count num"),
@@ -164,9 +217,6 @@ class DiceRealmScreen:
                           if top else t("dice-realm.penalty_none"),
                           t("dice-realm.cards", count=penalty["count"])]))}),
             cls="dr-piles")
-        return el("section", el("h2", t("dice-realm.market"), cls="sr-only"),
-                  el("div", *columns, cls="dr-columns"), piles,
-                  cls="dr-market", attrs={"aria-label": t("dice-realm.market")})
 
     def _village(self, village: Mapping[str, Any]) -> Element:
         colour = village["colour"]
@@ -499,7 +549,8 @@ class DiceRealmScreen:
     # ------------------------------------------------------------------ end
 
     def dispose(self) -> None:
-        """Nothing is kept between drawings beyond plain data."""
+        """The screen is closed: release the listeners of the parts it kept."""
+        self.parts.clear()
 
     def end_details(self, view: dict[str, Any]) -> list[Element]:
         return realms.end_details(view)
