@@ -154,7 +154,7 @@ class GameTable(HostState):
         """The kind of decision the engine asks now (help explains the prompt's buttons by it)."""
         if self._game.is_over(self._state):
             return None
-        prompt = self._game.prompt(self._state)
+        prompt = self.prompt()
         return prompt.kind if prompt is not None else None
 
     # ------------------------------------------------------------------ GameHost
@@ -193,7 +193,7 @@ class GameTable(HostState):
         """The sound an action makes (by where the engine draws its choice), if sound is on."""
         if self.get_setting(SOUND_SETTING, False) is not True:
             return None
-        prompt = self._game.prompt(self._state)
+        prompt = self.prompt()
         choice = prompt.choice_for(action) if prompt is not None else None
         return sound.PLACE_SOUNDS.get(choice.place if choice is not None else "", "")
 
@@ -491,7 +491,7 @@ class GameTable(HostState):
             if not self._is_person(seat):
                 dom.make_read_only(board, self.scope)  # a computer plays this turn
             elif not self.help.on:
-                tip = self.coach.draw(board, self.scope, self._game.prompt(self._state))
+                tip = self.coach.draw(board, self.scope, self.prompt())
             self.help.attach(board, self.scope)
             head = el("div", self._turn_banner(seat), tool_bar(self), cls="play-head")
             body = dom.patch(frame.body, [head, self.help.panel(self.scope) or tip, board])
