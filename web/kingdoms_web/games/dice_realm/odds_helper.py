@@ -70,6 +70,13 @@ class OddsSource(Protocol):
     def odds_on(self) -> bool: ...
 
 
+def _empty(box: Element) -> None:
+    """An odds box with no odds in it: a citizen kept from the last drawing keeps its box, and
+    what it showed then must not stay."""
+    dom.clear(box)
+    box.removeAttribute("data-p")
+
+
 class OddsHelper:
     """The odds boxes of the citizens on the board, and the idle-time building of tables."""
 
@@ -115,13 +122,14 @@ class OddsHelper:
             slot = self.source.view["row"][index]
             card = slot["card"]
             if inputs is None or card is None:
+                _empty(node)
                 node.hidden = True
                 continue
             dice, held, rolls_left, flips = inputs
             card_id = str(card["id"])
             if defer_missing and not explain.odds_ready(card_id, flips):
                 missing = True
-                dom.clear(node)
+                _empty(node)
                 dom.append(node, [el("span", t("dice-realm.odds_wait"), cls="dr-odds-p")])
                 node.hidden = False
                 continue

@@ -96,6 +96,8 @@ class DiceRealmScreen:
         self._prev_row: list[str | None] = []
         self._prev_turn: int | None = None
         self.art = CardArt()
+        self._odds_boxes: dict[int, Element] = {}
+        """Row slot -> the odds box of the citizen drawn there (kept with its citizen)."""
         self.parts = Parts()
         """The villages, piles and players' realms kept from the last drawing while their part
         of the view is unchanged."""
@@ -151,7 +153,7 @@ class DiceRealmScreen:
         board = dom.set_attrs(frame.board, {
             "data-phase": phase, "data-current": seat if seat is not None else "",
             "data-turn": view["turn"], "data-rolls-left": dice["rolls_left"]})
-        self._market(scope, view, frame)
+        self._market(view, frame)
         dom.patch(frame.left, [frame.market, events_section(view)])
         dom.patch(frame.players_list, realms.player_entries(view, arrived, parts))
         dom.patch(frame.right, [self._tray(scope, view), frame.players])
@@ -167,7 +169,7 @@ class DiceRealmScreen:
 
     # ------------------------------------------------------------------ market
 
-    def _market(self, scope: Scope, view: dict[str, Any], frame: BoardFrame) -> None:
+    def _market(self, view: dict[str, Any], frame: BoardFrame) -> None:
         """Villages and citizens in their columns, and the piles. A village pile and the piles
         are kept while unchanged; a citizen is drawn each time (its odds fill in after)."""
         parts = self.parts
@@ -176,7 +178,7 @@ class DiceRealmScreen:
                                          strict=True):
             dom.patch(column, [parts.get(f"village-{village['slot']}", village,
                                          self._village_in(village)),
-                               self._citizen(scope, view, slot, met)])
+                               self._citizen(view, slot, met)])
         penalty = view["penalty_pile"]
         piles = parts.get("piles", (view["draw_count"], view["discard_count"], penalty),
                           lambda _scope: self._piles(view))
@@ -234,29 +236,46 @@ class DiceRealmScreen:
             testid=f"village-{village['slot']}",
             attrs={"role": "img", "aria-label": label, "data-count": count})
 
-    def _citizen(self, scope: Scope, view: dict[str, Any], slot: Mapping[str, Any],
-                 met: set[int]) -> Element:
+    def _citizen(self, view: dict[str, Any], slot: Mapping[str, Any], met: set[int]) -> Element:
+        """A slot's citizen, kept while the card, whether the dice meet it and how it arrived
+        are unchanged; its odds box is filled in afresh each time (:class:`OddsHelper`)."""
         index = int(slot["slot"])
         card = slot["card"]
         if card is None:
-            return el("div", el("span", t("dice-realm.empty_slot")), cls="dr-citizen dr-empty",
-                      testid=f"citizen-{index}")
+            return self.parts.get(f"citizen-{index}", None, lambda _scope: el(
+                "div", el("span", t("dice-realm.empty_slot")), cls="dr-citizen dr-empty",
+                testid=f"citizen-{index}"))
         cid = card["id"]
+        arrival = ("", 0)
+        if self._prev_turn is not None:
+            if cid not in self._prev_row:
+                arrival = ("dealt", 0)
+            elif self._prev_row.index(cid) != index:
+                arrival = ("slid", index - self._prev_row.index(cid))  # slots moved: dr-slide
         is_met = index in met
-        phase = view["phase"]
-        claimable = is_met and phase in ("roll", "choose")
+        claimable = is_met and view["phase"] in ("roll", "choose")
+        node = self.parts.get(f"citizen-{index}", (slot, is_met, claimable, arrival),
+                              self._citizen_in(slot, is_met, claimable, arrival))
+        self.odds.nodes[index] = self._odds_boxes[index]
+        return node
+
+    def _citizen_in(self, slot: Mapping[str, Any], is_met: bool, claimable: bool,
+                    arrival: tuple[str, int]) -> Callable[[Scope], Element]:
+        return lambda scope: self._citizen_node(scope, slot, is_met, claimable, arrival)
+
+    def _citizen_node(self, scope: Scope, slot: Mapping[str, Any], is_met: bool,
+                      claimable: bool, arrival: tuple[str, int]) -> Element:
+        index = int(slot["slot"])
+        card = slot["card"]
+        cid = card["id"]
         classes = ["dr-citizen", f"c-{card['colour']}"]
         if is_met:
             classes.append("met")
         if card.get("ability") == "dragon":
             classes.append("dragon")
-        shift = 0
-        if self._prev_turn is not None:
-            if cid not in self._prev_row:
-                classes.append("dealt")
-            elif self._prev_row.index(cid) != index:
-                classes.append("slid")
-                shift = index - self._prev_row.index(cid)  # slots moved, for dr-slide
+        how, shift = arrival
+        if how:
+            classes.append(how)
         ability = card.get("ability")
         label = t(
             "dice-realm.citizen_label", name=card_name(card), colour=colour_name(card["colour"]),
@@ -271,7 +290,7 @@ class DiceRealmScreen:
         )
         odds = el("span", cls="dr-odds", testid=f"odds-{index}", attrs={"aria-hidden": "true"})
         odds.hidden = True
-        self.odds.nodes[index] = odds
+        self._odds_boxes[index] = odds
         # The label says all of it in words; the face is drawn for the eyes only (so a screen
         # reader does not read "1 Town Crier A A B B" after the label, and the name a speech
         # user says is the label's).
