@@ -53,6 +53,7 @@ def open_table(doc: OfflineDocument, game_id: str, seats: list[Seat], seed: int,
         parts = getattr(table.screen, "parts", None)
         assert parts is not None, "this screen keeps no parts"
         parts.enabled = False
+        table.parts.enabled = False  # the tool bars
     root = doc.createElement("main")
     doc.body.append(root)
     table.mount(root)

@@ -103,13 +103,12 @@ class HelpMode:
         self.shown = None
         self.redraw()
 
-    def switch(self, scope: Scope) -> Element | None:
-        """The tool-bar switch ("What's this?"), pressed while help is on."""
-        if not self.available:
-            return None
+    def switch(self, scope: Scope, on: bool) -> Element:
+        """The tool-bar switch ("What's this?"), pressed while help is ``on`` (the tool bar
+        passes what it read, as it keeps the bar it drew under that)."""
         node = button(scope, t("help.toggle"), lambda _e: self.toggle(), testid="help-mode",
-                      cls="btn btn-tool" + (" is-on" if self.on else ""), icon="help")
-        node.setAttribute("aria-pressed", "true" if self.on else "false")
+                      cls="btn btn-tool" + (" is-on" if on else ""), icon="help")
+        node.setAttribute("aria-pressed", "true" if on else "false")
         return node
 
     def attach(self, board: Element, scope: Scope) -> None:

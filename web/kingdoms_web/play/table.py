@@ -50,8 +50,9 @@ from kingdoms_web.play.contract import GameScreen, HostState
 from kingdoms_web.play.end_screen import end_summary
 from kingdoms_web.play.help import HelpMode, topics_for
 from kingdoms_web.play.history import HistoryDialog
+from kingdoms_web.play.parts import Parts
 from kingdoms_web.play.sound import SOUND_SETTING
-from kingdoms_web.play.tools import tool_bar
+from kingdoms_web.play.tools import tool_bar, tool_inputs
 from kingdoms_web.saves.saved_games import Change, put_save, read_save, saved_change
 from kingdoms_web.saves.schema import MAX_SAVES, SaveEntry
 from kingdoms_web.saves.storage import Store, read_settings, write_settings
@@ -132,6 +133,9 @@ class GameTable(HostState):
         self._frame: TableFrame | None = None
         """The kept containers of the game screen (None until drawn)."""
         self.scope = Scope()
+        self.parts = Parts()
+        """The tool bars kept from the last drawing while what they show is unchanged (a bar
+        is some thirty nodes with its icons and listeners, drawn after every tap otherwise)."""
         self.screen: GameScreen = importlib.import_module(module).create_screen(self)
         self.coach = Coach(self, session.record.game_id, marks_for(module), self.redraw)
         self.help = HelpMode(session.record.game_id, topics_for(module), self._decision_kind,
@@ -493,10 +497,16 @@ class GameTable(HostState):
             elif not self.help.on:
                 tip = self.coach.draw(board, self.scope, self.prompt())
             self.help.attach(board, self.scope)
-            head = el("div", self._turn_banner(seat), tool_bar(self), cls="play-head")
+            head = el("div", self._turn_banner(seat), self._tools("play"), cls="play-head")
             body = dom.patch(frame.body, [head, self.help.panel(self.scope) or tip, board])
         dom.patch(wrapper, [*notices, body])
         return wrapper
+
+    def _tools(self, mode: str) -> Element:
+        """The tool bar for ``mode``, the one drawn before while what it shows is unchanged."""
+        inputs = tool_inputs(self, mode)
+        return self.parts.get(f"tools-{mode}", inputs,
+                              lambda scope: tool_bar(self, inputs, scope))
 
     def _name(self, seat: int | None) -> str:
         seats = self._record.seats
@@ -553,7 +563,7 @@ class GameTable(HostState):
                   button(self.scope, t("play.pass_ready", name=name), ready,
                          testid="pass-ready", cls="btn btn-primary btn-big"),
                   el("p", t("send.or"), cls="note") if self.handoff else None,
-                  tool_bar(self, "pass"),
+                  self._tools("pass"),
                   cls="pass-screen", testid="pass-screen",
                   attrs={"aria-labelledby": "pass-heading", "role": "region"})
 
@@ -584,13 +594,14 @@ class GameTable(HostState):
                button(self.scope, t("app.home"), lambda _e: self.owner.go_home(),
                       testid="end-home", cls="btn", icon="home"),
                cls="actions end-actions"),
-            tool_bar(self, "end"),
+            self._tools("end"),
             cls="panel end-screen", testid="end-screen",
             attrs={"aria-labelledby": "end-heading"})
 
     def dispose(self) -> None:
         self.computer.cancel()
         self.screen.dispose()
+        self.parts.clear()
         self.scope.dispose()
         self.container = None
 

@@ -9,7 +9,7 @@ when it is off.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import t
@@ -24,7 +24,6 @@ UNDO_SHORT_REASONS = ("revealed", "other_seat")
 class ToolHost(Protocol):
     """What the tool bar asks of the table it sits on."""
 
-    scope: Scope
     handoff: bool
     help: HelpMode
 
@@ -54,23 +53,54 @@ class ToolHost(Protocol):
     def send_to_next(self) -> None: ...
 
 
-def tool_bar(host: ToolHost, mode: str = "play") -> Element:
-    """Undo, redo, share, history (and "Send to <name>" right after a turn ended).
+class ToolInputs(NamedTuple):
+    """Everything the tool bar shows, read from its host: the key under which the table keeps
+    the bar it drew (:class:`~kingdoms_web.play.parts.Parts`), so a bar is built again only
+    when one of these changed. :func:`tool_bar` draws from these alone, which keeps the key
+    complete."""
 
-    ``mode``: ``play`` (all), ``pass`` (the privacy screen: send and share only, nothing
+    mode: str
+    send_to: str | None
+    """The next player's name while "Send to <name>" is offered, else None."""
+    undo: tuple[bool, str] | None
+    """Whether undo is allowed and why not (None where the bar has no undo)."""
+    can_redo: bool
+    help: tuple[bool, bool]
+    """Whether "What's this?" is offered, and whether it is on."""
+    pace_fast: bool | None
+    """Whether the computers play fast (None without computers or outside play)."""
+
+
+def tool_inputs(host: ToolHost, mode: str = "play") -> ToolInputs:
+    """What the bar for ``mode`` shows (``play``, ``pass`` or ``end``: see :func:`tool_bar`)."""
+    end = mode != "play"
+    return ToolInputs(
+        mode=mode,
+        send_to=host.next_name if host.handoff and mode != "end" else None,
+        undo=None if end else host.undo_status(),
+        can_redo=False if end else host.can_redo,
+        help=(False, False) if end else (host.help.available, host.help.on),
+        pace_fast=None if end or not host.has_computers
+        else host.get_setting(PACE_SETTING, "normal") == "fast")
+
+
+def tool_bar(host: ToolHost, inputs: ToolInputs, scope: Scope) -> Element:
+    """Undo, redo, share, history (and "Send to <name>" right after a turn ended), drawn from
+    ``inputs`` (:func:`tool_inputs`) with the listeners in ``scope``.
+
+    ``inputs.mode``: ``play`` (all), ``pass`` (the privacy screen: send and share only, nothing
     about the game's content) or ``end`` (share and history).
     """
     tools: list[Any] = []
-    end = mode != "play"
     send = None
     note = None
-    if host.handoff and mode != "end":
+    if inputs.send_to is not None:
         # Secondary: most games are hot-seat on one tablet; a link is for playing apart.
-        send = button(host.scope, t("send.button", name=host.next_name),
+        send = button(scope, t("send.button", name=inputs.send_to),
                       lambda _e: host.send_to_next(), testid="send-next", cls="btn btn-tool")
-    if not end:
-        allowed, reason = host.undo_status()
-        undo = button(host.scope, t("undo.button"), lambda _e: host.undo(), testid="undo",
+    if inputs.undo is not None:
+        allowed, reason = inputs.undo
+        undo = button(scope, t("undo.button"), lambda _e: host.undo(), testid="undo",
                       cls="btn btn-tool", icon="undo")
         undo.setAttribute("data-reason", reason)
         if not allowed:
@@ -79,24 +109,24 @@ def tool_bar(host: ToolHost, mode: str = "play") -> Element:
             undo.setAttribute("title", why)
             undo.setAttribute("aria-label", t("undo.refused_label", why=why))
         tools.append(undo)
-        tools.append(button(host.scope, t("redo.button"), lambda _e: host.redo(),
+        tools.append(button(scope, t("redo.button"), lambda _e: host.redo(),
                             testid="redo", cls="btn btn-tool", icon="redo",
-                            disabled=not host.can_redo))
+                            disabled=not inputs.can_redo))
         if not allowed and reason in UNDO_SHORT_REASONS:
             # Said on screen, not only in the tooltip: a tablet has no hover.
             note = el("p", t(f"undo.short.{reason}"), cls="tool-why", testid="undo-why")
-    if not end:
-        tools.append(host.help.switch(host.scope))
-    if not end and host.has_computers:
-        fast = host.get_setting(PACE_SETTING, "normal") == "fast"
-        pace = button(host.scope, t("play.pace_fast"), lambda _e: host.toggle_pace(),
+    available, on = inputs.help
+    if available:
+        tools.append(host.help.switch(scope, on))
+    if inputs.pace_fast is not None:
+        pace = button(scope, t("play.pace_fast"), lambda _e: host.toggle_pace(),
                       testid="pace", cls="btn btn-tool", icon="fast")
-        pace.setAttribute("aria-pressed", "true" if fast else "false")
+        pace.setAttribute("aria-pressed", "true" if inputs.pace_fast else "false")
         tools.append(pace)
-    tools.append(button(host.scope, t("share.button"), lambda _e: host.open_share(),
+    tools.append(button(scope, t("share.button"), lambda _e: host.open_share(),
                         testid="share", cls="btn btn-tool", icon="share"))
-    if mode != "pass":
-        tools.append(button(host.scope, t("history.button"), lambda _e: host.open_history(),
+    if inputs.mode != "pass":
+        tools.append(button(scope, t("history.button"), lambda _e: host.open_history(),
                             testid="history", cls="btn btn-tool", icon="history"))
     if send is not None:
         tools.append(send)
