@@ -333,50 +333,32 @@ class DiceRealmScreen:
 
         self._die_nodes = []
         dice_nodes = []
+        holdable = rolling and rolled
+        flip_shown = flips_left > 0 and rolled
         for i in range(6):
             value = values[i] if rolled else 0
-            held = bool(self.held >> i & 1) and rolling and rolled
-            face = self.art.face(value, "dr-face") if rolled \
-                else el("span", "?", cls="dr-face blank")
-            cls = "dr-die" + (" held" if held else "") + (" rolling" if tumble >> i & 1 else "")
-            holdable = rolling and rolled
-            node = el("button", face, el("span", t("dice-realm.held"), cls="dr-held-tag"),
-                      cls=cls, testid=f"die-{i}",
-                      attrs={"type": "button", "aria-pressed": "true" if held else "false",
-                             "data-value": value if rolled else "",
-                             "aria-label": t("dice-realm.die_label", number=i + 1, face=value)
-                             if rolled else t("dice-realm.die_unrolled", number=i + 1),
-                             "aria-disabled": None if holdable else "true"})
-            scope.on(node, "click", self._handler(self._toggle_hold, i))
+            # A die is kept while its face, whether it tumbles (this roll) and what it offers
+            # are unchanged; whether it is held is set on it afresh below, as a hold tap
+            # changes that in place without a redraw.
+            tumbling = key if tumble >> i & 1 else None
+            cell = self.parts.get(f"die-{i}", (value, rolled, tumbling, holdable, flip_shown),
+                                  self._die_in(i, value, rolled, tumbling is not None,
+                                               holdable, flip_shown))
+            node = dom.query(f'[data-testid="die-{i}"]', cell)
+            held = bool(self.held >> i & 1) and holdable
+            node.setAttribute("aria-pressed", "true" if held else "false")
+            node.classList.toggle("held", held)
             self._die_nodes.append(node)
-            cell: list[Any] = [node]
-            if flips_left > 0 and rolled:
-                cell.append(button(scope, t("dice-realm.flip", face=7 - value),
-                                   self._handler(self._act, FLIPS[i]),
-                                   testid=f"flip-{i}", cls="btn btn-small dr-flip",
-                                   aria_label=t("dice-realm.flip_label", number=i + 1,
-                                                face=value, opposite=7 - value)))
-            dice_nodes.append(el("div", *cell, cls="dr-die-cell"))
+            dice_nodes.append(cell)
 
         rolls_left = int(dice["rolls_left"])
-        roll_btn = button(scope, "", lambda _e: self._roll(), testid="roll",
-                          cls="btn btn-primary dr-roll", disabled=not rolling)
-        self._roll_button = roll_btn
+        controls = self.parts.get(
+            "controls", (rolling, bool(dice["can_stop"]), bool(view["must_take_penalty"])),
+            lambda part: self._controls(part, rolling, bool(dice["can_stop"]),
+                                        bool(view["must_take_penalty"])))
+        self._roll_button = dom.query('[data-testid="roll"]', controls)
         self._update_roll_button()
-        controls: list[Any] = [roll_btn]
-        stop = button(scope, t("dice-realm.stop"), lambda _e: self.host.act(STOP), testid="stop",
-                      cls="btn dr-stop", disabled=not dice["can_stop"],
-                      aria_label=t("dice-realm.stop_label"))
-        controls.append(stop)
-        if view["must_take_penalty"]:
-            controls.append(button(scope, t("dice-realm.take_penalty"),
-                                   lambda _e: self.host.act(TAKE_PENALTY), testid="penalty",
-                                   cls="btn btn-danger dr-penalty-btn",
-                                   aria_label=t("dice-realm.take_penalty_label")))
-        odds_toggle = button(scope, t("dice-realm.odds_on") if self.odds_on
-                             else t("dice-realm.odds_off"), self._toggle_odds,
-                             testid="odds-toggle", cls="btn btn-quiet dr-odds-toggle")
-        odds_toggle.setAttribute("aria-pressed", "true" if self.odds_on else "false")
+        odds_toggle = self.parts.get("odds-toggle", self.odds_on, self._odds_toggle)
 
         reminders: list[Any] = []
         if int(dice["rolls_allowed"]) > 3 and rolling:
@@ -413,12 +395,64 @@ class DiceRealmScreen:
             gift,
             self._claim_chooser(scope, view),
             el("div", *dice_nodes, cls="dr-dice"),
-            el("div", *controls, cls="dr-controls"),
+            controls,
             el("div",
                el("span", t("dice-realm.rolls_left", count=rolls_left) if rolling else "",
                   cls="dr-rolls-left", testid="rolls-left"),
                odds_toggle, cls="dr-tray-foot"),
             cls="dr-tray", attrs={"aria-label": t("dice-realm.dice")})
+
+    def _die_in(self, i: int, value: int, rolled: bool, tumbling: bool, holdable: bool,
+                flip_shown: bool) -> Callable[[Scope], Element]:
+        """Draws die ``i``'s cell: the die (not yet held: :meth:`_tray` sets that) and, with a
+        Fairy, its flip button."""
+
+        def draw(scope: Scope) -> Element:
+            face = self.art.face(value, "dr-face") if rolled \
+                else el("span", "?", cls="dr-face blank")
+            node = el("button", face, el("span", t("dice-realm.held"), cls="dr-held-tag"),
+                      cls="dr-die" + (" rolling" if tumbling else ""), testid=f"die-{i}",
+                      attrs={"type": "button", "aria-pressed": "false",
+                             "data-value": value if rolled else "",
+                             "aria-label": t("dice-realm.die_label", number=i + 1, face=value)
+                             if rolled else t("dice-realm.die_unrolled", number=i + 1),
+                             "aria-disabled": None if holdable else "true"})
+            scope.on(node, "click", self._handler(self._toggle_hold, i))
+            cell: list[Any] = [node]
+            if flip_shown:
+                cell.append(button(scope, t("dice-realm.flip", face=7 - value),
+                                   self._handler(self._act, FLIPS[i]),
+                                   testid=f"flip-{i}", cls="btn btn-small dr-flip",
+                                   aria_label=t("dice-realm.flip_label", number=i + 1,
+                                                face=value, opposite=7 - value)))
+            return el("div", *cell, cls="dr-die-cell")
+
+        return draw
+
+    def _controls(self, scope: Scope, rolling: bool, can_stop: bool,
+                  must_take_penalty: bool) -> Element:
+        """Roll (its words and whether it is on are set by :meth:`_update_roll_button`), stop
+        and, when it must be taken, the scoundrel."""
+        roll_btn = button(scope, "", lambda _e: self._roll(), testid="roll",
+                          cls="btn btn-primary dr-roll", disabled=not rolling)
+        controls: list[Any] = [roll_btn]
+        controls.append(button(scope, t("dice-realm.stop"), lambda _e: self.host.act(STOP),
+                               testid="stop", cls="btn dr-stop", disabled=not can_stop,
+                               aria_label=t("dice-realm.stop_label")))
+        if must_take_penalty:
+            controls.append(button(scope, t("dice-realm.take_penalty"),
+                                   lambda _e: self.host.act(TAKE_PENALTY), testid="penalty",
+                                   cls="btn btn-danger dr-penalty-btn",
+                                   aria_label=t("dice-realm.take_penalty_label")))
+        return el("div", *controls, cls="dr-controls")
+
+    def _odds_toggle(self, scope: Scope) -> Element:
+        """The switch of the odds helper (on or off as :attr:`odds_on` says)."""
+        node = button(scope, t("dice-realm.odds_on") if self.odds_on
+                      else t("dice-realm.odds_off"), self._toggle_odds,
+                      testid="odds-toggle", cls="btn btn-quiet dr-odds-toggle")
+        node.setAttribute("aria-pressed", "true" if self.odds_on else "false")
+        return node
 
     def _warnings(self) -> list[str]:
         prompt = self.host.prompt()
