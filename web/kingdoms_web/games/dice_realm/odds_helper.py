@@ -20,7 +20,11 @@ from kingdoms_web.i18n import join_parts, labelled, t
 
 
 def later(callback: Callable[[], None], delay_ms: int = 0) -> None:
-    """Run ``callback`` after the browser has painted (immediately on CPython)."""
+    """Run ``callback`` after the browser has painted the next frame (immediately on CPython).
+
+    A plain zero timer could run before that paint and hold the new board back: building a
+    missing odds table takes 10-30 ms in the browser, and a timer due before the next frame runs
+    first. So the timer is set from the next animation frame, which the paint follows."""
     try:
         from pyodide.ffi import create_once_callable
     except ImportError:
@@ -33,7 +37,14 @@ def later(callback: Callable[[], None], delay_ms: int = 0) -> None:
         except Exception:
             dom.log_error("Kingdoms: Dice Realm timer failed\n" + traceback.format_exc())
 
-    dom.window.setTimeout(create_once_callable(guarded), delay_ms)
+    def after_frame(_time: Any = None) -> None:
+        dom.window.setTimeout(create_once_callable(guarded), delay_ms)
+
+    frame = getattr(dom.window, "requestAnimationFrame", None)
+    if frame is None:
+        after_frame()
+        return
+    frame(create_once_callable(after_frame))
 
 
 def when_idle(callback: Callable[[], None]) -> None:
@@ -86,6 +97,9 @@ class OddsHelper:
         """Row slot -> its citizen's odds box, on the board drawn last."""
         self._gen = 0
         self._prewarm_running = False
+        self._shown: dict[int, tuple[Element, object]] = {}
+        """Row slot -> the box last filled there and what with: a kept citizen whose odds did
+        not change is left as it is (filling a box is a dozen calls into the page)."""
 
     def new_board(self) -> None:
         """A new board is being drawn: forget the old boxes (a fill still pending for them is
@@ -121,9 +135,14 @@ class OddsHelper:
         for index, node in self.nodes.items():
             slot = self.source.view["row"][index]
             card = slot["card"]
+            shows = (None if inputs is None or card is None else card["id"], inputs)
+            shown = self._shown.get(index)
+            if shown is not None and shown[0] is node and shown[1] == shows:
+                continue
             if inputs is None or card is None:
                 _empty(node)
                 node.hidden = True
+                self._shown[index] = (node, shows)
                 continue
             dice, held, rolls_left, flips = inputs
             card_id = str(card["id"])
@@ -132,7 +151,9 @@ class OddsHelper:
                 _empty(node)
                 dom.append(node, [el("span", t("dice-realm.odds_wait"), cls="dr-odds-p")])
                 node.hidden = False
+                self._shown.pop(index, None)
                 continue
+            self._shown[index] = (node, shows)
             helper = explain.citizen_odds(card_id, dice, held, rolls_left, flips)
             best = float(helper["best"]["p"])
             holding = float(helper["holding"]["p"])
