@@ -121,13 +121,34 @@ AllOf.model_rebuild()
 requirement_adapter: TypeAdapter[Requirement] = TypeAdapter(Requirement)
 
 
+_KEYS: dict[int, tuple[Requirement, ReqKey]] = {}
+"""Keys already worked out, by the requirement object's ``id`` (kept with the object, so the
+``id`` is never reused): the page asks for the same few dozen citizens' keys many times per
+tap, and each ``model_dump`` costs tens of microseconds in the browser. Requirements are
+frozen, so a key never goes stale."""
+
+
 def key(req: Requirement) -> ReqKey:
-    """A hashable, canonical key for ``req`` (used to memoise odds tables)."""
+    """A hashable, canonical key for ``req`` (used to memoise odds tables).
+
+    >>> sixes = Face(face=6, n=2)
+    >>> key(sixes)
+    ('face', ('face', 6), ('n', 2))
+    >>> key(sixes) is key(sixes), key(sixes) == key(Face(face=6, n=2))
+    (True, True)
+    """
+    known = _KEYS.get(id(req))
+    if known is not None and known[0] is req:
+        return known[1]
     if isinstance(req, AllOf):
-        return ("all", *sorted((key(part) for part in req.of), key=repr))
-    data = req.model_dump()
-    kind = data.pop("type")
-    return (kind, *sorted(data.items()))
+        found: ReqKey = ("all", *sorted((key(part) for part in req.of), key=repr))
+    else:
+        data = req.model_dump()
+        kind = data.pop("type")
+        found = (kind, *sorted(data.items()))
+    if len(_KEYS) < 4096:  # the content has a few dozen; a bound for everything else
+        _KEYS[id(req)] = (req, found)
+    return found
 
 
 def _straight(counts: Counts, n: int) -> bool:
