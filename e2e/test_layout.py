@@ -164,3 +164,27 @@ def test_both_games_fit_in_german_and_spanish(sized_page: Page, site_url: str,
     check(sized_page, f"burgrave-mid-{language}-{size}")
     start_dice_realm(sized_page, site_url, 5, ["Ana", "Ben"])
     check(sized_page, f"dice-realm-start-{language}-{size}")
+    sized_page.get_by_test_id("roll").tap()
+    for die in range(5):
+        sized_page.get_by_test_id(f"die-{die}").tap()
+    assert_held_tags_fit(sized_page, 5)
+
+
+HELD_TAGS = """() => [...document.querySelectorAll('.dr-die.held')].map(die => {
+  const tag = die.nextElementSibling.getBoundingClientRect(), own = die.getBoundingClientRect();
+  return {tag: [tag.left, tag.right, tag.top, tag.bottom],
+          die: [own.left, own.right, own.top, own.bottom]};
+})"""
+
+
+def assert_held_tags_fit(page: Page, count: int) -> None:
+    """Each held die's badge hangs over its lower edge, within the die's width, so the badges of
+    neighbouring held dice never run into each other (the word "Held" once wrapped letter by
+    letter over the pips, and "Behalten" on one line is wider than a die)."""
+    held = page.evaluate(HELD_TAGS)
+    assert len(held) == count
+    for one in held:
+        (left, right, top, bottom), (die_left, die_right, _die_top, die_bottom) = \
+            one["tag"], one["die"]
+        assert die_left <= left and right <= die_right, one
+        assert top < die_bottom < bottom, one

@@ -41,6 +41,8 @@ ABILITY_ICONS: dict[str, str] = {
     "dragon": "M12 22c-4 0-7-3-7-7 0-4 3-6 4-10 2 2 3 4 3 6 1-1 2-2 2-4 3 3 5 5 5 8 0 4-3 7-7 7z",
 }
 FILLED_ICONS = {"fairy", "dragon"}
+HELD_ICON = "M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z"
+"""A padlock: the tag of a held die (no word: "Behalten" and "Apartado" are wider than a die)."""
 
 
 LONG_WORD = 10
@@ -49,13 +51,14 @@ LONG_WORD = 10
 
 
 def svg_icon(name: str, cls: str = "dr-icon") -> Element:
-    """A decorative ability icon (hidden from screen readers: the text next to it says it)."""
+    """A decorative ability icon, or ``held`` (the padlock): hidden from screen readers, as the
+    text next to it (or the held die's pressed state) says it."""
     ns = "http://www.w3.org/2000/svg"
     svg = dom.document.createElementNS(ns, "svg")
     dom.set_attrs(svg, {"viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false",
                         "class": cls + (" filled" if name in FILLED_ICONS else "")})
     path = dom.document.createElementNS(ns, "path")
-    path.setAttribute("d", ABILITY_ICONS.get(name, ""))
+    path.setAttribute("d", HELD_ICON if name == "held" else ABILITY_ICONS.get(name, ""))
     svg.append(path)
     return svg
 

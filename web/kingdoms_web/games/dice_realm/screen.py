@@ -410,7 +410,7 @@ class DiceRealmScreen:
         def draw(scope: Scope) -> Element:
             face = self.art.face(value, "dr-face") if rolled \
                 else el("span", "?", cls="dr-face blank")
-            node = el("button", face, el("span", t("dice-realm.held"), cls="dr-held-tag"),
+            node = el("button", face,
                       cls="dr-die" + (" rolling" if tumbling else ""), testid=f"die-{i}",
                       attrs={"type": "button", "aria-pressed": "false",
                              "data-value": value if rolled else "",
@@ -418,7 +418,10 @@ class DiceRealmScreen:
                              if rolled else t("dice-realm.die_unrolled", number=i + 1),
                              "aria-disabled": None if holdable else "true"})
             scope.on(node, "click", self._handler(self._toggle_hold, i))
-            cell: list[Any] = [node]
+            # A padlock hangs over a held die's lower edge (no word: German and Spanish ones
+            # are wider than a die); the die's pressed state says "held" to a screen reader.
+            tag = el("span", svg_icon("held"), cls="dr-held-tag", attrs={"aria-hidden": "true"})
+            cell: list[Any] = [node, tag]
             if flip_shown:
                 cell.append(button(scope, t("dice-realm.flip", face=7 - value),
                                    self._handler(self._act, FLIPS[i]),
