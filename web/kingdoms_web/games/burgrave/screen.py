@@ -145,6 +145,29 @@ class ScreenFrame:
         return ScreenFrame(screen, panel, dock, main, board, ring, road_, opponents)
 
 
+@dataclass(frozen=True)
+class LogFrame:
+    """The recent moves' box, kept (per language) while its lines come and go."""
+
+    section: Element
+    title: Element
+    list: Element
+    empty: Element
+    """Said instead of the list before the first move."""
+
+    @staticmethod
+    def build() -> LogFrame:
+        title = el("h2", t("burgrave.log"), cls="bg-sub")
+        section = el("section", title, cls="bg-log", testid="log",
+                     attrs={"aria-label": t("burgrave.log")})
+        return LogFrame(section, title, el("ol", cls="bg-log-list"),
+                        el("p", t("burgrave.log_empty"), cls="bg-muted"))
+
+
+def _log_line(n: int, text: str) -> Callable[[Scope], Element]:
+    return lambda _scope: el("li", text, attrs={"value": str(n)})
+
+
 class BurgraveScreen:
     hidden_information = True
 
@@ -377,17 +400,18 @@ class BurgraveScreen:
         return box
 
     def _log(self, parts: Parts) -> Element:
-        """The recent moves (kept while no move was made: a local step, a tip)."""
+        """The recent moves, newest first. Each line is kept while it is shown (a move adds a
+        line or two and the oldest drop out; forty lines drawn afresh after every move were a
+        fifth of a tap's nodes)."""
         lines = self.log_lines()
-        return parts.get("log", lines, lambda _scope: self._log_of(lines))
-
-    @staticmethod
-    def _log_of(lines: list[tuple[int, str]]) -> Element:
-        items = [el("li", text, attrs={"value": str(n)}) for n, text in reversed(lines)]
-        return el("section", el("h2", t("burgrave.log"), cls="bg-sub"),
-                  el("ol", *items, cls="bg-log-list") if items
-                  else el("p", t("burgrave.log_empty"), cls="bg-muted"),
-                  cls="bg-log", testid="log", attrs={"aria-label": t("burgrave.log")})
+        frame = parts.frame("log", None, LogFrame.build)
+        # A line's name cycles through twice the lines shown, so a name never stands for two
+        # lines at once and the kept parts stay few.
+        items = [parts.get(f"log-{n % (2 * LOG_SIZE)}", (n, text), _log_line(n, text))
+                 for n, text in reversed(lines)]
+        dom.patch(frame.list, items)
+        dom.patch(frame.section, [frame.title, frame.list if items else frame.empty])
+        return frame.section
 
     # ------------------------------------------------------------------ events
 
