@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kingdoms.burgrave.content import BUILDINGS, RESOURCES
+from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
 from kingdoms_web.games.burgrave import motion as motions
@@ -48,9 +49,9 @@ def card_label(info: dict[str, Any]) -> str:
 ON_THE_RING = frozenset({"space", "last_move"})
 """A player's view fields drawn on the ring only, never on a player's board."""
 
-IN_THE_DOCK = frozenset({"hand", "line", "score"})
-"""A player's view fields drawn in the viewer's dock (:meth:`PlayerRenderer.mine`), not in the
-rest of the board (:meth:`PlayerRenderer.details`)."""
+STOCK_FIELDS = ("silver", "resources", "debts", "debts_flipped", "deeds", "deeds_flipped",
+                "workers_in_supply")
+"""A player's view fields the stock shows (:meth:`PlayerRenderer.stock`)."""
 
 
 class PlayerRenderer:
@@ -105,9 +106,33 @@ class PlayerRenderer:
             seat, open_=open_, on_fold=on_fold))
 
     def kept_details(self, parts: Parts, seat: int) -> Element:
-        """:meth:`details`, kept while the seat's board is unchanged."""
-        return parts.get(f"details-{seat}", self._key(seat, IN_THE_DOCK),
-                         lambda scope: self.using(scope).details(seat))
+        """The rest of the viewer's board (stock, track, buildings, manuscripts), under the
+        board: looked up now and then, so it scrolls with the board instead of taking the
+        dock's room. Each piece (title, counts, stock, track, buildings, manuscripts) is kept
+        while the fields it shows are unchanged: most actions change one of them (a resource,
+        a step on the track), and the whole board is some 150 nodes."""
+        player = self.view["players"][seat]
+        names = tuple(other["name"] for other in self.view["players"])
+        section = parts.frame(f"details-{seat}", seat, lambda: el(
+            "section", cls=f"bg-player bg-border-{M.SEAT_COLOURS[seat]}",
+            testid=f"player-details-{seat}"))
+
+        def kept(piece: str, fields: tuple[str, ...],
+                 draw: Callable[[PlayerRenderer], Element]) -> Element:
+            key = (tuple(player[name] for name in fields), names)
+            return parts.get(f"details-{piece}-{seat}", key,
+                             lambda scope: draw(self.using(scope)))
+
+        dom.patch(section, [
+            kept("title", (), lambda r: r.details_title(seat, player)),
+            kept("counts", ("deck_size", "discard", "hand_limit"),
+                 lambda r: r.details_counts(player)),
+            kept("stock", STOCK_FIELDS, lambda r: r.stock(seat, player)),
+            kept("track", ("virtue", "corruption"), lambda r: r.track(player)),
+            kept("buildings", ("buildings",), lambda r: r.buildings(player)),
+            kept("scripts", ("manuscripts", "cleric_bonus"), lambda r: r.scripts(player)),
+        ])
+        return section
 
     def kept_opponent(self, parts: Parts, seat: int) -> Element:
         """:meth:`opponent`, kept while that board and whether it is open are unchanged."""
@@ -152,21 +177,15 @@ class PlayerRenderer:
                   testid=f"player-board-{seat}",
                   attrs={"aria-label": t("burgrave.board_of", name=player["name"])})
 
-    def details(self, seat: int) -> Element:
-        """The rest of the viewer's board (stock, track, buildings, manuscripts), under the
-        board: looked up now and then, so it scrolls with the board instead of taking the
-        dock's room."""
-        player = self.view["players"][seat]
-        return el("section", el("h2", pawn(self.view, seat), " ",
-                                t("burgrave.your_board", name=player["name"]),
-                                cls="bg-board-title"),
-                  el("p", t("burgrave.deck_counts", deck=player["deck_size"],
-                            discard=len(player["discard"]), limit=player["hand_limit"]),
-                     cls="bg-muted"),
-                  self.stock(seat, player), self.track(player), self.buildings(player),
-                  self.scripts(player),
-                  cls=f"bg-player bg-border-{M.SEAT_COLOURS[seat]}",
-                  testid=f"player-details-{seat}")
+    def details_title(self, seat: int, player: dict[str, Any]) -> Element:
+        return el("h2", pawn(self.view, seat), " ", t("burgrave.your_board", name=player["name"]),
+                  cls="bg-board-title")
+
+    @staticmethod
+    def details_counts(player: dict[str, Any]) -> Element:
+        return el("p", t("burgrave.deck_counts", deck=player["deck_size"],
+                         discard=len(player["discard"]), limit=player["hand_limit"]),
+                  cls="bg-muted")
 
     def hand(self, seat: int, player: dict[str, Any]) -> Element:
         hand = player.get("hand", [])
