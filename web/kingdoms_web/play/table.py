@@ -504,9 +504,7 @@ class GameTable(HostState):
 
     def _tools(self, mode: str) -> Element:
         """The tool bar for ``mode``, the one drawn before while what it shows is unchanged."""
-        inputs = tool_inputs(self, mode)
-        return self.parts.get(f"tools-{mode}", inputs,
-                              lambda scope: tool_bar(self, inputs, scope))
+        return tool_bar(self, tool_inputs(self, mode), self.parts)
 
     def _name(self, seat: int | None) -> str:
         seats = self._record.seats

@@ -9,12 +9,15 @@ when it is off.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
+from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import t
 from kingdoms_web.play.computer import PACE_SETTING
 from kingdoms_web.play.help import HelpMode
+from kingdoms_web.play.parts import Parts
 from kingdoms_web.shell.dialogs import button
 
 UNDO_SHORT_REASONS = ("revealed", "other_seat")
@@ -54,10 +57,10 @@ class ToolHost(Protocol):
 
 
 class ToolInputs(NamedTuple):
-    """Everything the tool bar shows, read from its host: the key under which the table keeps
-    the bar it drew (:class:`~kingdoms_web.play.parts.Parts`), so a bar is built again only
-    when one of these changed. :func:`tool_bar` draws from these alone, which keeps the key
-    complete."""
+    """Everything the tool bar shows, read from its host: each tool is kept
+    (:class:`~kingdoms_web.play.parts.Parts`) under the fields it shows, so it is built again
+    only when one of those changed. :func:`tool_bar` draws from these alone, which keeps the
+    keys complete."""
 
     mode: str
     send_to: str | None
@@ -84,53 +87,73 @@ def tool_inputs(host: ToolHost, mode: str = "play") -> ToolInputs:
         else host.get_setting(PACE_SETTING, "normal") == "fast")
 
 
-def tool_bar(host: ToolHost, inputs: ToolInputs, scope: Scope) -> Element:
+def tool_bar(host: ToolHost, inputs: ToolInputs, parts: Parts) -> Element:
     """Undo, redo, share, history (and "Send to <name>" right after a turn ended), drawn from
-    ``inputs`` (:func:`tool_inputs`) with the listeners in ``scope``.
+    ``inputs`` (:func:`tool_inputs`). The bar and each tool in it are kept in ``parts`` while
+    what they show is unchanged: undo's reason changes with nearly every move, the rest seldom.
 
     ``inputs.mode``: ``play`` (all), ``pass`` (the privacy screen: send and share only, nothing
     about the game's content) or ``end`` (share and history).
     """
-    tools: list[Any] = []
-    send = None
-    note = None
-    if inputs.send_to is not None:
-        # Secondary: most games are hot-seat on one tablet; a link is for playing apart.
-        send = button(scope, t("send.button", name=inputs.send_to),
-                      lambda _e: host.send_to_next(), testid="send-next", cls="btn btn-tool")
+    mode = inputs.mode
+    tools: list[Element | None] = []
+
+    def kept(name: str, key: object, draw: Callable[[Scope], Element]) -> Element:
+        return parts.get(f"tool-{mode}-{name}", key, draw)
+
     if inputs.undo is not None:
         allowed, reason = inputs.undo
-        undo = button(scope, t("undo.button"), lambda _e: host.undo(), testid="undo",
-                      cls="btn btn-tool", icon="undo")
-        undo.setAttribute("data-reason", reason)
-        if not allowed:
-            undo.setAttribute("aria-disabled", "true")
-            why = t(f"undo.why.{reason}")
-            undo.setAttribute("title", why)
-            undo.setAttribute("aria-label", t("undo.refused_label", why=why))
-        tools.append(undo)
-        tools.append(button(scope, t("redo.button"), lambda _e: host.redo(),
-                            testid="redo", cls="btn btn-tool", icon="redo",
-                            disabled=not inputs.can_redo))
-        if not allowed and reason in UNDO_SHORT_REASONS:
-            # Said on screen, not only in the tooltip: a tablet has no hover.
-            note = el("p", t(f"undo.short.{reason}"), cls="tool-why", testid="undo-why")
+        tools.append(kept("undo", inputs.undo, lambda scope: _undo(host, scope, allowed, reason)))
+        tools.append(kept("redo", inputs.can_redo, lambda scope: button(
+            scope, t("redo.button"), lambda _e: host.redo(), testid="redo", cls="btn btn-tool",
+            icon="redo", disabled=not inputs.can_redo)))
     available, on = inputs.help
     if available:
-        tools.append(host.help.switch(scope, on))
+        tools.append(kept("help", on, lambda scope: host.help.switch(scope, on)))
     if inputs.pace_fast is not None:
-        pace = button(scope, t("play.pace_fast"), lambda _e: host.toggle_pace(),
-                      testid="pace", cls="btn btn-tool", icon="fast")
-        pace.setAttribute("aria-pressed", "true" if inputs.pace_fast else "false")
-        tools.append(pace)
-    tools.append(button(scope, t("share.button"), lambda _e: host.open_share(),
-                        testid="share", cls="btn btn-tool", icon="share"))
-    if inputs.mode != "pass":
-        tools.append(button(scope, t("history.button"), lambda _e: host.open_history(),
-                            testid="history", cls="btn btn-tool", icon="history"))
-    if send is not None:
-        tools.append(send)
-    if note is not None:
-        tools.append(note)
-    return el("div", *tools, cls="play-tools", testid="play-tools",
-              attrs={"role": "toolbar", "aria-label": t("play.tools")})
+        fast = inputs.pace_fast
+        tools.append(kept("pace", fast, lambda scope: _pace(host, scope, fast)))
+    tools.append(kept("share", None, lambda scope: button(
+        scope, t("share.button"), lambda _e: host.open_share(), testid="share",
+        cls="btn btn-tool", icon="share")))
+    if mode != "pass":
+        tools.append(kept("history", None, lambda scope: button(
+            scope, t("history.button"), lambda _e: host.open_history(), testid="history",
+            cls="btn btn-tool", icon="history")))
+    if inputs.send_to is not None:
+        # Secondary: most games are hot-seat on one tablet; a link is for playing apart.
+        name = inputs.send_to
+        tools.append(kept("send", name, lambda scope: button(
+            scope, t("send.button", name=name), lambda _e: host.send_to_next(),
+            testid="send-next", cls="btn btn-tool")))
+    if inputs.undo is not None and not inputs.undo[0] and inputs.undo[1] in UNDO_SHORT_REASONS:
+        # Said on screen, not only in the tooltip: a tablet has no hover.
+        reason = inputs.undo[1]
+        tools.append(kept("why", reason, lambda _scope: el(
+            "p", t(f"undo.short.{reason}"), cls="tool-why", testid="undo-why")))
+    bar: Element = parts.frame(f"tools-{mode}", None, lambda: el(
+        "div", cls="play-tools", testid="play-tools",
+        attrs={"role": "toolbar", "aria-label": t("play.tools")}))
+    dom.patch(bar, tools)
+    return bar
+
+
+def _undo(host: ToolHost, scope: Scope, allowed: bool, reason: str) -> Element:
+    """Undo, saying why when it is off (the engine's reason: see :data:`UNDO_SHORT_REASONS`)."""
+    undo = button(scope, t("undo.button"), lambda _e: host.undo(), testid="undo",
+                  cls="btn btn-tool", icon="undo")
+    undo.setAttribute("data-reason", reason)
+    if not allowed:
+        undo.setAttribute("aria-disabled", "true")
+        why = t(f"undo.why.{reason}")
+        undo.setAttribute("title", why)
+        undo.setAttribute("aria-label", t("undo.refused_label", why=why))
+    return undo
+
+
+def _pace(host: ToolHost, scope: Scope, fast: bool) -> Element:
+    """The computers' pace: pressed while they play fast."""
+    pace = button(scope, t("play.pace_fast"), lambda _e: host.toggle_pace(), testid="pace",
+                  cls="btn btn-tool", icon="fast")
+    pace.setAttribute("aria-pressed", "true" if fast else "false")
+    return pace
