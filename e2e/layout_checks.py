@@ -1,6 +1,6 @@
 """Layout checks a player would notice: controls on top of each other, a page that scrolls
 sideways, targets too small for a finger, text too small to read, a control cut off by its
-container or by its own text spilling out.
+container or by its own text spilling out, a word broken in the middle by the end of a line.
 
 Why measured in the page (``getBoundingClientRect``, ``getComputedStyle``) and not in
 screenshots: the numbers say which element is wrong and by how much, and they do not change
@@ -56,7 +56,26 @@ MEASURE = """() => {
   // A modal dialog makes the rest of the page inert: only what is in it can be touched.
   const modal = [...document.querySelectorAll('dialog[open]')].find(d => d.matches(':modal'));
   const scope = modal || document;
-  const problems = {overlap: [], sideways: [], small: [], text: [], cut: []};
+  const problems = {overlap: [], sideways: [], small: [], text: [], cut: [], split: []};
+  // A word the line broke inside ("Gassenju / nge"): its first and last letters lie on different
+  // lines. Each letter's line is its last box: a letter just after a soft hyphen that broke the
+  // line reports the hyphen drawn at the end of the line before first.
+  const range = document.createRange();
+  const lineOf = (node, at) => {
+    range.setStart(node, at);
+    range.setEnd(node, at + 1);
+    const boxes = range.getClientRects();
+    return boxes.length ? Math.round(boxes[boxes.length - 1].top) : null;
+  };
+  const splitWords = node => {
+    const found = [];
+    for (const match of node.textContent.matchAll(/[^\\s\\u00ad\\u2010-\\u2014-]{2,}/g)) {
+      const first = lineOf(node, match.index);
+      const last = lineOf(node, match.index + match[0].length - 1);
+      if (first !== null && last !== null && first !== last) found.push(match[0]);
+    }
+    return found;
+  };
   // Cut off: part of a control hidden by an ancestor that hides overflow without scrolling
   // (what scrolls can be reached; what is clipped cannot), or its own text spilling out.
   const cutOff = el => {
@@ -104,13 +123,18 @@ MEASURE = """() => {
   }
   for (const el of document.body.querySelectorAll('*')) {
     if (!shown(el) || el.closest('svg')) continue;
+    const own = [...el.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim());
+    // a broken word is looked for down the whole page, not only in view: it is the same
+    // defect a scroll away
+    for (const node of own) {
+      for (const word of splitWords(node)) problems.split.push(`${name(el)}: "${word}"`);
+    }
     const box = clipped(el);
     if (area(inView(box)) < 1) continue;
     if (box.l < -1 || box.r > vw + 1) {
       problems.sideways.push(`${name(el)} spans ${box.l.toFixed(0)}..${box.r.toFixed(0)}`);
     }
-    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
-    if (own) {
+    if (own.length) {
       const size = parseFloat(getComputedStyle(el).fontSize);
       if (size < 12 - 0.05) problems.text.push(`${name(el)} at ${size}px`);
     }
@@ -126,13 +150,15 @@ class Report:
     small: list[str]
     text: list[str]
     cut: list[str]
+    split: list[str]
+    """Words broken mid-word at a line's end, anywhere on the page (the rest: in view)."""
 
     def failures(self) -> dict[str, list[str]]:
         return {k: v for k, v in vars(self).items() if v}
 
 
 def measure(page: Page) -> Report:
-    """The five checks on what is on screen now."""
+    """The six checks on what is on screen now."""
     found: dict[str, Any] = page.evaluate(MEASURE)
     return Report(**found)
 

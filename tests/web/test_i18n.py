@@ -116,6 +116,36 @@ def test_translations_are_complete_with_the_same_placeholders(prefix: str,
     assert all(value.strip() for value in other.values())
 
 
+NAME_KEYS = re.compile(r"^(burgrave\.(card|castle_section|building)|dice-realm\.card)\.[^.]+$")
+"""Names drawn in narrow cells: a card's, a castle section's, a building's."""
+LONG_WORD = 12
+SOFT_HYPHEN = "\u00ad"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_long_words_in_names_can_break_at_a_soft_hyphen(language: str) -> None:
+    """Browsers without a hyphenation dictionary (Chromium on Linux) would break a long name
+    anywhere in a narrow cell ("Schuldeneintreib / er"), so every word of 12 letters or more in
+    a name carries at least one soft hyphen where it may break ("Schulden\u00adein\u00adtreiber").
+    The layout checks (``e2e/layout_checks.py``, "split") see the result on screen."""
+    unbreakable = {key: word for prefix in ("burgrave", "dice-realm")
+                   for key, value in CATALOGS.catalog(prefix, language).items()
+                   if NAME_KEYS.match(key)
+                   for word in re.split(r"[\s-]+", value)
+                   if len(word) >= LONG_WORD and SOFT_HYPHEN not in word}
+    assert unbreakable == {}
+
+
+def test_soft_hyphens_stand_between_letters_only() -> None:
+    """A soft hyphen at a word's edge or doubled would never be a break point a reader
+    expects."""
+    misplaced = {key: value for prefix in ("burgrave", "dice-realm") for language in TRANSLATED
+                 for key, value in CATALOGS.catalog(prefix, language).items()
+                 if SOFT_HYPHEN in value
+                 and not re.fullmatch(r"(?:[^\u00ad]*\w\u00ad(?=\w))+[^\u00ad]*", value)}
+    assert misplaced == {}
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_a_translated_page_says_it_in_its_language(language: str) -> None:
     i18n.set_language(language)
