@@ -391,10 +391,15 @@ def test_the_odds_switch_is_remembered_and_hides_the_odds(fake_dom: OfflineDocum
     host.node("roll").click()
     toggle = host.node("odds-toggle")
     assert toggle.attrs["aria-pressed"] == "true"
+    chance = i18n.t("dice-realm.odds_best")
+    citizens = [host.node(f"citizen-{slot}") for slot in host.odds_boxes()]
+    assert citizens and all(chance in c.attrs["aria-label"] for c in citizens)
     toggle.click()
     assert host.settings[ODDS_SETTING] is False
     assert host.node("odds-toggle").attrs["aria-pressed"] == "false"
     assert all(n.hidden for n in host.odds_boxes().values())
+    # and the citizens' labels no longer read out the odds (a kept citizen once kept them)
+    assert all(c.attrs["aria-label"] == c.attrs["data-label"] for c in citizens)
     again = FakeHost(fake_dom, 2, 6)
     again.settings = dict(host.settings)
     again.screen = dice_realm_screen.create_screen(again)

@@ -81,11 +81,25 @@ class OddsSource(Protocol):
     def odds_on(self) -> bool: ...
 
 
+def _label(box: Element, best: float | None) -> None:
+    """The citizen's own label (kept in ``data-label`` when it was drawn), plus its odds when
+    ``best`` is given: the pieces are joined the language's way, never by splitting an earlier
+    label."""
+    citizen = box.parentNode  # the card's face
+    citizen = citizen.parentNode if citizen is not None else None  # the citizen's button
+    base = dom.opt(citizen.getAttribute("data-label")) if citizen is not None else None
+    if base is None:
+        return
+    citizen.setAttribute("aria-label", base if best is None else join_parts([base, labelled(
+        t("dice-realm.odds_best"), format_percent(best))]))
+
+
 def _empty(box: Element) -> None:
-    """An odds box with no odds in it: a citizen kept from the last drawing keeps its box, and
-    what it showed then must not stay."""
+    """An odds box with no odds in it: a citizen kept from the last drawing keeps its box and
+    its label, and the odds they gave then must not stay (a screen reader would read them)."""
     dom.clear(box)
     box.removeAttribute("data-p")
+    _label(box, None)
 
 
 class OddsHelper:
@@ -172,13 +186,7 @@ class OddsHelper:
             dom.append(node, parts)
             node.hidden = False
             node.setAttribute("data-p", f"{best:.6f}")
-            citizen = node.parentNode
-            # The card's own label (kept in data-label when it was drawn) plus the odds: the
-            # pieces are joined the language's way, never by splitting an earlier label.
-            base = dom.opt(citizen.getAttribute("data-label")) if citizen is not None else None
-            if base is not None:
-                citizen.setAttribute("aria-label", join_parts([base, labelled(
-                    t("dice-realm.odds_best"), format_percent(best))]))
+            _label(node, best)
         if missing:
             generation = self._gen
 
