@@ -85,10 +85,9 @@ def _label(box: Element, best: float | None) -> None:
     """The citizen's own label (kept in ``data-label`` when it was drawn), plus its odds when
     ``best`` is given: the pieces are joined the language's way, never by splitting an earlier
     label."""
-    citizen = box.parentNode  # the card's face
-    citizen = citizen.parentNode if citizen is not None else None  # the citizen's button
-    base = dom.opt(citizen.getAttribute("data-label")) if citizen is not None else None
-    if base is None:
+    face = box.parentNode
+    citizen = face.parentNode if face is not None else None  # the button round the face
+    if citizen is None or (base := dom.opt(citizen.getAttribute("data-label"))) is None:
         return
     citizen.setAttribute("aria-label", base if best is None else join_parts([base, labelled(
         t("dice-realm.odds_best"), format_percent(best))]))
