@@ -3,11 +3,12 @@
 A seeded 3-player game is started in the page (``?seed=``) and played to the end (or a cap of
 taps) by a seeded random policy that reads the page's offered controls (``[data-offer]``, the
 privacy screen's "ready" button). For every tap the page measures, with ``performance.now()``,
-from just before the click to the end of a forced style and layout pass after it: the click
-handler runs the engine, the host's autosave and the screen's full redraw synchronously, so
-that span is what a player waits for before the new board can be painted. Taps on the privacy
-screen and local steps (choosing the building before its spot) are counted separately from
-actions.
+from just before the click to the end of a forced style and layout pass after it (the click
+handler runs the engine, the host's autosave and the screen's redraw synchronously), and to the
+first frame painted after it, which is what a player waits for and what the target is judged
+on, as in Dice Realm's bench (:mod:`bench.taps`): the motion is measured before that paint.
+Taps on the privacy screen and local steps (choosing the building before its spot) are counted
+separately from actions.
 
 Run: ``python3 -m bench.burgrave_taps`` (after ``python3 build.py build``), or call
 :func:`tap_latency` from ``bench/__main__.py``.
@@ -29,7 +30,7 @@ MAX_TAPS = int(os.environ.get("KINGDOMS_BENCH_BURGRAVE_TAPS", "600"))
 TARGET_P95_MS = 100.0
 
 TIME_TAP = """
-(testid) => {
+async (testid) => {
   const target = document.querySelector('[data-testid="' + testid + '"]');
   if (!target) return null;
   const before = document.querySelector('[data-testid=game-screen]')?.dataset.moves;
@@ -38,7 +39,12 @@ TIME_TAP = """
   void document.body.offsetHeight;  // style and layout of the new board
   const end = performance.now();
   const after = document.querySelector('[data-testid=game-screen]')?.dataset.moves;
-  return {ms: end - start, moved: before !== after};
+  // The first frame after the tap, as Dice Realm's bench times it: a timer set from its
+  // animation frame runs once that frame (the motion measured before it, style, layout and
+  // paint) is done.
+  const painted = await new Promise(resolve => requestAnimationFrame(
+    () => setTimeout(() => resolve(performance.now()), 0)));
+  return {ms: end - start, painted: painted - start, moved: before !== after};
 }
 """
 
@@ -60,7 +66,7 @@ def percentile(values: list[float], q: float) -> float:
 def measure(url: str, chromium: str) -> dict[str, list[float]]:
     from playwright.sync_api import sync_playwright
 
-    times: dict[str, list[float]] = {"action": [], "step": [], "pass": []}
+    times: dict[str, list[float]] = {"action": [], "step": [], "pass": [], "action_painted": []}
     rng = random.Random(SEED)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium or None,
@@ -93,6 +99,8 @@ def measure(url: str, chromium: str) -> dict[str, list[float]]:
             result = page.evaluate(TIME_TAP, rng.choice(active or offers))
             if result:
                 times["action" if result["moved"] else "step"].append(result["ms"])
+                if result["moved"]:
+                    times["action_painted"].append(result["painted"])
             page.wait_for_timeout(20)
         browser.close()
     return times
@@ -108,14 +116,15 @@ def tap_latency(chromium: str, line: Callable[..., None]) -> None:
         server.shutdown()
         server.server_close()
     print("Burgrave: tap to updated board (in-browser, seeded 3-player game)")
-    for kind, label in (("action", "action taps (engine + autosave + redraw)"),
+    for kind, label in (("action_painted", "action taps to the new board painted"),
+                        ("action", "action taps to the new board laid out"),
                         ("step", "local steps (building before spot)"),
                         ("pass", "privacy screen 'ready' taps")):
         values = times[kind]
         if not values:
             continue
         p50, p95 = statistics.median(values), percentile(values, 0.95)
-        target = f"p95 <= {TARGET_P95_MS:.0f} ms" if kind == "action" else ""
+        target = f"p95 <= {TARGET_P95_MS:.0f} ms" if kind == "action_painted" else ""
         line(f"{label} ({len(values)})", f"{p50:.1f} / {p95:.1f} ms", target)
 
 
