@@ -4,10 +4,12 @@ Drawn from the engine's ``view`` on every change (the host redraws after each ac
 page state is the player's current hold selection (the engine takes it with the next roll as a
 keep mask), the odds helper switch and what was on the board last time (to animate changes).
 
-The parts: :mod:`.art` (die faces and citizen cards, built once and cloned), :mod:`.odds_helper`
-(each citizen's odds, never making a tap wait), :mod:`.events` (what happened this turn),
-:mod:`.realms` (the players' realms, on the board and at the end) and :mod:`.text` (every
-sentence). Holding a die updates that die and the odds in place, without a redraw.
+The parts: :mod:`.board_frame` (the containers kept between drawings), :mod:`.market` (the
+villages and citizens), :mod:`.art` (die faces and citizen cards, built once and cloned),
+:mod:`.odds_helper` (each citizen's odds, never making a tap wait), :mod:`.events` (what
+happened this turn), :mod:`.realms` (the players' realms, on the board and at the end) and
+:mod:`.text` (every sentence); the tray (dice, controls, the claim question) is drawn here.
+Holding a die updates that die and the odds in place, without a redraw.
 
 Every rule comes from the engine: which citizens the dice meet (``met_slots``), whether a
 scoundrel must be taken, flips left, the dragon's gift choices.
@@ -15,8 +17,7 @@ scoundrel must be taken, flips left, the dragon's gift choices.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from kingdoms.core.explain import Choice
@@ -26,16 +27,12 @@ from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.dice_realm import motion as motions
 from kingdoms_web.games.dice_realm import realms
 from kingdoms_web.games.dice_realm.art import CardArt, svg_icon
+from kingdoms_web.games.dice_realm.board_frame import BoardFrame
 from kingdoms_web.games.dice_realm.events import events_section
+from kingdoms_web.games.dice_realm.market import MarketRenderer
 from kingdoms_web.games.dice_realm.odds_helper import OddsHelper
-from kingdoms_web.games.dice_realm.text import (
-    ability_name,
-    ability_reminder,
-    card_name,
-    colour_name,
-    requirement_text,
-)
-from kingdoms_web.i18n import join_parts, join_sentences, labelled, say, t
+from kingdoms_web.games.dice_realm.text import card_name
+from kingdoms_web.i18n import join_sentences, say, t
 from kingdoms_web.play import motion
 from kingdoms_web.play.contract import GameHost
 from kingdoms_web.play.notices import end_warnings
@@ -50,39 +47,6 @@ ODDS_SETTING = "dice-realm.odds"
 """Settings key (in ``kingdoms.v1.settings``) of the odds helper switch; on by default."""
 
 
-@dataclass(frozen=True)
-class BoardFrame:
-    """The board's containers, kept from one drawing to the next (per language) so that what
-    is kept inside them stays in the page (:func:`kingdoms_web.dom.patch`)."""
-
-    board: Element
-    left: Element
-    market: Element
-    market_title: Element
-    columns_box: Element
-    columns: list[Element]
-    """One per slot of the row: its village pile above its citizen."""
-    right: Element
-    players: Element
-    players_list: Element
-
-    @staticmethod
-    def build(slots: int) -> BoardFrame:
-        columns = [el("div", cls="dr-column") for _ in range(slots)]
-        columns_box = el("div", *columns, cls="dr-columns")
-        title = el("h2", t("dice-realm.market"), cls="sr-only")
-        market = el("section", title, columns_box, cls="dr-market",
-                    attrs={"aria-label": t("dice-realm.market")})
-        left = el("div", market, cls="dr-left")
-        players = realms.players_frame([])
-        players_list = dom.query("ul", players)
-        right = el("div", players, cls="dr-right")
-        board = el("div", left, right, cls="dr", testid="dice-realm",
-                   attrs={"aria-label": t("dice-realm.board"), "role": "region"})
-        return BoardFrame(board, left, market, title, columns_box, columns, right, players,
-                          players_list)
-
-
 class DiceRealmScreen:
     """Dice Realm's :class:`~kingdoms_web.play.contract.GameScreen`."""
 
@@ -93,15 +57,12 @@ class DiceRealmScreen:
         self.held = 0
         self._held_key: tuple[int, int, int | None] | None = None
         self._animated_key: tuple[int, int, int | None] | None = None
-        self._prev_row: list[str | None] = []
-        self._prev_turn: int | None = None
         self.art = CardArt()
-        self._odds_boxes: dict[int, Element] = {}
-        """Row slot -> the odds box of the citizen drawn there (kept with its citizen)."""
         self.parts = Parts()
         """The villages, piles and players' realms kept from the last drawing while their part
         of the view is unchanged."""
         self.odds = OddsHelper(self)
+        self.market = MarketRenderer(self.parts, self.art, self.odds, self._claim)
         self._die_nodes: list[Element] = []
         self._roll_button: Element = None
         self.view: dict[str, Any] = {}
@@ -153,7 +114,7 @@ class DiceRealmScreen:
         board = dom.set_attrs(frame.board, {
             "data-phase": phase, "data-current": seat if seat is not None else "",
             "data-turn": view["turn"], "data-rolls-left": dice["rolls_left"]})
-        self._market(view, frame)
+        self.market.draw(view, frame)
         dom.patch(frame.left, [frame.market, events_section(view)])
         dom.patch(frame.players_list, realms.player_entries(view, arrived, parts))
         dom.patch(frame.right, [self._tray(scope, view), frame.players])
@@ -162,155 +123,9 @@ class DiceRealmScreen:
             motion.before_paint(lambda: motion.fly(board, "dr-fly", scale=True))
         if self.claiming is not None:
             dom.reveal(dom.query('[data-testid="claim-chooser"]', root))
-        self._prev_row = [slot["card"]["id"] if slot["card"] else None for slot in view["row"]]
-        self._prev_turn = int(view["turn"])
+        self.market.remember(view)
         self.odds.fill(defer_missing=True)
         self.odds.prewarm()
-
-    # ------------------------------------------------------------------ market
-
-    def _market(self, view: dict[str, Any], frame: BoardFrame) -> None:
-        """Villages and citizens in their columns, and the piles. A village pile and the piles
-        are kept while unchanged; a citizen is drawn each time (its odds fill in after)."""
-        parts = self.parts
-        met = set(view["met_slots"])
-        for column, village, slot in zip(frame.columns, view["villages"], view["row"],
-                                         strict=True):
-            dom.patch(column, [parts.get(f"village-{village['slot']}", village,
-                                         self._village_in(village)),
-                               self._citizen(view, slot, met)])
-        penalty = view["penalty_pile"]
-        piles = parts.get("piles", (view["draw_count"], view["discard_count"], penalty),
-                          lambda _scope: self._piles(view))
-        dom.patch(frame.market, [frame.market_title, frame.columns_box, piles])
-
-    def _village_in(self, village: Mapping[str, Any]) -> Callable[[Scope], Element]:
-        return lambda _scope: self._village(village)
-
-    @staticmethod
-    def _piles(view: dict[str, Any]) -> Element:
-        """The draw, discard and scoundrel piles."""
-        penalty = view["penalty_pile"]
-        top = penalty["top"]
-        return el(
-            "div",
-            el("div", el("span", t("dice-realm.draw_pile"), cls="dr-pile-label"),
-               el("span", str(view["draw_count"]), cls="dr-pile-count num"),
-               cls="dr-pile dr-draw", testid="draw-pile",
-               attrs={"aria-label": labelled(t("dice-realm.draw_pile"),
-                                             t("dice-realm.cards", count=view["draw_count"]))}),
-            el("div", el("span", t("dice-realm.discard_pile"), cls="dr-pile-label"),
-               el("span", str(view["discard_count"]), cls="dr-pile-count num"),
-               cls="dr-pile dr-discard", testid="discard-pile",
-               attrs={"aria-label": labelled(t("dice-realm.discard_pile"),
-                                             t("dice-realm.cards", count=view["discard_count"]))}),
-            el("div",
-               el("span", t("dice-realm.penalty_pile"), cls="dr-pile-label"),
-               el("span",
-                  el("span", str(top["value"]) if top else "–", cls="dr-penalty-value num"),
-                  el("span", card_name(top) if top else t("dice-realm.penalty_none"),
-                     cls="dr-penalty-name"),
-                  cls="dr-penalty-top"),
-               el("span", t("dice-realm.cards", count=penalty["count"]), cls="dr-pile-note"),
-               cls="dr-pile dr-penalty", testid="penalty-pile",
-               attrs={"data-count": penalty["count"],
-                      "aria-label": labelled(t("dice-realm.penalty_pile"), join_parts([
-                          t("dice-realm.penalty_top", name=card_name(top), value=top["value"])
-                          if top else t("dice-realm.penalty_none"),
-                          t("dice-realm.cards", count=penalty["count"])]))}),
-            cls="dr-piles")
-
-    def _village(self, village: Mapping[str, Any]) -> Element:
-        colour = village["colour"]
-        count = village["count"]
-        top = village["top"]
-        upcoming = t("dice-realm.village_next", points=t("play.points", count=top),
-                     count=count) if top is not None else t("dice-realm.village_empty")
-        label = labelled(t("dice-realm.village_pile", colour=colour_name(colour)), upcoming)
-        return el(
-            "div",
-            el("span", colour_name(colour), cls="dr-village-name"),
-            el("span", str(top) if top is not None else "–", cls="dr-village-value num"),
-            el("span", t("dice-realm.village_left", count=count), cls="dr-village-count"),
-            cls=f"dr-village c-{colour} stack-{min(count, 3)}",
-            testid=f"village-{village['slot']}",
-            attrs={"role": "img", "aria-label": label, "data-count": count})
-
-    def _citizen(self, view: dict[str, Any], slot: Mapping[str, Any], met: set[int]) -> Element:
-        """A slot's citizen, kept while the card, whether the dice meet it and how it arrived
-        are unchanged; its odds box is filled in afresh each time (:class:`OddsHelper`)."""
-        index = int(slot["slot"])
-        card = slot["card"]
-        if card is None:
-            return self.parts.get(f"citizen-{index}", None, lambda _scope: el(
-                "div", el("span", t("dice-realm.empty_slot")), cls="dr-citizen dr-empty",
-                testid=f"citizen-{index}"))
-        cid = card["id"]
-        arrival = ("", 0)
-        if self._prev_turn is not None:
-            if cid not in self._prev_row:
-                arrival = ("dealt", 0)
-            elif self._prev_row.index(cid) != index:
-                arrival = ("slid", index - self._prev_row.index(cid))  # slots moved: dr-slide
-        is_met = index in met
-        claimable = is_met and view["phase"] in ("roll", "choose")
-        node = self.parts.get(f"citizen-{index}", (slot, is_met, claimable, arrival),
-                              self._citizen_in(slot, is_met, claimable, arrival))
-        self.odds.nodes[index] = self._odds_boxes[index]
-        return node
-
-    def _citizen_in(self, slot: Mapping[str, Any], is_met: bool, claimable: bool,
-                    arrival: tuple[str, int]) -> Callable[[Scope], Element]:
-        return lambda scope: self._citizen_node(scope, slot, is_met, claimable, arrival)
-
-    def _citizen_node(self, scope: Scope, slot: Mapping[str, Any], is_met: bool,
-                      claimable: bool, arrival: tuple[str, int]) -> Element:
-        index = int(slot["slot"])
-        card = slot["card"]
-        cid = card["id"]
-        classes = ["dr-citizen", f"c-{card['colour']}"]
-        if is_met:
-            classes.append("met")
-        if card.get("ability") == "dragon":
-            classes.append("dragon")
-        how, shift = arrival
-        if how:
-            classes.append(how)
-        ability = card.get("ability")
-        label = t(
-            "dice-realm.citizen_label", name=card_name(card), colour=colour_name(card["colour"]),
-            points=t("play.points", count=card["value"]),
-            requirement=requirement_text(card["requirement"]),
-            ability=t("dice-realm.citizen_ability", ability=ability_name(ability),
-                      reminder=ability_reminder(ability)) if ability else "",
-            village=t("dice-realm.citizen_village", colour=colour_name(slot["village_colour"]))
-            if slot["founds_village"] else "",
-            odds="",
-            state=t("dice-realm.citizen_met") if claimable else t("dice-realm.citizen_not_met"),
-        )
-        odds = el("span", cls="dr-odds", testid=f"odds-{index}", attrs={"aria-hidden": "true"})
-        odds.hidden = True
-        self._odds_boxes[index] = odds
-        # The label says all of it in words; the face is drawn for the eyes only (so a screen
-        # reader does not read "1 Town Crier A A B B" after the label, and the name a speech
-        # user says is the label's).
-        face = el("span", self.art.card(card),
-                  el("span", t("dice-realm.founds"), cls="dr-founds")
-                  if slot["founds_village"] else None,
-                  odds,
-                  el("span", t("dice-realm.met"), cls="dr-take") if claimable else None,
-                  cls="dr-citizen-face", attrs={"aria-hidden": "true"})
-        node = el(
-            "button",
-            face,
-            cls=" ".join(classes), testid=f"citizen-{index}",
-            attrs={"type": "button", "aria-label": label, "data-label": label, "data-card": cid,
-                   "data-met": "true" if is_met else "false",
-                   "aria-disabled": None if claimable else "true"})
-        if shift:
-            node.style.setProperty("--shift", str(shift))
-        scope.on(node, "click", lambda _e: self._claim(index))
-        return node
 
     # ------------------------------------------------------------------ tray
 
