@@ -6,9 +6,9 @@ The record, its state, undo and redo belong to the engine's
 a game screen turns into an action goes through :meth:`GameTable.act`: the session applies it
 (and refuses illegal ones with a reason), the new record is autosaved as a share code in the
 saved-games list *before* the board is redrawn, so a crash or a closed tab never loses a move
-that was shown. The table also draws what every game shares: whose turn it is, the "pass the
-device" privacy screen for games with hidden information, and the end screen with winners and
-score breakdowns.
+that was shown (saving and following other tabs: :mod:`kingdoms_web.play.autosave`). The table
+also draws what every game shares: whose turn it is, the "pass the device" privacy screen for
+games with hidden information, and the end screen with winners and score breakdowns.
 
 Resuming (a save, a share code, a reload) is replaying the record, so the state is identical.
 Undo and redo follow the engine's rule (never across revealed information, another seat's turn
@@ -28,16 +28,16 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from kingdoms.core import codes
 from kingdoms.core.errors import KingdomsError
 from kingdoms.core.protocol import Game, OptionValue, Seat
 from kingdoms.core.records import GameRecord
 from kingdoms.core.session import Session
-from kingdoms_web import dom, urls
+from kingdoms_web import dom
 from kingdoms_web.device import new_save_id, now_ms
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, lookup, say, t
 from kingdoms_web.play import sound
+from kingdoms_web.play.autosave import SavedTable, SaveOwner
 from kingdoms_web.play.coach import Coach, marks_for
 from kingdoms_web.play.computer import (
     PACE_SETTING,
@@ -53,24 +53,17 @@ from kingdoms_web.play.history import HistoryDialog
 from kingdoms_web.play.parts import Parts
 from kingdoms_web.play.sound import SOUND_SETTING
 from kingdoms_web.play.tools import tool_bar, tool_inputs
-from kingdoms_web.saves.saved_games import Change, put_save, read_save, saved_change
-from kingdoms_web.saves.schema import MAX_SAVES, SaveEntry
-from kingdoms_web.saves.storage import Store, read_settings, write_settings
+from kingdoms_web.saves.schema import MAX_SAVES
+from kingdoms_web.saves.storage import read_settings, write_settings
 from kingdoms_web.shell.dialogs import Modal, button
 from kingdoms_web.shell.share import ShareDialog, send_link
 
 
-class TableOwner(Protocol):
+class TableOwner(SaveOwner, Protocol):
     """What the host needs from the app around it."""
-
-    store: Store
-
-    def go_home(self) -> None: ...
 
     def start_game(self, game_id: str, seats: list[Seat],
                    options: dict[str, OptionValue] | None = None) -> None: ...
-
-    def set_fragment(self, fragment: str) -> None: ...
 
     def open_modal(self, modal: Modal) -> None: ...
 
@@ -105,8 +98,11 @@ class TableFrame:
                           id(dom.document))
 
 
-class GameTable(HostState):
-    """A game in progress on this page (the :class:`GameHost` of its screen)."""
+class GameTable(SavedTable, HostState):
+    """A game in progress on this page (the :class:`GameHost` of its screen); its saving is
+    :class:`~kingdoms_web.play.autosave.SavedTable`'s."""
+
+    owner: TableOwner
 
     def __init__(self, owner: TableOwner, session: Session, module: str,
                  save_id: str | None = None, schedule: Schedule = browser_schedule) -> None:
@@ -121,12 +117,8 @@ class GameTable(HostState):
         self.message: str | None = None
         self.save_failed = False
         self.save_problem: str | None = None
-        """Why the last autosave failed (``saved_games.WRITE_PROBLEMS``); None when saved."""
         self.rev = -1
-        """The stored revision of this save this tab last read or wrote (-1: not stored yet)."""
         self.read_only: str | None = None
-        """``diverged``/``deleted`` once another tab changed this game in a way this tab cannot
-        follow: it stops saving (never a silent overwrite) and offers the stored version."""
         self.handoff = False
         """True right after an action handed the turn to another seat (offer "Send to…")."""
         self.container: Element = None
@@ -290,104 +282,8 @@ class GameTable(HostState):
     # ------------------------------------------------------------------ saving
 
     @property
-    def code(self) -> str:
-        return codes.encode_code(self._record)
-
-    @property
     def title(self) -> str:
         return game_title(self._game.info.game_id, self._game.info.title)
-
-    def autosave(self) -> bool:
-        """Write the record (as its share code) to its save, checking first that no other tab
-        wrote it meanwhile; warn with the cause if it fails."""
-        code = self.code
-        if self.read_only is not None:
-            return False
-        over = bool(self._game.is_over(self._state))
-        entry = SaveEntry(self.save_id, self._record.game_id,
-                          tuple(seat.name for seat in self._record.seats),
-                          len(self._record.actions), code, now_ms(), self.label, over,
-                          None if over else self._game.current_seat(self._state), self.created)
-        result = put_save(self.owner.store, entry, expect=self.rev)
-        if result.problem == "conflict":
-            # Another tab wrote meanwhile. If it holds this very game (both tabs played the same
-            # computer move), or this game plus more, nothing is lost: adopt it and go on.
-            change = saved_change(self.owner.store, self.save_id, self.rev, self._record)
-            if change.kind == "same" and change.entry is not None:
-                self.rev = change.rev
-                result = put_save(self.owner.store, entry, expect=self.rev)
-            elif change.kind == "extends":
-                self._take_moves(change)
-                self.owner.set_fragment(urls.game_fragment(self.code, self.save_id))
-                return True
-        if result.problem in ("conflict", "deleted"):
-            self.read_only = "deleted" if result.problem == "deleted" else "diverged"
-            self.save_problem = None
-        else:
-            self.save_problem = result.problem
-        if result.ok:
-            self.rev = result.rev
-        self.save_failed = self.save_problem is not None
-        self.owner.set_fragment(urls.game_fragment(code, self.save_id))
-        return result.ok
-
-    def follow_storage(self) -> bool:
-        """Take in what another tab saved of this game; True if this tab's game changed.
-
-        Moves that extend this tab's record are played here too (the tab follows); any other
-        change (an undo there, a deletion) makes this tab read-only with a notice.
-        """
-        if self.read_only is not None:
-            return False
-        change = saved_change(self.owner.store, self.save_id, self.rev, self._record)
-        if change.kind in ("same", "unreadable"):
-            self.rev = change.rev
-            if change.entry is not None:
-                self.label = change.entry.label
-            return False
-        if change.kind == "extends":
-            self._take_moves(change)
-        else:
-            self.read_only = "deleted" if change.kind == "deleted" else "diverged"
-            self.computer.cancel()
-        self.redraw()
-        self.computer.wake()
-        return True
-
-    def _take_moves(self, change: Change) -> None:
-        """Play here the moves another tab added (``change.kind == "extends"``)."""
-        try:
-            for index in change.record.actions[len(self._record.actions):]:
-                self.session.act(self._game.decode_action(index))
-        except KingdomsError:
-            dom.log_error("Kingdoms: following another tab failed\n" + traceback.format_exc())
-            self.read_only = "diverged"
-            self.computer.cancel()
-        else:
-            self.rev = change.rev
-            self.handoff = False
-            self.message = t("tabs.followed")
-            self._sync_viewer()
-            # The address follows too, so a reload of this tab resumes the game as it is now.
-            self.owner.set_fragment(urls.game_fragment(self.code, self.save_id))
-
-    def load_latest(self) -> None:
-        """Show the game as stored now (after another tab changed it) and save here again."""
-        entry, _why = read_save(self.owner.store, self.save_id)
-        if entry is None:
-            self.owner.go_home()
-            return
-        try:
-            self.session = codes.load_code(entry.code)
-        except KingdomsError:
-            self.notify(t("code.error.other"))
-            return
-        self.rev, self.label, self.read_only, self.message = entry.rev, entry.label, None, None
-        self.owner.set_fragment(urls.game_fragment(self.code, self.save_id))
-        self.computer.cancel()
-        self._sync_viewer(initial=True)
-        self.redraw()
-        self.computer.wake()
 
     # ------------------------------------------------------------------ drawing
 
