@@ -15,7 +15,8 @@ count and the options), whatever the number of worker processes.
   is its wins over the games it played, with a 95 % Wilson score interval.
 * A game played alone against rules (Burgrave's solo rival, ``players=1`` with the game's
   options, echoed in the report's ``options``): the bot's wins are its wins against the rival
-  (the game lists the seat as a winner only when it beat the rival).
+  (the game lists the seat as a winner when it beat the rival, and also when they tie even
+  after the leftovers, its ``reason`` then ``shared``: such a tie counts as a whole win).
 
 >>> report = run("tally", ["random", "random"], games=4, seed=3)
 >>> [entry["games"] for entry in report["bots"]]
