@@ -50,17 +50,30 @@ LONG_WORD = 10
 ("Glassblowe/r"); German and Spanish names make this common."""
 
 
+_ICONS: dict[tuple[str, str, int], Element] = {}
+"""(icon, class, document) -> the icon built once; each use is one clone of it (six held-die
+padlocks are drawn with every roll, and an icon built afresh is eight calls into the page)."""
+
+
 def svg_icon(name: str, cls: str = "dr-icon") -> Element:
     """A decorative ability icon, or ``held`` (the padlock): hidden from screen readers, as the
     text next to it (or the held die's pressed state) says it."""
-    ns = "http://www.w3.org/2000/svg"
-    svg = dom.document.createElementNS(ns, "svg")
-    dom.set_attrs(svg, {"viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false",
-                        "class": cls + (" filled" if name in FILLED_ICONS else "")})
-    path = dom.document.createElementNS(ns, "path")
-    path.setAttribute("d", HELD_ICON if name == "held" else ABILITY_ICONS.get(name, ""))
-    svg.append(path)
-    return svg
+    key = (name, cls, id(dom.document))
+    template = _ICONS.get(key)
+    if template is None:
+        ns = "http://www.w3.org/2000/svg"
+        template = dom.document.createElementNS(ns, "svg")
+        dom.set_attrs(template, {"viewBox": "0 0 24 24", "aria-hidden": "true",
+                                 "focusable": "false",
+                                 "class": cls + (" filled" if name in FILLED_ICONS else "")})
+        path = dom.document.createElementNS(ns, "path")
+        path.setAttribute("d", HELD_ICON if name == "held" else ABILITY_ICONS.get(name, ""))
+        template.append(path)
+        if len(_ICONS) > 64:  # documents of earlier page tests
+            _ICONS.clear()
+        _ICONS[key] = template
+    clone: Element = template.cloneNode(True)
+    return clone
 
 
 def chip(card: Mapping[str, Any]) -> Element:

@@ -18,6 +18,7 @@ scoundrel must be taken, flips left, the dragon's gift choices.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from kingdoms.core.explain import Choice
@@ -45,6 +46,24 @@ dice are the page's until the roll, and a reload must not drop them."""
 
 ODDS_SETTING = "dice-realm.odds"
 """Settings key (in ``kingdoms.v1.settings``) of the odds helper switch; on by default."""
+
+
+@dataclass(frozen=True)
+class TrayFrame:
+    """The tray's containers, kept between drawings (its parts are patched into them)."""
+
+    tray: Element
+    title: Element
+    dice: Element
+    foot: Element
+
+    @staticmethod
+    def build() -> TrayFrame:
+        title = el("h2", t("dice-realm.dice"), cls="sr-only")
+        dice = el("div", cls="dr-dice")
+        foot = el("div", cls="dr-tray-foot")
+        tray = el("section", cls="dr-tray", attrs={"aria-label": t("dice-realm.dice")})
+        return TrayFrame(tray, title, dice, foot)
 
 
 class DiceRealmScreen:
@@ -177,15 +196,13 @@ class DiceRealmScreen:
 
         reminders: list[Any] = []
         if int(dice["rolls_allowed"]) > 3 and rolling:
-            reminders.append(el("p", svg_icon("elf"), t("dice-realm.elf_reminder"),
-                                cls="dr-reminder-line", testid="elf-reminder"))
+            reminders.append(self._reminder("elf", t("dice-realm.elf_reminder")))
         if flips_left > 0:
-            reminders.append(el("p", svg_icon("fairy"),
-                                t("dice-realm.fairy_reminder", count=flips_left),
-                                cls="dr-reminder-line", testid="fairy-reminder"))
+            reminders.append(self._reminder("fairy", t("dice-realm.fairy_reminder",
+                                                       count=flips_left)))
         if view.get("extra_turn"):
-            reminders.append(el("p", svg_icon("apprentice"), t("dice-realm.extra_turn"),
-                                cls="dr-reminder-line", testid="apprentice-reminder"))
+            reminders.append(self._reminder("apprentice", t("dice-realm.extra_turn"),
+                                            testid="apprentice-reminder"))
         pending = view.get("pending")
         gift = None
         if pending and pending.get("type") == "give_dragon":
@@ -200,22 +217,33 @@ class DiceRealmScreen:
                                   for s in pending["choices"]], cls="dr-gift-choices"),
                       cls="dr-gift", testid="gift-chooser",
                       attrs={"role": "group", "aria-labelledby": "gift-title"})
-        return el(
-            "section",
-            el("h2", t("dice-realm.dice"), cls="sr-only"),
-            el("p", self._hint(view), cls="dr-hint", testid="dr-hint",
-               attrs={"role": "status"}),
-            end_warnings(self._warnings()),
+        tray = self.parts.frame("tray", None, TrayFrame.build)
+        hint = self._hint(view)
+        warnings = self._warnings()
+        rolls_text = t("dice-realm.rolls_left", count=rolls_left) if rolling else ""
+        dom.patch(tray.dice, dice_nodes)
+        dom.patch(tray.foot, [
+            self.parts.get("rolls-left", rolls_text, lambda _scope: el(
+                "span", rolls_text, cls="dr-rolls-left", testid="rolls-left")),
+            odds_toggle])
+        return dom.patch(tray.tray, [
+            tray.title,
+            self.parts.get("hint", hint, lambda _scope: el(
+                "p", hint, cls="dr-hint", testid="dr-hint", attrs={"role": "status"})),
+            self.parts.get("warnings", warnings, lambda _scope: end_warnings(warnings))
+            if warnings else None,
             *reminders,
             gift,
             self._claim_chooser(scope, view),
-            el("div", *dice_nodes, cls="dr-dice"),
+            tray.dice,
             controls,
-            el("div",
-               el("span", t("dice-realm.rolls_left", count=rolls_left) if rolling else "",
-                  cls="dr-rolls-left", testid="rolls-left"),
-               odds_toggle, cls="dr-tray-foot"),
-            cls="dr-tray", attrs={"aria-label": t("dice-realm.dice")})
+            tray.foot])
+
+    def _reminder(self, icon: str, text: str, testid: str = "") -> Element:
+        """A line under the hint about an ability in play (kept while its words are the same)."""
+        testid = testid or f"{icon}-reminder"
+        return self.parts.get(testid, text, lambda _scope: el(
+            "p", svg_icon(icon), text, cls="dr-reminder-line", testid=testid))
 
     def _die_in(self, i: int, value: int, rolled: bool, tumbling: bool, holdable: bool,
                 flip_shown: bool) -> Callable[[Scope], Element]:
