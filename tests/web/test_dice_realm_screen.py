@@ -386,6 +386,22 @@ def test_holding_dice_updates_the_roll_button_and_odds_in_place(fake_dom: Offlin
     assert_odds_are_the_engines(host)
 
 
+def test_rolled_dice_tumble_and_held_ones_stay_still(fake_dom: OfflineDocument) -> None:
+    """Issue 13, "dice tumble": the dice a roll throws tumble, a held die does not, and each
+    die shows the face the engine rolled."""
+    host = FakeHost(fake_dom, 2, 3)
+    host.node("roll").click()
+    assert all("rolling" in host.node(f"die-{i}").className.split() for i in range(6))
+    host.node("die-0").click()
+    host.node("roll").click()
+    view = GAME.view(host.state, host.viewer)
+    for i in range(6):
+        die = host.node(f"die-{i}")
+        assert die.attrs["data-value"] == str(view["dice"]["values"][i])
+        assert ("rolling" in die.className.split()) == (i != 0), (i, die.className)
+    assert "held" in host.node("die-0").className.split()
+
+
 def test_the_odds_switch_is_remembered_and_hides_the_odds(fake_dom: OfflineDocument) -> None:
     host = FakeHost(fake_dom, 2, 6)
     host.node("roll").click()
