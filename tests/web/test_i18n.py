@@ -116,8 +116,9 @@ def test_translations_are_complete_with_the_same_placeholders(prefix: str,
     assert all(value.strip() for value in other.values())
 
 
-NAME_KEYS = re.compile(r"^(burgrave\.(card|castle_section|building)|dice-realm\.card)\.[^.]+$")
-"""Names drawn in narrow cells: a card's, a castle section's, a building's."""
+NAME_KEYS = re.compile(
+    r"^(burgrave\.(card|castle_section|building|segment)|dice-realm\.card)\.[^.]+$")
+"""Names drawn in narrow cells: a card's, a castle section's, a building's, a segment's."""
 LONG_WORD = 12
 SOFT_HYPHEN = "\u00ad"
 
