@@ -360,5 +360,11 @@ def test_a_solo_game_against_the_rival_to_the_end(page: Page, site_url: str) -> 
     else:
         pytest.fail("the solo game did not end within the cap")
     expect(page.get_by_test_id("end-screen")).to_be_visible()
-    result = GAME.result(replay(current_record(page)))
+    final = replay(current_record(page))
+    result = GAME.result(final)
     expect(page.get_by_test_id("final-score-0")).to_have_text(str(result.scores[0].total))
+    # the rival's total stands under who won, beside the player's (it is no seat of the result)
+    rival = GAME.view(final, None)["rival"]["score"]["total"]
+    scoreline = page.get_by_test_id("solo-scoreline")
+    expect(scoreline).to_contain_text(f"Rival: {rival} point")
+    expect(scoreline).to_contain_text(f"Ana: {result.scores[0].total} point")

@@ -122,6 +122,11 @@ class GameScreen(Protocol):
         """Game-specific elements for the end screen (the shell draws scores and winners)."""
         ...
 
+    def end_lead(self, view: dict[str, Any]) -> Element | None:
+        """A line right under the winner, or None: what the shell's scores cannot show (a solo
+        rival's total, which is in the view, not among the seats of the result)."""
+        ...
+
     def dispose(self) -> None:
         """The screen is closed: release what it kept between drawings (listeners of kept
         parts, see :mod:`kingdoms_web.play.parts`)."""

@@ -149,8 +149,10 @@ def _scoring_rules(result: GameResult, game_id: str) -> Element | None:
               cls="how-scored", testid="how-scored", attrs={"open": True})
 
 
-def end_summary(result: GameResult, name: Names, game_id: str) -> list[Element | None]:
-    """Heading, reason, winner, the seats' scores best first, the tie note and the rules."""
+def end_summary(result: GameResult, name: Names, game_id: str,
+                lead: Element | None = None) -> list[Element | None]:
+    """Heading, reason, winner (and the game's ``lead`` line under it), the seats' scores best
+    first, the tie note and the rules."""
     reason_key = f"{game_id}.end.{result.reason}"
     reason = t(reason_key) if result.reason and lookup(reason_key) is not None else None
     order = sorted(range(len(result.scores)),
@@ -160,6 +162,7 @@ def end_summary(result: GameResult, name: Names, game_id: str) -> list[Element |
         el("p", reason, cls="note") if reason else None,
         el("p", winners_text([name(s) for s in result.winners], game_id), cls="winner",
            testid="winner"),
+        lead,
         podium(result, name),
         el("h3", t("play.scores")),
         score_chart(result, name, game_id),

@@ -464,9 +464,11 @@ class GameTable(SavedTable, HostState):
     def _end_screen(self) -> Element:
         result = self._game.result(self._state)
         game_id = self._record.game_id
+        lead: Element | None = None
         try:
             view = self._game.view(self._state, None)
             details = self.screen.end_details(view)
+            lead = self.screen.end_lead(view)
         except Exception:
             dom.log_error("Kingdoms: end details failed\n" + traceback.format_exc())
             details = []
@@ -477,7 +479,7 @@ class GameTable(SavedTable, HostState):
 
         return el(
             "section",
-            *end_summary(result, self._name, game_id),
+            *end_summary(result, self._name, game_id, lead),
             *details,
             el("div",
                button(self.scope, t("play.play_again"), again, testid="play-again",

@@ -28,7 +28,7 @@ from kingdoms_web.games.burgrave import motion as motions
 from kingdoms_web.games.burgrave.board import BoardRenderer, pawn, road
 from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, LEGEND, icon, symbol_name
 from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
-from kingdoms_web.i18n import get_language, join_parts, say, t
+from kingdoms_web.i18n import get_language, join_parts, labelled, say, t
 from kingdoms_web.play import motion
 from kingdoms_web.play.contract import GameHost
 from kingdoms_web.play.notices import end_warnings
@@ -222,6 +222,21 @@ class BurgraveScreen:
         """The screen is closed: release the listeners of the parts it kept."""
         self.parts.clear()
         self._scope.dispose()
+
+    def end_lead(self, view: dict[str, Any]) -> Element | None:
+        """In a solo game, the rival's total against the player's, under "The rival wins" (the
+        shell's chart and scores hold the record's one seat only)."""
+        view = M.with_rival_name(view)
+        rival = view.get("rival")
+        if rival is None:
+            return None
+        players = view["players"]
+        line = [(str(players[rival["seat"]]["name"]), int(rival["score"]["total"]))]
+        line += [(str(players[seat]["name"]), int(score["total"]))
+                 for seat, score in enumerate(view["scores"])]
+        return el("p", join_parts([labelled(name, t("play.points", count=points))
+                                   for name, points in line]),
+                  cls="bg-solo-scoreline", testid="solo-scoreline")
 
     def end_details(self, view: dict[str, Any]) -> list[Element]:
         """Every category per player; in a solo game the rival's column too (its score is in

@@ -454,6 +454,9 @@ class DiceRealmScreen:
     def end_details(self, view: dict[str, Any]) -> list[Element]:
         return realms.end_details(view)
 
+    def end_lead(self, view: dict[str, Any]) -> Element | None:
+        return None  # every player is a seat: the shell's scores say it all
+
 
 def create_screen(host: GameHost) -> DiceRealmScreen:
     return DiceRealmScreen(host)
