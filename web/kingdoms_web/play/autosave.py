@@ -15,7 +15,7 @@ rules read on their own.
 from __future__ import annotations
 
 import traceback
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from kingdoms.core import codes
 from kingdoms.core.errors import KingdomsError
@@ -59,14 +59,12 @@ class SavedTable:
     """``diverged``/``deleted`` once another tab changed this game in a way this tab cannot
     follow: it stops saving (never a silent overwrite) and offers the stored version."""
 
-    def _sync_viewer(self, initial: bool = False) -> None:
-        raise NotImplementedError
+    if TYPE_CHECKING:  # the table's own methods, named here for the type checker only
+        def _sync_viewer(self, initial: bool = False) -> None: ...
 
-    def redraw(self) -> None:
-        raise NotImplementedError
+        def redraw(self) -> None: ...
 
-    def notify(self, text: str) -> None:
-        raise NotImplementedError
+        def notify(self, text: str) -> None: ...
 
     @property
     def code(self) -> str:
