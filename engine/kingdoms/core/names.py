@@ -77,6 +77,10 @@ def clean_text(raw: object) -> str:
     """
     if not isinstance(raw, str):
         return ""
+    if raw.isascii() and raw.isprintable():
+        # The common case, fast (every new game cleans its names): printable ASCII has no
+        # control or format characters, and its only white space is the plain space.
+        return " ".join(raw.split())
     # White space first (tabs and line breaks are controls, but they separate words).
     words = raw.split()
     text = " ".join("".join(ch for ch in word if _kept(ch)) for word in words)
@@ -179,6 +183,8 @@ def graphemes(text: str) -> Iterator[str]:
 
 def grapheme_count(text: str) -> int:
     """How many graphemes ``text`` has (what a reader would count as characters)."""
+    if text.isascii():
+        return len(text)  # no ASCII character joins its neighbour in :func:`graphemes`
     return sum(1 for _ in graphemes(text))
 
 

@@ -21,6 +21,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 MASK64 = (1 << 64) - 1
+_TWO64 = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15
 
 
@@ -56,13 +57,20 @@ class Rng:
         """A uniform integer in ``[0, n)``, by rejection so there is no modulo bias."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _TWO64 - _TWO64 % n
+        seed = self.seed
+        counter = self.counter
         while True:
-            # ``next_u64`` inlined: this is the hot path of every shuffle and random playout.
-            self.counter += 1
-            value = mix64(self.seed + self.counter * _GAMMA)
-            if value < limit:
-                return value % n
+            # ``next_u64`` and ``mix64`` inlined: this is the hot path of every shuffle, roll
+            # and random playout (the same arithmetic, so the same numbers).
+            counter += 1
+            z = (seed + counter * _GAMMA) & MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.counter = counter
+                return z % n
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in ``[low, high]`` (both ends included)."""
@@ -74,9 +82,22 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates shuffle in place."""
+        seed = self.seed
+        counter = self.counter
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _TWO64 - _TWO64 % n
+            while True:  # ``below(n)``, inlined as there
+                counter += 1
+                z = (seed + counter * _GAMMA) & MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.counter = counter
 
 
 def derive_seed(*parts: int | str) -> int:

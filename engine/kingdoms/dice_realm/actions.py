@@ -112,9 +112,18 @@ VOCABULARY: tuple[ActionModel, ...] = (
 assert len(VOCABULARY) == VOCABULARY_SIZE
 
 
+_SHARED_CODES = {id(action): code for code, action in enumerate(VOCABULARY)}
+"""The code of each shared instance by identity: ``legal_actions`` hands these out, so encoding
+them (once per action played) needs no type tests. ``VOCABULARY`` keeps them alive, so an id
+here always belongs to its action (as in Burgrave's ``actions``)."""
+
+
 def encode(action: ActionModel) -> int:
     """The action's code (see the table above); ``IllegalActionError`` for an action outside
     the vocabulary (one built without validation, say ``Roll(keep=63)``)."""
+    code = _SHARED_CODES.get(id(action))
+    if code is not None:
+        return code
     if isinstance(action, Roll) and 0 <= action.keep < STOP_CODE:
         return action.keep
     if isinstance(action, Stop):

@@ -163,6 +163,12 @@ _ROLLING: dict[tuple[int, ...], tuple[int, ...]] = {}
 rolls are most of a game's positions)."""
 
 
+def is_shared_codes(codes: tuple[int, ...]) -> bool:
+    """Whether ``legal_codes`` returns this very tuple again whenever its answer is equal
+    (the rolling phase's tuples are kept here), so callers may remember it by identity."""
+    return codes is _FIRST_ROLL or _ROLLING.get(codes[STOP_CODE + 1:]) is codes
+
+
 def legal_codes(s: State) -> tuple[int, ...]:
     """Every legal action code, ascending (the vocabulary's order)."""
     phase = s.phase
@@ -206,6 +212,11 @@ def apply_code(state: State, code: int) -> State:
     return _claim(state, code - CLAIM_CITIZEN_ONLY_BASE, village=False)
 
 
+_REROLLED: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(6) if not keep >> i & 1) for keep in range(64))
+"""The dice a keep mask rolls again, in order."""
+
+
 def _roll(state: State, keep: int) -> State:
     if state.phase != ROLL:
         raise IllegalActionError(Text("dice-realm.error.dice_final"))
@@ -217,14 +228,10 @@ def _roll(state: State, keep: int) -> State:
     rng = Rng(s.seed, s.counter)
     value = rng.below(_SIX_DICE)
     s.counter = rng.counter
-    old = s.dice
-    dice = []
-    for i in range(6):
-        if keep >> i & 1:
-            dice.append(old[i])
-        else:
-            dice.append(value % 6 + 1)
-            value //= 6
+    dice = list(s.dice)
+    for i in _REROLLED[keep]:  # one draw of six base-6 digits, the lowest for the first die
+        value, face = divmod(value, 6)
+        dice[i] = face + 1
     s.dice = tuple(dice)
     s.held = keep
     s.rolls_used += 1
