@@ -18,7 +18,7 @@ from pathlib import Path
 
 import build  # run as ``python -m bench`` from the repository root, where build.py lives
 
-from bench import bots, burgrave_taps, codes, playouts, taps
+from bench import bot_tab, bots, burgrave_taps, codes, playouts, taps
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -222,6 +222,7 @@ def main() -> None:
     codes.share_codes(line)
     playout_speed()
     bot_speed()
+    bot_tab.bot_tab(chromium, line)
     startup(chromium)
     taps.tap_latency(chromium, line)
     burgrave_taps.tap_latency(chromium, line)

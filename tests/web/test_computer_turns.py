@@ -152,3 +152,28 @@ def test_undo_never_takes_back_a_computers_move() -> None:
         else:
             timers.run_one()
     raise AssertionError("the person never followed the computer")
+
+
+def test_each_computer_move_reports_how_its_thinking_ran() -> None:
+    """Issue 11's "bot move time in the browser": every computer move reports its level, its
+    slices' own time, the longest slice and the wall time to the answer (the page puts them in
+    its performance timeline, where ``build.py bench`` reads them from a real tab)."""
+    seats = [Seat(name="A", kind="bot", bot="hard"), Seat(name="B", kind="bot", bot="easy")]
+    table, timers = table_for(seats, seed=3)
+    ticks = iter(range(1, 10**9))
+    table.computer.clock = lambda: next(ticks) * 0.004  # every look at the clock: 4 ms later
+    reports: list[computer.ThinkTime] = []
+    table.computer.report = reports.append
+    table.computer.wake()
+    while len(table.record.actions) < 12:
+        assert timers.run_one()
+    assert len(reports) == 12  # one report a move, none for a dropped think
+    by_seat = [table.record.seats[table.game.current_seat(replay(table.record, n)) or 0].bot
+               for n in range(12)]
+    assert [r.level for r in reports] == by_seat
+    for report in reports:
+        assert report.game_id == "dice-realm"
+        assert report.slices >= 1
+        assert 0 < report.longest_ms <= report.busy_ms <= report.wall_ms
+        assert report.longest_ms <= computer.SLICE_MS + 8  # a slice ends at its first look past
+    assert any(r.slices > 1 for r in reports)  # a long think really was cut into slices

@@ -18,9 +18,11 @@ choose as they would have.
 from __future__ import annotations
 
 import functools
+import json
 import time
 import traceback
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from kingdoms.core.bots import Bot, Thinking, bot_for, bot_rng, think
@@ -36,6 +38,37 @@ PACE_MS = {"normal": 900, "fast": 200}
 """The pause before a computer's move, by the pace setting (thinking time counts towards it)."""
 
 PACE_SETTING = "bots.pace"
+
+
+@dataclass(frozen=True)
+class ThinkTime:
+    """How one computer move's thinking ran in this page: what a player waits for, and what
+    held the page (``build.py bench`` reads these from a real tab)."""
+
+    game_id: str
+    level: str
+    busy_ms: float
+    """The slices' own time, added up (the bot's work on the page's thread)."""
+    longest_ms: float
+    """The longest slice: the most the page was held at once."""
+    wall_ms: float
+    """From the start of thinking to the answer, the frames between slices included."""
+    slices: int
+
+
+def browser_report(times: ThinkTime) -> None:
+    """Leave the thinking in the page's performance timeline as a ``kingdoms.think`` measure
+    (its ``detail`` holds the figures), where the benchmark and the browser's tools see it."""
+    if dom.window is None:
+        return
+    performance = dom.window.performance
+    options = {"end": performance.now(), "duration": times.wall_ms,
+               "detail": {"game": times.game_id, "level": times.level, "busy": times.busy_ms,
+                          "longest": times.longest_ms, "slices": times.slices}}
+    try:
+        performance.measure("kingdoms.think", dom.window.JSON.parse(json.dumps(options)))
+    except Exception:  # an edge: a browser without measure's options loses figures only
+        dom.log_error("Kingdoms: could not record a computer's thinking time")
 
 
 class Schedule(Protocol):
@@ -89,16 +122,22 @@ class ComputerTurns:
 
     def __init__(self, table: Table, schedule: Schedule,
                  pace: Callable[[], str] = lambda: "normal",
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter,
+                 report: Callable[[ThinkTime], None] = browser_report) -> None:
         self.table = table
         self.schedule = schedule
         self.pace = pace
         self.clock = clock
+        self.report = report
         self._thinking: Thinking | None = None
         self._position: tuple[int, int] | None = None
         """(moves, generation) of the position being thought about."""
         self._generation = 0
         self._started = 0.0
+        self._level = ""
+        self._busy = 0.0
+        self._longest = 0.0
+        self._slices = 0
         self.thinking_seat: int | None = None
         """The seat whose move is being prepared (None when no computer is at work)."""
 
@@ -132,6 +171,9 @@ class ComputerTurns:
             return
         self._position = position
         self._started = self.clock()
+        self._level = bot.level
+        self._busy = self._longest = 0.0
+        self._slices = 0
         self.thinking_seat = seat
         self.table.computer_changed()
         generation = self._generation
@@ -155,19 +197,33 @@ class ComputerTurns:
         thinking = self._thinking
         if generation != self._generation or thinking is None or self._position != position:
             return
-        deadline = self.clock() + SLICE_MS / 1000
+        began = self.clock()
+        deadline = began + SLICE_MS / 1000
         while True:
             try:
                 next(thinking)
             except StopIteration as done:
-                waited = (self.clock() - self._started) * 1000
+                waited = self._count_slice(began)
+                self.report(ThinkTime(self.table.record.game_id, self._level, self._busy,
+                                      self._longest, waited, self._slices))
                 pause = max(0.0, PACE_MS.get(self.pace(), PACE_MS["normal"]) - waited)
                 self.schedule(functools.partial(self._move, generation, position, done.value),
                               pause)
                 return
             if self.clock() >= deadline:
+                self._count_slice(began)
                 self.schedule(lambda: self._slice(generation, position), 0)
                 return
+
+    def _count_slice(self, began: float) -> float:
+        """Add the slice that began at ``began`` to this move's figures; the milliseconds since
+        the thinking started."""
+        now = self.clock()
+        spent = (now - began) * 1000
+        self._busy += spent
+        self._longest = max(self._longest, spent)
+        self._slices += 1
+        return (now - self._started) * 1000
 
     def _move(self, generation: int, position: tuple[int, int], action: Any) -> None:
         if generation != self._generation or self._position != position:
