@@ -359,7 +359,9 @@ def _take_penalty(state: State) -> State:
     realms[seat] = (*realms[seat], penalty)
     s.realms = tuple(realms)
     row = list(s.row)
-    slot = max(i for i, c in enumerate(row) if c >= 0)  # the rightmost face-up citizen
+    slot = ROW_SIZE - 1
+    while row[slot] < 0:  # the rightmost face-up citizen
+        slot -= 1
     discarded = row[slot]
     row[slot] = -1
     s.row = tuple(row)
@@ -417,15 +419,12 @@ def _finish_turn(s: State) -> None:
         for k, (i, c) in enumerate(kept)
         if gaps + k != i
     ]
-    draw = s.draw
-    ended = False
-    for slot in range(gaps):
-        row[slot] = draw[0]
-        draw = draw[1:]
+    drawn = min(gaps, len(s.draw))  # the pile running out ends the game (below)
+    for slot in range(drawn):
+        row[slot] = s.draw[slot]
         events.append({"type": "refill", "card": CARD_IDS[row[slot]], "slot": slot})
-        if not draw:
-            ended = True
-            break
+    draw = s.draw[drawn:]
+    ended = not draw
     s.row = tuple(row)
     s.draw = draw
     s.events = (*s.events, *events)
