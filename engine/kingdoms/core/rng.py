@@ -82,22 +82,9 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates shuffle in place."""
-        seed = self.seed
-        counter = self.counter
         for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            limit = _TWO64 - _TWO64 % n
-            while True:  # ``below(n)``, inlined as there
-                counter += 1
-                z = (seed + counter * _GAMMA) & MASK64
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-                z ^= z >> 31
-                if z < limit:
-                    break
-            j = z % n
+            j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
-        self.counter = counter
 
 
 def derive_seed(*parts: int | str) -> int:

@@ -37,9 +37,10 @@ from .view import build_view
 OPTIONS = ("start_seat",)
 _ACTIONS_OF: dict[tuple[int, ...], tuple[ActionModel, ...]] = {}
 """The actions of each list of legal codes met so far (the shared, frozen models)."""
-_ACTIONS_OF_SHARED: dict[int, tuple[tuple[int, ...], tuple[ActionModel, ...]]] = {}
-"""The same for the rules' shared code tuples, by identity: a roll's codes are 64 or more, and a
-tuple does not remember its hash (the entry keeps the tuple alive, and ``is`` checks it)."""
+_ACTIONS_BY_ID: dict[int, tuple[tuple[int, ...], tuple[ActionModel, ...]]] = {}
+"""The same by the identity of the first tuple of codes met: the rules hand out one shared tuple
+for each list of codes while rolling (64 or more codes, and a tuple does not remember its hash).
+Each entry keeps its tuple alive, so an id here always belongs to it."""
 
 
 class DiceRealmGame:
@@ -63,14 +64,13 @@ class DiceRealmGame:
 
     def legal_actions(self, state: State) -> list[ActionModel]:
         codes = rules.legal_codes(state)
-        shared = _ACTIONS_OF_SHARED.get(id(codes))
-        if shared is not None and shared[0] is codes:
-            return list(shared[1])
+        known = _ACTIONS_BY_ID.get(id(codes))
+        if known is not None:
+            return list(known[1])
         actions = _ACTIONS_OF.get(codes)
         if actions is None:
             actions = _ACTIONS_OF[codes] = tuple(VOCABULARY[code] for code in codes)
-            if rules.is_shared_codes(codes):
-                _ACTIONS_OF_SHARED[id(codes)] = (codes, actions)
+            _ACTIONS_BY_ID[id(codes)] = (codes, actions)
         return list(actions)
 
     def apply(self, state: State, action: ActionModel) -> State:

@@ -163,12 +163,6 @@ _ROLLING: dict[tuple[int, ...], tuple[int, ...]] = {}
 rolls are most of a game's positions)."""
 
 
-def is_shared_codes(codes: tuple[int, ...]) -> bool:
-    """Whether ``legal_codes`` returns this very tuple again whenever its answer is equal
-    (the rolling phase's tuples are kept here), so callers may remember it by identity."""
-    return codes is _FIRST_ROLL or _ROLLING.get(codes[STOP_CODE + 1:]) is codes
-
-
 def legal_codes(s: State) -> tuple[int, ...]:
     """Every legal action code, ascending (the vocabulary's order)."""
     phase = s.phase
