@@ -69,13 +69,11 @@ def measure(url: str, chromium: str, game_id: str, level: str,
     tab stops making moves)."""
     from playwright.sync_api import sync_playwright
 
+    from bench.tablet import tablet_page
+
     timed: list[dict[str, Any]] = []
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium or None,
-                                             args=build.CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True,
-                                      service_workers="block")
-        page = context.new_page()
+        browser, page = tablet_page(playwright, chromium)
         seed = SEED
         while len(timed) < moves:
             _start(page, url, game_id, level, seed)

@@ -66,14 +66,12 @@ def percentile(values: list[float], q: float) -> float:
 def measure(url: str, chromium: str) -> dict[str, list[float]]:
     from playwright.sync_api import sync_playwright
 
+    from bench.tablet import tablet_page
+
     times: dict[str, list[float]] = {"action": [], "step": [], "pass": [], "action_painted": []}
     rng = random.Random(SEED)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium or None,
-                                             args=build.CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True,
-                                      service_workers="block")
-        page = context.new_page()
+        browser, page = tablet_page(playwright, chromium)
         page.goto(f"{url}?seed={SEED}")
         page.wait_for_function("document.body.dataset.ready === 'home'", timeout=120_000)
         page.get_by_test_id("new-game").click()

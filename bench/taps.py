@@ -88,6 +88,7 @@ def measure(url: str, chromium: str) -> dict[str, list[float]]:
     """Play the seeded game through the page; tap timings in ms by kind."""
     from playwright.sync_api import sync_playwright
 
+    from bench.tablet import tablet_page
     from kingdoms.core.codes import encode_code
     from kingdoms.core.protocol import Seat
     from kingdoms.core.records import new_record
@@ -95,14 +96,9 @@ def measure(url: str, chromium: str) -> dict[str, list[float]]:
     record = new_record("dice-realm", [Seat(name=n) for n in NAMES], SEED)
     timings: dict[str, list[float]] = {"move": [], "hold": [], "ask": [], "move_sync": [],
                                        "move_painted": []}
-    import build
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium or None,
-                                             args=build.CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True,
-                                      service_workers="block")
-        page = context.new_page()
+        browser, page = tablet_page(playwright, chromium)
         page.goto(url + "#g=" + encode_code(record))
         page.wait_for_function("document.body.dataset.ready === 'home'", timeout=120_000)
         page.click('[data-testid="record-load"]')  # a link shows its summary first
@@ -120,7 +116,6 @@ def measure(url: str, chromium: str) -> dict[str, list[float]]:
                 timings["move_sync"].append(float(result["sync"]))
                 timings["move_painted"].append(float(result["painted"]))
             page.wait_for_timeout(150)
-        context.close()
         browser.close()
     return timings
 
