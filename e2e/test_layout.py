@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from kingdoms.burgrave.explain import catalog as burgrave_catalog
 from kingdoms.burgrave.game import GAME
 from kingdoms.core.codes import encode_code
 from kingdoms.core.protocol import Game, Seat
@@ -112,6 +113,8 @@ def test_burgrave_screens_fit(sized_page: Page, site_url: str, position: str,
     size = request.node.callspec.params["sized_page"]
     open_burgrave(sized_page, site_url, burgrave_record(POSITIONS[position]))
     check(sized_page, f"burgrave-{position}-{size}")
+    if position == "mid":
+        assert market_names_cut(sized_page) == []
     if size == "390x844":  # small pawns and icons: a phone player zooms in with two fingers
         assert pinch_zoom_blockers(sized_page) == []
     if position != "mid":
@@ -123,6 +126,46 @@ def test_burgrave_screens_fit(sized_page: Page, site_url: str, position: str,
     check(sized_page, f"burgrave-legend-{size}")
     sized_page.get_by_test_id("legend-dialog-close").tap()
     expect(dialog).to_be_hidden()
+
+
+MARKET_NAMES_CUT = """names => {
+  const cut = [];
+  const range = document.createRange();
+  const line = (text, at) => {
+    range.setStart(text, at);
+    range.setEnd(text, at + 1);
+    const boxes = range.getClientRects();
+    return boxes.length ? Math.round(boxes[boxes.length - 1].top) : null;
+  };
+  for (const card of document.querySelectorAll('.bg-mini')) {
+    const label = card.querySelector('.bg-mini-name');
+    const shown = label.textContent;
+    for (const name of names[card.classList.contains('bg-script') ? 'manuscript' : 'card']) {
+      label.textContent = name;
+      const text = label.firstChild;
+      const split = [...name.matchAll(/[^\\s\\u00ad-]{2,}/g)].some(
+        word => line(text, word.index) !== line(text, word.index + word[0].length - 1));
+      if (label.scrollWidth > label.clientWidth + 1 || card.scrollHeight > card.clientHeight + 1
+          || split) {
+        cut.push(`${card.dataset.testid} ${label.clientWidth}px: ${name}`);
+      }
+    }
+    label.textContent = shown;
+  }
+  return cut;
+}"""
+
+
+def market_names_cut(page: Page) -> list[str]:
+    """Every townsfolk and manuscript name of every language, put in turn on each card of the
+    market shown now, is read whole: none cut to "Fisch…" (issue 13 at 1024x768), clipped by
+    the card, or broken mid-word. The drawn names are put back."""
+    names = {kind: sorted({name for language in ("en", "de", "es")
+                           for key, name in burgrave_catalog(language).items()
+                           if key.startswith(f"burgrave.{kind}.") and key.count(".") == 2})
+             for kind in ("card", "manuscript")}
+    cut: list[str] = page.evaluate(MARKET_NAMES_CUT, names)
+    return cut
 
 
 def open_dice_realm(page: Page, url: str, record: GameRecord) -> None:
@@ -162,6 +205,7 @@ def test_both_games_fit_in_german_and_spanish(sized_page: Page, site_url: str,
     open_burgrave(sized_page, site_url, burgrave_record(POSITIONS["mid"]))
     assert sized_page.evaluate("document.documentElement.lang") == language
     check(sized_page, f"burgrave-mid-{language}-{size}")
+    assert market_names_cut(sized_page) == []
     if size == "390x844":  # the end's long category names beside their points, on a phone
         open_burgrave(sized_page, site_url, burgrave_record(POSITIONS["end"]))
         check(sized_page, f"burgrave-end-{language}-{size}")
