@@ -9,6 +9,7 @@ Each screen is saved to ``dist/screenshots/`` so a person can look at it (not co
 
 from __future__ import annotations
 
+import json
 import random
 from functools import cache
 from typing import Any
@@ -24,7 +25,7 @@ from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.session import replay
 from kingdoms.dice_realm.game import GAME as DICE_REALM
 
-from .conftest import PageGuard, open_shared
+from .conftest import ROOT, PageGuard, open_shared, open_site
 from .dice_realm_page import start_new_game as start_dice_realm
 from .layout_checks import measure, pinch_zoom_blockers, screenshot
 
@@ -215,6 +216,28 @@ def test_both_games_fit_in_german_and_spanish(sized_page: Page, site_url: str,
     for die in range(5):
         sized_page.get_by_test_id(f"die-{die}").tap()
     assert_held_tags_fit(sized_page, 5)
+
+
+SETTINGS_CASES = [(size, language) for size in VIEWPORTS for language in ("", *LANGUAGES)]
+"""The Settings dialog in English, German and Spanish at every size: on a phone in Spanish its
+"keep my saved games" button reaches down under the dialog's sticky Close bar."""
+
+
+@pytest.mark.parametrize("sized_page", SETTINGS_CASES, indirect=True,
+                         ids=[f"{language or 'en'}-{size}" for size, language in SETTINGS_CASES])
+def test_settings_fits(sized_page: Page, site_url: str, request: pytest.FixtureRequest) -> None:
+    size, language = request.node.callspec.params["sized_page"]
+    open_site(sized_page, site_url)
+    sized_page.get_by_test_id("settings").tap()
+    expect(sized_page.get_by_test_id("settings-dialog")).to_be_visible()
+    words = json.loads((ROOT / "web" / "kingdoms_web" / "locales" / f"{language or 'en'}.json")
+                       .read_text(encoding="utf-8"))
+    # the browser's answer about keeping the saves replaces the first words and may move things
+    expect(sized_page.get_by_test_id("persist-status")).not_to_have_text(
+        words["settings.persist_unknown"])
+    check(sized_page, f"settings-{language or 'en'}-{size}")
+    sized_page.get_by_test_id("settings-dialog").evaluate("d => { d.scrollTop = d.scrollHeight; }")
+    check(sized_page, f"settings-end-{language or 'en'}-{size}")
 
 
 HELD_TAGS = """() => [...document.querySelectorAll('.dr-die.held')].map(die => {
