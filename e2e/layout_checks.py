@@ -5,7 +5,9 @@ container or by its own text spilling out, a word broken in the middle by the en
 Why measured in the page (``getBoundingClientRect``, ``getComputedStyle``) and not in
 screenshots: the numbers say which element is wrong and by how much, and they do not change
 with fonts or antialiasing. Everything is clipped by its scrolling ancestors first, so a control
-scrolled out of its panel neither counts as visible nor "overlaps" what lies beside that panel.
+scrolled out of its panel neither counts as visible nor "overlaps" what lies beside that panel,
+and the part of a control scrolled under a sticky bar of its own scroll container (a dialog's
+Close bar) is hidden by the bar, not on top of the bar's buttons.
 """
 
 from __future__ import annotations
@@ -96,10 +98,41 @@ MEASURE = """() => {
   if (document.documentElement.scrollWidth > vw + 1) {
     problems.sideways.push(`the page is ${document.documentElement.scrollWidth}px wide in ${vw}px`);
   }
+  // A sticky bar that is stuck (the top bar over a scrolled page, a dialog's Close bar held at
+  // its foot) hides what its scroll container scrolls under it: that part of a control is out of
+  // sight, not under a finger beside the bar's own buttons. Stuck: away from where it would stand
+  // in the flow (position: static puts it there, and nothing else moves).
+  const scroller = el => {
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.overflowY !== 'visible' || cs.overflowX !== 'visible') return a;
+    }
+    return document.scrollingElement;
+  };
+  const stuck = bar => {
+    const held = bar.getBoundingClientRect();
+    const style = bar.style.position;
+    bar.style.position = 'static';
+    const flow = bar.getBoundingClientRect();
+    bar.style.position = style;
+    return Math.abs(held.top - flow.top) > 0.5 || Math.abs(held.left - flow.left) > 0.5;
+  };
+  const bars = [...document.querySelectorAll('*')].filter(
+    bar => getComputedStyle(bar).position === 'sticky' && shown(bar) && stuck(bar));
+  const uncovered = (el, box) => {
+    for (const bar of bars) {
+      if (bar.contains(el) || scroller(bar) !== scroller(el)) continue;
+      const r = bar.getBoundingClientRect();
+      if (r.left > box.l + 1 || r.right < box.r - 1) continue;  // not across the whole control
+      if (r.top <= box.t && r.bottom > box.t) box = {...box, t: Math.min(box.b, r.bottom)};
+      else if (r.bottom >= box.b && r.top < box.b) box = {...box, b: Math.max(box.t, r.top)};
+    }
+    return box;
+  };
   const controls = [];
   for (const el of scope.querySelectorAll(INTERACTIVE)) {
     if (!shown(el)) continue;
-    const box = clipped(el);
+    const box = uncovered(el, clipped(el));
     const seen = inView(box);
     if (area(seen) < 1) continue;
     controls.push([el, seen]);

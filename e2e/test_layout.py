@@ -9,6 +9,7 @@ Each screen is saved to ``dist/screenshots/`` so a person can look at it (not co
 
 from __future__ import annotations
 
+import json
 import random
 from functools import cache
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from kingdoms.burgrave.explain import catalog as burgrave_catalog
 from kingdoms.burgrave.game import GAME
 from kingdoms.core.codes import encode_code
 from kingdoms.core.protocol import Game, Seat
@@ -23,7 +25,7 @@ from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.session import replay
 from kingdoms.dice_realm.game import GAME as DICE_REALM
 
-from .conftest import PageGuard, open_shared
+from .conftest import ROOT, PageGuard, open_shared, open_site
 from .dice_realm_page import start_new_game as start_dice_realm
 from .layout_checks import measure, pinch_zoom_blockers, screenshot
 
@@ -112,6 +114,8 @@ def test_burgrave_screens_fit(sized_page: Page, site_url: str, position: str,
     size = request.node.callspec.params["sized_page"]
     open_burgrave(sized_page, site_url, burgrave_record(POSITIONS[position]))
     check(sized_page, f"burgrave-{position}-{size}")
+    if position == "mid":
+        assert market_names_cut(sized_page) == []
     if size == "390x844":  # small pawns and icons: a phone player zooms in with two fingers
         assert pinch_zoom_blockers(sized_page) == []
     if position != "mid":
@@ -123,6 +127,46 @@ def test_burgrave_screens_fit(sized_page: Page, site_url: str, position: str,
     check(sized_page, f"burgrave-legend-{size}")
     sized_page.get_by_test_id("legend-dialog-close").tap()
     expect(dialog).to_be_hidden()
+
+
+MARKET_NAMES_CUT = """names => {
+  const cut = [];
+  const range = document.createRange();
+  const line = (text, at) => {
+    range.setStart(text, at);
+    range.setEnd(text, at + 1);
+    const boxes = range.getClientRects();
+    return boxes.length ? Math.round(boxes[boxes.length - 1].top) : null;
+  };
+  for (const card of document.querySelectorAll('.bg-mini')) {
+    const label = card.querySelector('.bg-mini-name');
+    const shown = label.textContent;
+    for (const name of names[card.classList.contains('bg-script') ? 'manuscript' : 'card']) {
+      label.textContent = name;
+      const text = label.firstChild;
+      const split = [...name.matchAll(/[^\\s\\u00ad-]{2,}/g)].some(
+        word => line(text, word.index) !== line(text, word.index + word[0].length - 1));
+      if (label.scrollWidth > label.clientWidth + 1 || card.scrollHeight > card.clientHeight + 1
+          || split) {
+        cut.push(`${card.dataset.testid} ${label.clientWidth}px: ${name}`);
+      }
+    }
+    label.textContent = shown;
+  }
+  return cut;
+}"""
+
+
+def market_names_cut(page: Page) -> list[str]:
+    """Every townsfolk and manuscript name of every language, put in turn on each card of the
+    market shown now, is read whole: none cut to "Fisch…" (issue 13 at 1024x768), clipped by
+    the card, or broken mid-word. The drawn names are put back."""
+    names = {kind: sorted({name for language in ("en", "de", "es")
+                           for key, name in burgrave_catalog(language).items()
+                           if key.startswith(f"burgrave.{kind}.") and key.count(".") == 2})
+             for kind in ("card", "manuscript")}
+    cut: list[str] = page.evaluate(MARKET_NAMES_CUT, names)
+    return cut
 
 
 def open_dice_realm(page: Page, url: str, record: GameRecord) -> None:
@@ -162,6 +206,7 @@ def test_both_games_fit_in_german_and_spanish(sized_page: Page, site_url: str,
     open_burgrave(sized_page, site_url, burgrave_record(POSITIONS["mid"]))
     assert sized_page.evaluate("document.documentElement.lang") == language
     check(sized_page, f"burgrave-mid-{language}-{size}")
+    assert market_names_cut(sized_page) == []
     if size == "390x844":  # the end's long category names beside their points, on a phone
         open_burgrave(sized_page, site_url, burgrave_record(POSITIONS["end"]))
         check(sized_page, f"burgrave-end-{language}-{size}")
@@ -171,6 +216,28 @@ def test_both_games_fit_in_german_and_spanish(sized_page: Page, site_url: str,
     for die in range(5):
         sized_page.get_by_test_id(f"die-{die}").tap()
     assert_held_tags_fit(sized_page, 5)
+
+
+SETTINGS_CASES = [(size, language) for size in VIEWPORTS for language in ("", *LANGUAGES)]
+"""The Settings dialog in English, German and Spanish at every size: on a phone in Spanish its
+"keep my saved games" button reaches down under the dialog's sticky Close bar."""
+
+
+@pytest.mark.parametrize("sized_page", SETTINGS_CASES, indirect=True,
+                         ids=[f"{language or 'en'}-{size}" for size, language in SETTINGS_CASES])
+def test_settings_fits(sized_page: Page, site_url: str, request: pytest.FixtureRequest) -> None:
+    size, language = request.node.callspec.params["sized_page"]
+    open_site(sized_page, site_url)
+    sized_page.get_by_test_id("settings").tap()
+    expect(sized_page.get_by_test_id("settings-dialog")).to_be_visible()
+    words = json.loads((ROOT / "web" / "kingdoms_web" / "locales" / f"{language or 'en'}.json")
+                       .read_text(encoding="utf-8"))
+    # the browser's answer about keeping the saves replaces the first words and may move things
+    expect(sized_page.get_by_test_id("persist-status")).not_to_have_text(
+        words["settings.persist_unknown"])
+    check(sized_page, f"settings-{language or 'en'}-{size}")
+    sized_page.get_by_test_id("settings-dialog").evaluate("d => { d.scrollTop = d.scrollHeight; }")
+    check(sized_page, f"settings-end-{language or 'en'}-{size}")
 
 
 HELD_TAGS = """() => [...document.querySelectorAll('.dr-die.held')].map(die => {

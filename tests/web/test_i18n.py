@@ -117,8 +117,9 @@ def test_translations_are_complete_with_the_same_placeholders(prefix: str,
 
 
 NAME_KEYS = re.compile(
-    r"^(burgrave\.(card|castle_section|building|segment)|dice-realm\.card)\.[^.]+$")
-"""Names drawn in narrow cells: a card's, a castle section's, a building's, a segment's."""
+    r"^(burgrave\.(card|manuscript|castle_section|building|segment)|dice-realm\.card)\.[^.]+$")
+"""Names drawn in narrow cells: a card's (a manuscript's too, on the market), a castle section's, a
+building's, a segment's."""
 LONG_WORD = 12
 SOFT_HYPHEN = "\u00ad"
 
