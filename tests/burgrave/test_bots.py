@@ -23,6 +23,7 @@ from kingdoms.burgrave import INFO, bots
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.lookahead import Lookahead
 from kingdoms.burgrave.state import State
+from kingdoms.burgrave.tasks import Decision
 from kingdoms.core.bots import Bot, RandomBot, bot_for, bot_rng, choose, levels
 from kingdoms.core.protocol import Seat
 from kingdoms.core.rng import Rng, derive_seed
@@ -232,3 +233,21 @@ def test_no_peeking_at_hard_s_page_budget() -> None:
         other = GAME.resample(state, seat, Rng(derive_seed("other-page", number)))
         assert _hidden(other, seat) != _hidden(state, seat)
         assert choose(GAME, state, bot, Rng(number)) == choose(GAME, other, bot, Rng(number))
+
+
+def test_hard_s_longer_look_plays_through_its_own_next_turn() -> None:
+    """``hard``'s longer look ends after the seat's own next turn, not where it starts (a
+    position is worth what can be done from it: docs/bots.md, "hard, in detail"); with
+    ``own_next=None`` it stops at that turn's start, as it did before."""
+    state = GAME.new_game([Seat(name="A"), Seat(name="B")], 5)
+    rng = Rng(9)
+    while not state.over and (state.stack[-1].op != Decision.PLAY_CARD or state.round < 2):
+        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    seat = state.turn_seat
+    code = GAME.encode_action(GAME.legal_actions(state)[0])
+    through = Lookahead().play_out(state, code, seat, Rng(4))
+    stopped = Lookahead(own_next=None).play_out(state, code, seat, Rng(4))
+    assert not stopped.over and stopped.turn_seat == seat  # its next turn is about to start
+    assert stopped.stack[-1].op == Decision.PLAY_CARD
+    assert through.turns == stopped.turns + 1  # ... and was played
+    assert through.over or through.turn_seat != seat

@@ -19,8 +19,8 @@ bumped worker's resource).
 * ``hard`` — determinized lookahead (:mod:`.lookahead`): ``normal``'s look at every choice,
   then the best three played again in four worlds freshly resampled from its sample (what the
   seat cannot see drawn anew, consistently with what it has seen), through the opponents'
-  replies to the start of its own next turn, the best average chance of winning played; a fixed
-  budget of play-outs.
+  replies and its own next turn, the best average chance of winning played; a fixed budget of
+  play-outs.
 
 ``docs/bots.md`` has the measured strength and the timings.
 """
