@@ -26,6 +26,21 @@ SCREENSHOTS = ROOT / "dist" / "screenshots"
 MIN_TARGET = 44.0
 MIN_TEXT = 12.0
 
+LINE_OF = """
+  // The line of the letter at ``at`` in text node ``node``: the top of its last box (a letter
+  // just after a soft hyphen that broke the line reports the hyphen drawn at the end of the line
+  // before first).
+  const range = document.createRange();
+  const lineOf = (node, at) => {
+    range.setStart(node, at);
+    range.setEnd(node, at + 1);
+    const boxes = range.getClientRects();
+    return boxes.length ? Math.round(boxes[boxes.length - 1].top) : null;
+  };
+"""
+"""JavaScript declaring ``lineOf(node, at)``, shared by the checks that find words broken
+mid-word."""
+
 MEASURE = """() => {
   const vw = document.documentElement.clientWidth;
   const vh = window.innerHeight;
@@ -60,16 +75,8 @@ MEASURE = """() => {
   const scope = modal || document;
   const problems = {overlap: [], sideways: [], small: [], text: [], cut: [], split: []};
   // A word the line broke inside ("Gassenju / nge"): its first and last letters lie on different
-  // lines. Each letter's line is its last box: a letter just after a soft hyphen that broke the
-  // line reports the hyphen drawn at the end of the line before first.
-  const range = document.createRange();
-  const lineOf = (node, at) => {
-    range.setStart(node, at);
-    range.setEnd(node, at + 1);
-    const boxes = range.getClientRects();
-    return boxes.length ? Math.round(boxes[boxes.length - 1].top) : null;
-  };
-  const splitWords = node => {
+  // lines.
+""" + LINE_OF + """  const splitWords = node => {
     const found = [];
     for (const match of node.textContent.matchAll(/[^\\s\\u00ad\\u2010-\\u2014-]{2,}/g)) {
       const first = lineOf(node, match.index);

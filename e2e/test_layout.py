@@ -27,7 +27,7 @@ from kingdoms.dice_realm.game import GAME as DICE_REALM
 
 from .conftest import ROOT, PageGuard, open_shared, open_site
 from .dice_realm_page import start_new_game as start_dice_realm
-from .layout_checks import measure, pinch_zoom_blockers, screenshot
+from .layout_checks import LINE_OF, measure, pinch_zoom_blockers, screenshot
 
 VIEWPORTS = {"1024x768": (1024, 768), "768x1024": (768, 1024), "390x844": (390, 844)}
 LANGUAGES = {"de": "de-DE", "es": "es-ES"}
@@ -131,21 +131,14 @@ def test_burgrave_screens_fit(sized_page: Page, site_url: str, position: str,
 
 MARKET_NAMES_CUT = """names => {
   const cut = [];
-  const range = document.createRange();
-  const line = (text, at) => {
-    range.setStart(text, at);
-    range.setEnd(text, at + 1);
-    const boxes = range.getClientRects();
-    return boxes.length ? Math.round(boxes[boxes.length - 1].top) : null;
-  };
-  for (const card of document.querySelectorAll('.bg-mini')) {
+""" + LINE_OF + """  for (const card of document.querySelectorAll('.bg-mini')) {
     const label = card.querySelector('.bg-mini-name');
     const shown = label.textContent;
     for (const name of names[card.classList.contains('bg-script') ? 'manuscript' : 'card']) {
       label.textContent = name;
       const text = label.firstChild;
       const split = [...name.matchAll(/[^\\s\\u00ad-]{2,}/g)].some(
-        word => line(text, word.index) !== line(text, word.index + word[0].length - 1));
+        word => lineOf(text, word.index) !== lineOf(text, word.index + word[0].length - 1));
       if (label.scrollWidth > label.clientWidth + 1 || card.scrollHeight > card.clientHeight + 1
           || split) {
         cut.push(`${card.dataset.testid} ${label.clientWidth}px: ${name}`);

@@ -1,3 +1,3 @@
-from kingdoms_web.app import boot
+from kingdoms_web.startup import boot
 
 await boot()  # noqa: F704 - PyScript runs this file with top-level await

@@ -1,8 +1,7 @@
-"""The app: start-up, screen routing, and the glue between screens, storage and the engine.
+"""The app: screen routing, and the glue between screens, storage and the engine.
 
-``start()`` is the only entry point (``public/main.py`` calls it). It replaces the static loading
-screen with the home screen and then sets ``document.body.dataset.ready = "home"``, the signal the
-end-to-end tests and the benchmark wait for.
+:class:`App` is made by :func:`kingdoms_web.startup.start` (start-up, the entry point, is a
+module of its own).
 
 Screens: ``home``, ``record`` (what a code or link holds, shown before it is loaded: a link or a
 pasted code never replaces anything until the player taps "Load"), ``game`` (a running game:
@@ -17,19 +16,13 @@ code makes a new saved game, except that a save holding the same game (the decod
 compared, not the strings) is reopened instead of duplicated. A new game's seed comes from
 ``crypto.getRandomValues`` unless ``?seed=N`` forces it.
 
-Start-up (:func:`boot`): wait for the save journal's replay (``journal.js``: saves a killed
-browser had not yet written to disk come back), then :func:`start`. Nothing stored can stop it:
-every value is parsed safely, and a failure is reported to the loading screen as a storage
-problem (with "export what can be read, then reset") or another one, never as the network.
-
 Other tabs: a ``storage`` event on the open game's key makes the table follow the other tab's
 moves, or turn read-only (see :meth:`~kingdoms_web.play.table.GameTable.follow_storage`); on the
 home screen the list is read again.
 
 App manners: the notices under the top bar (a new version waiting, ready for offline) are
 :class:`~kingdoms_web.shell.notices.AppNotices`; ``navigator.storage.persist()`` is asked after
-the first finished game (or from Settings). A failed start is reported by
-:mod:`kingdoms_web.shell.start_failure`.
+the first finished game (or from Settings).
 
 The home screen's saved-games actions (rename, delete, export, import) are
 :class:`~kingdoms_web.shell.save_actions.SaveActions`; the screens themselves are in
@@ -47,7 +40,6 @@ from kingdoms.core.registry import list_games
 from kingdoms_web import dom, i18n, urls
 from kingdoms_web.device import (
     browser_languages,
-    journal_ready,
     make_store,
     new_save_id,
     random_u32,
@@ -66,7 +58,6 @@ from kingdoms_web.shell.dialogs import Modal, button
 from kingdoms_web.shell.home import render_home
 from kingdoms_web.shell.notices import AppNotices
 from kingdoms_web.shell.save_actions import SaveActions
-from kingdoms_web.shell.start_failure import report_start_failure, storage_failure
 
 if TYPE_CHECKING:  # screens the home screen does not need are imported when first opened
     from kingdoms_web.play.replay import ReplayView
@@ -592,32 +583,3 @@ class App:
             await request_persistence()
 
         dom.run_async(work, "asking to keep storage")
-
-
-_app: App | None = None
-
-
-def start() -> None:
-    """Replace the loading screen with the home screen (or a shared game from ``#g=``)."""
-    global _app
-    try:
-        root = dom.by_id("app")
-        if root is None:
-            raise RuntimeError("the page has no #app element")
-        app = App(root)
-        _app = app
-        if not app.open_fragment(urls.page_fragment()):
-            app.render()
-        app.listen_for_links()
-    except Exception as error:
-        dom.log_error("Kingdoms: start-up failed\n" + traceback.format_exc())
-        kind = "storage" if storage_failure(error.__traceback__) else "app"
-        report_start_failure(f"{type(error).__name__}: {error}"[:300], kind)
-        return
-    dom.document.body.dataset.ready = app.screen if app.screen in ("game", "rules") else "home"
-
-
-async def boot() -> None:
-    """What ``main.py`` runs: wait for the save journal's replay, then :func:`start`."""
-    await journal_ready()
-    start()

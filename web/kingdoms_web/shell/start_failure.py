@@ -1,6 +1,6 @@
 """What the player sees when the page cannot start.
 
-The loading screen (``boot.js``) is still up when :func:`kingdoms_web.app.start` fails, so the
+The loading screen (``boot.js``) is still up when :func:`kingdoms_web.startup.start` fails, so the
 failure is handed to it: it knows how to offer "export what can be read, then reset" when data
 stored on this device is the cause, and it is plain HTML that cannot fail the same way. Without
 it (a test page), the message is written into the page.
