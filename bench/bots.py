@@ -58,7 +58,7 @@ def _games(game_id: str, level: str, moves: int, salt: str,
                     longest = max(longest, spent)
             times.append(total)
             slices.append(longest)
-            state = game.apply(state, action)
+            state = game.play(state, action)
         number += 1
     return times, slices
 

@@ -274,7 +274,7 @@ def simulate(
             legal = game.legal_actions(state)
             if not legal:
                 raise KingdomsError(f"Game {number} has no legal action after {moves} moves.")
-            state = game.apply(state, chooser.choice(legal))
+            state = game.play(state, chooser.choice(legal))
             moves += 1
             if moves > MAX_ACTIONS:
                 raise KingdomsError(f"Game {number} did not end within {MAX_ACTIONS} moves.")

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from kingdoms.burgrave import INFO, bots
+from kingdoms.burgrave import INFO, bots, rules
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.lookahead import Lookahead
 from kingdoms.burgrave.state import State
@@ -251,3 +251,26 @@ def test_hard_s_longer_look_plays_through_its_own_next_turn() -> None:
     assert stopped.stack[-1].op == Decision.PLAY_CARD
     assert through.turns == stopped.turns + 1  # ... and was played
     assert through.over or through.turn_seat != seat
+
+
+def test_play_outs_leave_the_states_they_are_given_as_they_were() -> None:
+    """The bots' play-outs step in place (``rules.play_code``) only on states they made
+    themselves: the position a bot is looking at, and the world it plays out, stay as they were,
+    and the play-out ends where stepping with copies (``apply_code``) ends."""
+    state = GAME.new_game([Seat(name="A"), Seat(name="B"), Seat(name="C")], 12)
+    rng = Rng(3)
+    while state.round < 3:
+        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    while state.stack[-1].op != Decision.PLAY_CARD:
+        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    before = GAME.state_to_json(state)
+    seat = state.turn_seat
+    code = GAME.encode_action(GAME.legal_actions(state)[0])
+    end = Lookahead().play_out(state, code, seat, Rng(4))
+    assert GAME.state_to_json(state) == before
+    assert end is not state and end.turns > state.turns
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rules, "play_code", rules.apply_code)  # every step a copy
+        end_by_copies = Lookahead().play_out(state, code, seat, Rng(4))
+    assert GAME.state_to_json(end_by_copies) == GAME.state_to_json(end)

@@ -3,7 +3,8 @@
 Why one generic test: the shell, records, share codes, undo and bots rely only on the protocol,
 so a game that breaks it breaks them all. Like OpenSpiel's random-simulation test, this plays
 seeded random games through the registry (so games added later are checked automatically) and
-checks, step by step: legal actions exist until the end, ``apply`` is pure, actions round-trip
+checks, step by step: legal actions exist until the end, ``apply`` is pure (and ``play``, its
+in-place twin for play-outs, ends in the same state and changes no other), actions round-trip
 through the vocabulary and JSON, illegal actions are rejected with ``IllegalActionError``, views
 are JSON with no seed, full states round-trip through JSON, replaying the record rebuilds the
 same state, and the winners agree with the scores.
@@ -154,6 +155,16 @@ def deep_check(game: Game[Any, Any], state: Any, legal: list[Any]) -> None:
         assert game.state_to_json(game.apply(loaded, action)) == game.state_to_json(
             game.apply(state, action)
         )
+        # ``play`` (a play-out's step, which may reuse its state) ends where ``apply`` does and
+        # changes no other state, though states made by ``apply`` share parts with their parent.
+        child = game.apply(state, action)
+        if not game.is_over(child):
+            follow = game.legal_actions(child)[0]
+            twin = game.apply(child, follow)
+            twin_json = game.state_to_json(twin)
+            assert game.state_to_json(game.play(child, follow)) == twin_json
+            assert game.state_to_json(state) == full, "play changed the state's parent"
+            assert game.state_to_json(twin) == twin_json, "play changed a state made from it"
 
     # Illegal actions from the vocabulary are rejected with IllegalActionError.
     legal_set = set(indices)

@@ -67,7 +67,7 @@ from .costs import (
     trade_funding,
     transcribe_funding,
 )
-from .rules import apply_code, legal_codes
+from .rules import apply_code, legal_codes, step
 from .scoring import majority, score_parts
 from .state import NOBODY, UNSET, Player, State
 from .tasks import Decision
@@ -383,12 +383,14 @@ def flip_code(state: State, seat: int, codes: list[int]) -> int:
 
 def settle(state: State, rng: Rng) -> State:
     """Resolve the pending choices inside effects (any seat's) quickly, up to the next main
-    choice of a turn or the end of the game."""
+    choice of a turn or the end of the game. ``state`` itself is left as it was."""
+    own = False
     while not state.over:
         top = state.stack[-1]
         if top.op in TURN_DECISIONS:
             return state
-        state = apply_code(state, minor_code(state, rng))
+        state = step(state, minor_code(state, rng), own)
+        own = True
     return state
 
 

@@ -20,6 +20,7 @@ from .content import (
     CONTENT,
     GOLD,
     INK,
+    MAX_SEATS,
     SCRIPTS,
     SEG_LINK_REWARDS,
     SEG_SPOT_REWARDS,
@@ -101,13 +102,18 @@ def has_modifier(player: Player, trigger: int) -> bool:
 # --- queueing effects -------------------------------------------------------------------------
 
 
+# Enum members read at every turn of every play-out, bound once: on CPython 3.11 reading a
+# member off its class takes the enum class's ``__getattr__`` slow path (about 700 instructions).
+_VIRTUE, _CORRUPTION = EffectKind.VIRTUE, EffectKind.CORRUPTION
+
+
 def corruption_first(effects: Sequence[Effect]) -> list[Effect]:
     """Spec, player board: "When both are gained at once, move corruption first." A reward that
     gains both virtue and corruption resolves its corruption steps before its virtue steps;
     everything else keeps its printed order."""
     out = list(effects)
     kinds = [effect.kind for effect in out]
-    if EffectKind.VIRTUE in kinds and EffectKind.CORRUPTION in kinds:
+    if _VIRTUE in kinds and _CORRUPTION in kinds:
         corrupt = [effect for effect in out if effect.kind == EffectKind.CORRUPTION]
         rest = [effect for effect in out if effect.kind != EffectKind.CORRUPTION]
         first = next(i for i, effect in enumerate(rest) if effect.kind == EffectKind.VIRTUE)
@@ -122,8 +128,20 @@ def push_effects(state: State, seat: int, effects: Sequence[Effect]) -> None:
     if len(effects) > 1:
         effects = corruption_first(effects)
     stack = state.stack
-    for kind, amount, arg in reversed(effects):
-        stack.append(Task(Auto.EFFECT, seat, kind, amount, arg))
+    for effect in reversed(effects):
+        tasks = _EFFECT_TASKS.get(effect)
+        if tasks is None:
+            if len(_EFFECT_TASKS) >= 4096:  # effects come from the content: never in practice
+                _EFFECT_TASKS.clear()
+            tasks = _EFFECT_TASKS[effect] = tuple(
+                Task(Auto.EFFECT, every, *effect) for every in range(MAX_SEATS))
+        stack.append(tasks[seat])
+
+
+_EFFECT_TASKS: dict[Effect, tuple[Task, ...]] = {}
+"""The ``Auto.EFFECT`` task of each effect, for each seat. Tasks are immutable and the effects
+are the content's, so each is built once: building a task costs several times more than looking
+it up, and nearly every effect of a game is queued through here."""
 
 
 # --- the track, debts and deeds ---------------------------------------------------------------

@@ -25,7 +25,7 @@ from ..core.text import Text
 from . import INFO, explain
 from .actions import ACTIONS, Action, action_adapter, decode, encode
 from .hidden import resample
-from .rules import advance, apply_code, deciding_seat, legal_codes, new_state
+from .rules import advance, apply_code, deciding_seat, legal_codes, new_state, play_code
 from .scoring import leftovers, score_parts
 from .solo_options import solo_options, solo_result
 from .state import State, from_json, to_json
@@ -59,6 +59,9 @@ class BurgraveGame:
 
     def apply(self, state: State, action: Action) -> State:
         return apply_code(state, encode(action))
+
+    def play(self, state: State, action: Action) -> State:
+        return play_code(state, encode(action))
 
     def current_seat(self, state: State) -> int | None:
         return deciding_seat(state)

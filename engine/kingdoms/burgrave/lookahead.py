@@ -28,7 +28,7 @@ from collections.abc import Callable, Generator
 from ..core.rng import Rng
 from .bot_heuristics import WEIGHTS, Weights, easy_code, is_turn_start, quick_code, win_chance
 from .hidden import resample
-from .rules import apply_code, deciding_seat, legal_codes
+from .rules import apply_code, deciding_seat, legal_codes, step
 from .state import State
 from .tasks import Decision
 
@@ -36,21 +36,26 @@ Policy = Callable[[State, Rng], int]
 
 
 def to_turn_end(state: State, rng: Rng, policy: Policy = easy_code) -> State:
-    """Play on with ``policy`` for every seat until the next turn starts (or the game ends)."""
+    """Play on with ``policy`` for every seat until the next turn starts (or the game ends).
+    ``state`` itself is left as it was (only the states made here are played on in place)."""
+    own = False
     while not is_turn_start(state):
-        state = apply_code(state, policy(state, rng))
+        state = step(state, policy(state, rng), own)
+        own = True
     return state
 
 
 def to_own_turn(state: State, seat: int, rng: Rng, own: Policy, others: Policy) -> State:
     """Play on until ``seat``'s next turn starts (or the game ends): ``own`` decides for the
     seat, ``others`` for everyone else (their whole turns)."""
+    mine = False
     while not state.over:
         top = state.stack[-1]
         if top.op == Decision.PLAY_CARD and top.seat == seat:
             return state
         policy = own if deciding_seat(state) == seat else others
-        state = apply_code(state, policy(state, rng))
+        state = step(state, policy(state, rng), mine)
+        mine = True
     return state
 
 

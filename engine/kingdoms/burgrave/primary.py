@@ -81,6 +81,14 @@ class Primary(IntEnum):
     TRANSCRIBE = 3
 
 
+# Enum members read at every turn of every play-out, bound once: on CPython 3.11 reading a
+# member off its class takes the enum class's ``__getattr__`` slow path (about 700 instructions).
+_TRADE, _BUILD = Primary.TRADE, Primary.BUILD
+_PLACE, _TRANSCRIBE = Primary.PLACE, Primary.TRANSCRIBE
+_MERCHANTS_AS_BUILDERS, _DISMISS_ANY = Trigger.MERCHANTS_AS_BUILDERS, Trigger.DISMISS_ANY
+_GAIN_SILVER, _GAIN_ANY = EffectKind.SILVER, EffectKind.ANY
+
+
 def primary_codes(
     state: State, seat: int, count: list[int], silver: int, resources: list[int]
 ) -> list[list[int]]:
@@ -103,11 +111,11 @@ def kind_codes(
 ) -> list[int]:
     """The affordable codes of one primary action (on the player's path)."""
     player = state.players[seat]
-    if kind == Primary.TRADE:
+    if kind == _TRADE:
         return _trade_codes(state, seat, count, silver)
-    if kind == Primary.BUILD:
+    if kind == _BUILD:
         return _build_codes(state, player, count, resources)
-    if kind == Primary.PLACE:
+    if kind == _PLACE:
         return _place_codes(player, count, resources)
     return _transcribe_codes(state, player, count, resources)
 
@@ -164,13 +172,13 @@ def dismiss_kinds(player: Player, design: Design, outer: bool) -> list[Primary]:
     if outer:
         kinds = []
         if crook or MERCHANT in icons:
-            kinds.append(Primary.TRADE)
+            kinds.append(_TRADE)
         if crook or BUILDER in icons or (
-            MERCHANT in icons and has_modifier(player, Trigger.MERCHANTS_AS_BUILDERS)
+            MERCHANT in icons and has_modifier(player, _MERCHANTS_AS_BUILDERS)
         ):
-            kinds.append(Primary.BUILD)
+            kinds.append(_BUILD)
         return kinds
-    return [kind for kind, icon in ((Primary.PLACE, NOBLE), (Primary.TRANSCRIBE, CLERIC))
+    return [kind for kind, icon in ((_PLACE, NOBLE), (_TRANSCRIBE, CLERIC))
             if crook or icon in icons]
 
 
@@ -187,11 +195,11 @@ def can_dismiss(state: State, seat: int, position: int, count: list[int]) -> boo
     silver = player.silver - cost
     resources = player.resources[:]
     for kind, amount, _arg in design.hire:
-        if kind == EffectKind.SILVER:
+        if kind == _GAIN_SILVER:
             silver += amount
         elif kind in RESOURCE_OF_GAIN:
             resources[RESOURCE_OF_GAIN[kind]] += amount
-        elif kind == EffectKind.ANY:  # it could become any one of them
+        elif kind == _GAIN_ANY:  # it could become any one of them
             resources = [have + amount for have in resources]
     after = count[:]
     for icon in design.icons:
@@ -213,7 +221,7 @@ def action_codes(state: State, seat: int) -> list[int]:
         codes = sorted(code for kind in kinds for code in by_kind[kind])
         return codes or [PASS]
     codes = [PASS]
-    anywhere = state.turn_dismiss_anywhere or has_modifier(player, Trigger.DISMISS_ANY)
+    anywhere = state.turn_dismiss_anywhere or has_modifier(player, _DISMISS_ANY)
     for position in range(N_POSITIONS) if anywhere else (segment_of(player.space),):
         if can_dismiss(state, seat, position, count):
             codes.append(DISMISS_CODES.code(position))

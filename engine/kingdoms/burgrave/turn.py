@@ -31,6 +31,10 @@ from .effects import (
 from .state import LINE_SLOTS, NOBODY, RIVAL_SEAT, UNSET, State
 from .tasks import Auto, Decision, Task
 
+# Enum members read at every turn of every play-out, bound once: on CPython 3.11 reading a
+# member off its class takes the enum class's ``__getattr__`` slow path (about 700 instructions).
+_DROPOFF, _INSTANT, _COLLISION = Timing.DROPOFF, Timing.INSTANT, Timing.COLLISION
+
 REARRANGE_ONLY = Effect(EffectKind.REARRANGE, 1, 0)
 """The collision reward below the middle space: "every opponent may rearrange"."""
 
@@ -51,6 +55,8 @@ def _phases(seat: int) -> tuple[Task, ...]:
 
 TURN_PHASES = tuple(_phases(seat) for seat in range(MAX_SEATS))
 """``TURN_PHASES[seat]``: built once (tasks are immutable, and a turn needs eight of them)."""
+START_TURNS = tuple(Task(Auto.START_TURN, seat) for seat in range(MAX_SEATS))
+"""``START_TURNS[seat]``, built once for the same reason."""
 
 
 def reset_turn_facts(state: State) -> None:
@@ -77,7 +83,7 @@ def shift(state: State, seat: int) -> None:
         dropped = player.line.pop()
         player.discard.append(dropped)
         design = CARD_DESIGN[dropped]
-        if design.timing == Timing.DROPOFF:
+        if design.timing == _DROPOFF:
             push_effects(state, seat, design.effects)
 
 
@@ -91,7 +97,7 @@ def play_card(state: State, seat: int, card: int) -> None:
     state.turn_played_value = design.value
     if design.criminals:
         step_corruption(player, sum(CARD_DESIGN[mine].criminals for mine in player.line))
-    if design.timing == Timing.INSTANT:
+    if design.timing == _INSTANT:
         push_effects(state, seat, design.effects)
 
 
@@ -129,7 +135,7 @@ def collision(state: State, seat: int) -> None:
         effects: list[Effect] = []
         for card in state.players[other].line:
             design = CARD_DESIGN[card]
-            if design.timing == Timing.COLLISION:
+            if design.timing == _COLLISION:
                 effects += design.effects
         push_effects(state, other, effects)
     for other in reversed(order):
@@ -163,4 +169,4 @@ def end_turn(state: State, seat: int) -> None:
             state.turn_seat = NOBODY
             return
         state.round += 1
-    state.stack.append(Task(Auto.START_TURN, following))
+    state.stack.append(START_TURNS[following])

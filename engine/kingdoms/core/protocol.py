@@ -177,6 +177,14 @@ class Game(Protocol, Generic[StateT, ActionT]):
         """The state after ``action``; an illegal one raises ``IllegalActionError`` saying why."""
         ...
 
+    def play(self, state: StateT, action: ActionT) -> StateT:
+        """Like :meth:`apply`, but the game may reuse ``state`` for the result, so the caller
+        must not use ``state`` again: the step of a play-out (a search, random games, a
+        tournament), where every state is dropped as soon as the next one exists. The one
+        exception to "no mutation of its arguments"; a game with nothing to gain from it
+        returns ``apply(state, action)``."""
+        ...
+
     def current_seat(self, state: StateT) -> int | None:
         """The seat that must act now, or ``None`` when the game is over."""
         ...

@@ -90,7 +90,7 @@ def play_game(game_id: str, levels: Sequence[str], seed: int,
         if move > MAX_ACTIONS:
             raise KingdomsError(f"A {game_id} game (seed {seed}) did not end within "
                                 f"{MAX_ACTIONS} actions.")
-        state = game.apply(state, choose(game, state, bots[seat], bot_rng(seed, seat, move)))
+        state = game.play(state, choose(game, state, bots[seat], bot_rng(seed, seat, move)))
     winners = game.result(state).winners
     shares = [0.0] * len(levels)
     for seat in winners:

@@ -224,6 +224,9 @@ class TallyGame:
 
     # rules
 
+    def play(self, state: TallyState, action: TallyAction) -> TallyState:
+        return self.apply(state, action)  # frozen states: nothing to reuse
+
     def current_seat(self, state: TallyState) -> int | None:
         return None if state.over else state.turn % state.seat_count
 
