@@ -6,25 +6,20 @@ The same function runs in both Pythons: the Pyodide side gets this file's source
 
 from __future__ import annotations
 
-import random
 import time
 
 from kingdoms.core.protocol import Seat
 from kingdoms.core.registry import get_game
+from kingdoms.core.rng import Rng
 
 
 def random_game(game_id: str, players: int, seed: int) -> int:
     """Play one game with uniformly random legal actions, step by step with ``game.play`` as a
-    search's play-out does; return its number of actions.
-
-    The random player picks with the standard library's ``random.Random`` (C code), not the
-    engine's generator: that one is pure Python, about 7,500 CPU instructions a draw, a tenth of
-    a random Burgrave game on its own, and it is the games' dice and shuffles, not the player,
-    that must be the same in every Python. So this measures the game, not the harness."""
+    search's play-out does; return its number of actions."""
     game = get_game(game_id)
     seats = [Seat(name=f"P{i + 1}") for i in range(players)]
     state = game.new_game(seats, seed)
-    chooser = random.Random(seed ^ 0x5EED)
+    chooser = Rng(seed ^ 0x5EED)
     moves = 0
     while not game.is_over(state):
         state = game.play(state, chooser.choice(game.legal_actions(state)))

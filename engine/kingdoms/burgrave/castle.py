@@ -14,7 +14,9 @@ from .board import N_POSITIONS
 from .content import CASTLE_REWARDS
 from .effects import push_effects, step_virtue
 from .state import NOBODY, State, replaced
-from .tasks import Auto, Decision, Task
+from .tasks import Auto, Decision, Task, per_seat
+
+CASTLE_TASKS, CROWDING_TASKS = per_seat(Auto.CASTLE), per_seat(Auto.CROWDING)
 
 CASCADE_WORKERS = 3
 """Workers of one player in a section that move on (tier 1 → 2 and sideways, tier 2 → 3)."""
@@ -42,7 +44,7 @@ def place_workers(state: State, seat: int, section: int, count: int) -> None:
         return
     state.player_mut(seat).supply -= count
     state.tier1 = add_workers(state.tier1, section, seat, count)
-    state.stack.append(Task(Auto.CASTLE, seat))
+    state.stack.append(CASTLE_TASKS[seat])
 
 
 def move_worker(state: State, seat: int, section: int, direction: int) -> None:
@@ -50,7 +52,7 @@ def move_worker(state: State, seat: int, section: int, direction: int) -> None:
     step = 1 if direction == CLOCKWISE else -1
     state.tier1 = add_workers(state.tier1, section, seat, -1)
     state.tier1 = add_workers(state.tier1, (section + step) % N_POSITIONS, seat, 1)
-    state.stack.append(Task(Auto.CASTLE, seat))
+    state.stack.append(CASTLE_TASKS[seat])
 
 
 def cascade(state: State, seat: int, section: int) -> None:
@@ -73,13 +75,13 @@ def resolve_castle(state: State, seat: int) -> None:
         if state.tier1[section][seat] >= CASCADE_WORKERS
     ]
     if qualifying:
-        state.stack.append(Task(Auto.CASTLE, seat))
+        state.stack.append(CASTLE_TASKS[seat])
         if len(qualifying) == 1:
             cascade(state, seat, qualifying[0])
         else:
             state.stack.append(Task(Decision.CASCADE, seat))
         return
-    state.stack.append(Task(Auto.CROWDING, seat))
+    state.stack.append(CROWDING_TASKS[seat])
     for section in range(N_POSITIONS):
         while state.tier2[section][seat] >= CASCADE_WORKERS:
             state.tier2 = add_workers(state.tier2, section, seat, -1)
@@ -120,7 +122,7 @@ def resolve_crowding(state: State, seat: int) -> None:
     options = bump_options(state)
     if not options:
         return
-    state.stack.append(Task(Auto.CROWDING, seat))
+    state.stack.append(CROWDING_TASKS[seat])
     if len(options) == 1:
         bump(state, options[0])
     else:

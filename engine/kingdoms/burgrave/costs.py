@@ -23,6 +23,7 @@ from .content import (
     CRIMINAL,
     GOLD,
     GUILDHALL,
+    ICONS,
     INK,
     MERCHANT,
     NOBLE,
@@ -74,8 +75,8 @@ def icon_counts(state: State, seat: int) -> list[int]:
     bonus cards and (for the player whose turn it is) the townsfolk dismissed this turn.
     Spec: "Cards in hand or in piles never count"."""
     player = state.players[seat]
-    count = [0, 0, 0, 0, 0]
     if seat == RIVAL_SEAT and state.rival is not None:
+        count = [0] * len(ICONS)
         # Solo: the rival's schemes and its board's printed icons; it has no start slots, and its
         # dismissals give no icons (spec, "Solo").
         for scheme in state.rival.line:
@@ -84,17 +85,51 @@ def icon_counts(state: State, seat: int) -> list[int]:
         count[BOARD_ICON[state.rival.board]] += BOARD_ICONS[state.rival.board]
         _permanent_icons(player, count)
         return count
-    for card in player.line:
-        for icon in CARD_DESIGN[card].icons:
-            count[icon] += 1
-    for slot in range(len(player.line), LINE_SLOTS):  # never covered yet: lines only grow
-        count[START_SLOT_ICONS[slot]] += 1
-    _permanent_icons(player, count)
-    dismissed = dismissed_design(state) if seat == state.turn_seat else None
-    if dismissed is not None:
-        for icon in dismissed.icons:
-            count[icon] += 1
+    line = player.line
+    packed = _START_SLOTS_PACKED[len(line)]  # never covered yet: lines only grow
+    for card in line:
+        packed += _CARD_PACKED[card]
+    built = player.built
+    packed += _GUILDHALLS_PACKED[built[GUILDHALL]] + len(player.cleric_bonus) * _CLERIC_PACKED
+    if built[TRADING_POST] >= 3:
+        packed += _TRADING_POST_3_PACKED
+    if seat == state.turn_seat:
+        dismissed = dismissed_design(state)
+        if dismissed is not None:
+            packed += _pack(dismissed.icon_count)
+    return [packed & _FIELD, packed >> _BITS & _FIELD, packed >> 2 * _BITS & _FIELD,
+            packed >> 3 * _BITS & _FIELD, packed >> 4 * _BITS]
+
+
+# ``icon_counts`` adds icons as small ints, ``_BITS`` bits per icon (a count never reaches 64):
+# a line's icons are then a sum of one number per card, not a loop over every card's icons, in
+# a query asked several times a turn in every play-out. ``test_costs`` checks it against a
+# plain count.
+_BITS = 6
+_FIELD = (1 << _BITS) - 1
+
+
+def _pack(counts: tuple[int, ...] | list[int]) -> int:
+    return sum(count << _BITS * icon for icon, count in enumerate(counts))
+
+
+def _counted(icons: list[int]) -> list[int]:
+    count = [0] * len(ICONS)
+    for icon in icons:
+        count[icon] += 1
     return count
+
+
+_CARD_PACKED = tuple(_pack(design.icon_count) for design in CARD_DESIGN)
+_START_SLOTS_PACKED = tuple(
+    _pack(_counted([START_SLOT_ICONS[slot] for slot in range(covered, LINE_SLOTS)]))
+    for covered in range(LINE_SLOTS + 1))
+"""By the number of cards in the line: the icons of the start slots not yet covered."""
+_GUILDHALLS_PACKED = tuple(
+    _pack(_counted([PERMANENT_ICON[(GUILDHALL, hall)] for hall in range(1, built + 1)]))
+    for built in range(MAX_BUILT + 1))
+_TRADING_POST_3_PACKED = 1 << _BITS * PERMANENT_ICON[(TRADING_POST, 3)]
+_CLERIC_PACKED = 1 << _BITS * CLERIC
 
 
 def _permanent_icons(player: Player, count: list[int]) -> None:

@@ -31,7 +31,7 @@ from .content import (
     Trigger,
 )
 from .state import NOBODY, UNSET, Player, State, replaced
-from .tasks import Auto, Decision, Task
+from .tasks import Auto, Decision, Task, per_seat
 
 TRACK_END = CONTENT.track_length - 1
 """The far end of the virtue/corruption track (virtue starts here, corruption at 0)."""
@@ -321,8 +321,10 @@ def run_effect(state: State, task: Task) -> None:
 def _ask(decision: Decision, kind: int = 0) -> EffectHandler:
     """An effect that asks its seat ``amount`` times (each choice its own task)."""
 
+    tasks = per_seat(decision, kind)
+
     def handler(state: State, task: Task) -> None:
-        state.stack += [Task(decision, task.seat, kind)] * task.amount
+        state.stack += [tasks[task.seat]] * task.amount
 
     return handler
 
@@ -330,8 +332,10 @@ def _ask(decision: Decision, kind: int = 0) -> EffectHandler:
 def _ask_once(decision: Decision) -> EffectHandler:
     """An effect that asks its seat once, whatever the amount."""
 
+    tasks = per_seat(decision)
+
     def handler(state: State, task: Task) -> None:
-        state.stack.append(Task(decision, task.seat))
+        state.stack.append(tasks[task.seat])
 
     return handler
 

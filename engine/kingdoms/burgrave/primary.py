@@ -69,7 +69,7 @@ from .effects import (
     take_townsfolk,
 )
 from .state import Player, State
-from .tasks import Auto, Decision, Task
+from .tasks import Auto, Decision, Task, per_seat
 
 
 class Primary(IntEnum):
@@ -87,6 +87,10 @@ _TRADE, _BUILD = Primary.TRADE, Primary.BUILD
 _PLACE, _TRANSCRIBE = Primary.PLACE, Primary.TRANSCRIBE
 _MERCHANTS_AS_BUILDERS, _DISMISS_ANY = Trigger.MERCHANTS_AS_BUILDERS, Trigger.DISMISS_ANY
 _GAIN_SILVER, _GAIN_ANY = EffectKind.SILVER, EffectKind.ANY
+_AFTER_TRADE = per_seat(Auto.AFTER_ACTION, Trigger.AFTER_TRADE)
+_AFTER_BUILD = per_seat(Auto.AFTER_ACTION, Trigger.AFTER_BUILD)
+_AFTER_PLACE = per_seat(Auto.AFTER_ACTION, Trigger.AFTER_PLACE)
+_AFTER_TRANSCRIBE = per_seat(Auto.AFTER_ACTION, Trigger.AFTER_TRANSCRIBE)
 
 
 def primary_codes(
@@ -248,7 +252,7 @@ def take_primary_action(state: State, seat: int, code: int) -> None:
         times = TRADE_CODES.value(code)
         kind = exchange_kind(state, seat)
         player.silver -= trade_funding(state, seat, times, count).pay
-        stack.append(Task(Auto.AFTER_ACTION, seat, Trigger.AFTER_TRADE))
+        stack.append(_AFTER_TRADE[seat])
         if kind == Exchange.SILVER:
             player.silver += times
         elif kind == Exchange.RESOURCE:
@@ -260,17 +264,17 @@ def take_primary_action(state: State, seat: int, code: int) -> None:
     elif code in BUILD_CODES:
         building, spot = build_parts(code)
         player.resources[STONE] -= build_funding(state, seat, building, count).pay
-        stack.append(Task(Auto.AFTER_ACTION, seat, Trigger.AFTER_BUILD))
+        stack.append(_AFTER_BUILD[seat])
         build(state, seat, building, spot)
     elif code in PLACE_CODES:
         workers = PLACE_CODES.value(code)
         player.resources[GOLD] -= place_funding(state, seat, workers, count).pay
-        stack.append(Task(Auto.AFTER_ACTION, seat, Trigger.AFTER_PLACE))
+        stack.append(_AFTER_PLACE[seat])
         place_workers(state, seat, position, workers)
     elif code == TRANSCRIBE:
         player.resources[INK] -= transcribe_funding(state, seat, count).pay
         state.turn_transcribed = True
-        stack.append(Task(Auto.AFTER_ACTION, seat, Trigger.AFTER_TRANSCRIBE))
+        stack.append(_AFTER_TRANSCRIBE[seat])
         if state.manuscript_piles[position]:
             take_manuscript(state, seat, position)
         else:  # spec: the printed manuscript is "transcribed for its immediate effect"

@@ -20,6 +20,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
+from .content import MAX_SEATS
+
 
 class Auto(IntEnum):
     """Tasks that run without asking anyone (the numbers are stored in state JSON)."""
@@ -106,3 +108,15 @@ class Task(NamedTuple):
     kind: int = 0
     amount: int = 0
     arg: int = 0
+
+
+def per_seat(op: Auto | Decision, kind: int = 0) -> tuple[Task, ...]:
+    """``Task(op, seat, kind)`` for every seat, to be built once and looked up by seat.
+
+    Why: tasks are immutable, and the ones queued at every turn of every play-out cost more to
+    build (a named tuple: about 3,000 CPU instructions on CPython 3.11) than to look up.
+
+    >>> per_seat(Auto.CASTLE)[2] == Task(Auto.CASTLE, 2)
+    True
+    """
+    return tuple(Task(op, seat, kind) for seat in range(MAX_SEATS))

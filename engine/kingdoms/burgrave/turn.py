@@ -29,7 +29,7 @@ from .effects import (
     step_virtue,
 )
 from .state import LINE_SLOTS, NOBODY, RIVAL_SEAT, UNSET, State
-from .tasks import Auto, Decision, Task
+from .tasks import Auto, Decision, Task, per_seat
 
 # Enum members read at every turn of every play-out, bound once: on CPython 3.11 reading a
 # member off its class takes the enum class's ``__getattr__`` slow path (about 700 instructions).
@@ -55,8 +55,7 @@ def _phases(seat: int) -> tuple[Task, ...]:
 
 TURN_PHASES = tuple(_phases(seat) for seat in range(MAX_SEATS))
 """``TURN_PHASES[seat]``: built once (tasks are immutable, and a turn needs eight of them)."""
-START_TURNS = tuple(Task(Auto.START_TURN, seat) for seat in range(MAX_SEATS))
-"""``START_TURNS[seat]``, built once for the same reason."""
+START_TURNS = per_seat(Auto.START_TURN)
 
 
 def reset_turn_facts(state: State) -> None:

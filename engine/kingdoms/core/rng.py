@@ -33,6 +33,12 @@ def mix64(z: int) -> int:
     return z ^ (z >> 31)
 
 
+_CACHED_LIMITS = 4096
+_LIMITS: dict[int, int] = {}
+"""``below``'s rejection bound by ``n``, for the small ``n`` that every shuffle, roll and
+play-out asks for over and over (each is a big-number division otherwise)."""
+
+
 class Rng:
     """A generator positioned at ``counter`` draws after ``seed``.
 
@@ -55,9 +61,13 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``, by rejection so there is no modulo bias."""
-        if n <= 0:
-            raise ValueError("n must be positive")
-        limit = _TWO64 - _TWO64 % n
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("n must be positive")
+            limit = _TWO64 - _TWO64 % n
+            if n < _CACHED_LIMITS:
+                _LIMITS[n] = limit
         seed = self.seed
         counter = self.counter
         while True:
