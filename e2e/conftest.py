@@ -184,3 +184,14 @@ def stored_saves(page: Page) -> list[dict[str, Any]]:
     """The saves in the page's localStorage (each its own key), newest first."""
     saves: list[dict[str, Any]] = page.evaluate(STORED_SAVES)
     return saves
+
+
+AFTER_PAINT = "() => new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)))"
+
+
+def page_fragment(page: Page) -> str:
+    """The address's fragment once the page has written it: a game's address follows each move
+    a frame later (``urls.replace_fragment_soon``), so wait for the frame after the last tap."""
+    page.evaluate(AFTER_PAINT)
+    fragment: str = page.evaluate("location.hash")
+    return fragment

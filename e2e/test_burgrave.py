@@ -25,7 +25,7 @@ from kingdoms_web import i18n
 from kingdoms_web.games.burgrave import model as M
 
 from .burgrave_page import tap_controls
-from .conftest import ROOT, wait_ready
+from .conftest import ROOT, page_fragment, wait_ready
 
 NAMES = ["Ana", "Ben", "Cid"]
 GAME_TIMEOUT_MS = 30_000
@@ -123,7 +123,7 @@ OFFERS = """() => ({
 
 
 def current_record(page: Page) -> GameRecord:
-    fragment = page.evaluate("location.hash")
+    fragment = page_fragment(page)
     code = fragment.split("#g=", 1)[1].split("&", 1)[0]
     return decode_code(code)
 

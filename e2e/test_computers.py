@@ -17,7 +17,7 @@ from kingdoms.core.records import GameRecord
 from kingdoms.core.registry import get_game
 from kingdoms.core.session import replay
 
-from .conftest import wait_ready
+from .conftest import page_fragment, wait_ready
 from .dice_realm_page import take_citizen
 
 DICE = get_game("dice-realm")
@@ -45,7 +45,7 @@ def start_with_computers(page: Page, site_url: str, seed: int, game_id: str,
 
 def page_record(page: Page) -> GameRecord:
     """The game on screen, from the code the table keeps in the address."""
-    match = re.search(r"[#&]g=([^&]+)", page.evaluate("location.hash"))
+    match = re.search(r"[#&]g=([^&]+)", page_fragment(page))
     assert match, "the table keeps its code in the address"
     return decode_code(match.group(1))
 

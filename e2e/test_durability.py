@@ -26,7 +26,7 @@ from kingdoms_web import i18n
 from kingdoms_web.games.burgrave import model as M
 
 from .burgrave_page import tap_controls
-from .conftest import TABLET_CONTEXT, PageGuard, stored_saves, wait_ready
+from .conftest import TABLET_CONTEXT, PageGuard, page_fragment, stored_saves, wait_ready
 from .dice_realm_page import snapshot, start_new_game
 
 OLD_SAVES_KEY = "kingdoms.v2.saves"
@@ -303,7 +303,7 @@ def test_burgrave_undo_before_anything_is_revealed_then_redo(page: Page, site_ur
     wait_moves(page, count)
     expect(page.get_by_test_id("play-notice")).to_have_text("Move taken back.")
     assert saved_record(page) == record
-    assert page.evaluate("location.hash").startswith("#g=" + encode_code(record) + "&s=")
+    assert page_fragment(page).startswith("#g=" + encode_code(record) + "&s=")
     page.get_by_test_id("redo").tap()
     wait_moves(page, count + 1)
     assert saved_record(page).actions == [*record.actions, BURGRAVE.encode_action(action)]

@@ -37,7 +37,14 @@ from kingdoms_web import i18n
 from kingdoms_web.games.burgrave import model as M
 
 from .burgrave_page import tap_controls
-from .conftest import ERROR_RECORDER, TABLET_CONTEXT, PageGuard, stored_saves, wait_ready
+from .conftest import (
+    ERROR_RECORDER,
+    TABLET_CONTEXT,
+    PageGuard,
+    page_fragment,
+    stored_saves,
+    wait_ready,
+)
 
 BURGRAVE = get_game("burgrave")
 KILL_POINTS = 10
@@ -64,7 +71,7 @@ def wait_more(page: Page, before: int) -> None:
 
 
 def page_record(page: Page) -> GameRecord:
-    fragment = str(page.evaluate("location.hash"))
+    fragment = page_fragment(page)
     return decode_code(fragment.split("g=", 1)[1].split("&", 1)[0])
 
 

@@ -523,3 +523,59 @@ def test_two_tables_on_one_save_follow_each_other_and_never_overwrite() -> None:
     assert first.follow_storage() and first.read_only == "diverged"
     assert not first.autosave()
     assert load_saves(store).entries[0].code != shorter  # the other tab's version stays
+
+
+# --------------------------------------------------------------------------- the game's address
+
+
+class AddressBar:
+    """Enough of ``window`` for ``urls.replace_fragment``: the location and ``replaceState``."""
+
+    def __init__(self) -> None:
+        self.location = type("Location", (), {"pathname": "/site/", "search": "", "hash": ""})()
+        self.history = self
+        self.written: list[str] = []
+
+    def replaceState(self, _state: Any, _title: str, url: str) -> None:
+        self.written.append(url)
+        self.location.hash = url[url.index("#"):] if "#" in url else ""
+
+
+def test_the_address_follows_a_frame_later_and_the_latest_change_wins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game's address is written after the frame that shows the move (so the tap's frame does
+    not pay for Chrome's same-document navigation); two moves before that frame write once, the
+    later; going home meanwhile (an address written at once) is not undone by the waiting one."""
+    from kingdoms_web import dom, urls
+
+    bar = AddressBar()
+    frames: list[Any] = []
+    monkeypatch.setattr(dom, "window", bar)
+    monkeypatch.setattr(dom, "after_paint", frames.append)
+    urls.replace_fragment_soon("#g=1a&s=x")
+    urls.replace_fragment_soon("#g=1b&s=x")
+    assert bar.written == [] and len(frames) == 1
+    frames.pop()()
+    assert bar.written == ["/site/#g=1b&s=x"]
+    urls.replace_fragment_soon("#g=1c&s=x")
+    urls.replace_fragment("")
+    frames.pop()()
+    assert bar.written == ["/site/#g=1b&s=x", "/site/"]
+    urls.replace_fragment_soon("#g=1d&s=x")  # nothing waits any more: a new frame is asked for
+    assert len(frames) == 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_game_s_own_address_resumes_its_save_when_the_save_is_further_on(game_id: str) -> None:
+    """A reload before the address caught up (or after another tab played on) opens the save:
+    its game is the address's game with more moves. An earlier point of it (an undo elsewhere),
+    another game or a damaged code is not the same game now: the summary is shown instead."""
+    full, _ = random_game(game_id, 3, players=2, stop=12)
+    earlier = full.model_copy(update={"actions": full.actions[:9]})
+    other, _ = random_game(game_id, 4, players=2, stop=12)
+    assert saved_games.resumes(encode_code(full), encode_code(full))
+    assert saved_games.resumes(encode_code(full), encode_code(earlier))
+    assert not saved_games.resumes(encode_code(earlier), encode_code(full))
+    assert not saved_games.resumes(encode_code(other), encode_code(earlier))
+    assert not saved_games.resumes(encode_code(full), "1zz")

@@ -50,7 +50,7 @@ from kingdoms_web.i18n import game_title, join_sentences, t
 from kingdoms_web.learn.book import book_for
 from kingdoms_web.saves.migrations import upgrade_storage
 from kingdoms_web.saves.opening import OpenResult, RecordSummary, open_code
-from kingdoms_web.saves.saved_games import find_record, find_save, load_saves
+from kingdoms_web.saves.saved_games import find_record, find_save, load_saves, resumes
 from kingdoms_web.saves.schema import SaveEntry, SaveList, save_key
 from kingdoms_web.saves.storage import Store, read_settings, write_settings
 from kingdoms_web.saves.transfer import ImportReport
@@ -383,7 +383,7 @@ class App:
         wait for a move to be saved (a new version), and for asking to keep storage once the
         first game is finished.
         """
-        urls.replace_fragment(fragment)
+        urls.replace_fragment_soon(fragment)
         self.notices.refresh()
         table = self.table
         if table is not None and table.session.game.is_over(table.session.state) \
@@ -412,8 +412,9 @@ class App:
     def open_fragment(self, fragment: str) -> bool:
         """Open a ``#g=<code>`` link; an unusable code is shown as an error on the home screen.
 
-        The game's own URL (``#g=<code>&s=<id>`` of a save on this device holding that exact
-        code) resumes it; any other link shows the summary first.
+        The game's own URL (``#g=<code>&s=<id>`` of a save on this device holding that code, or
+        that game further on: see ``resumes``) resumes it; any other link shows the summary
+        first.
         """
         rules = urls.rules_from_fragment(fragment)
         if rules is not None and book_for(rules[0]) is not None:
@@ -433,7 +434,7 @@ class App:
                 self.close_rules()
             return True
         own = find_save(self.store, urls.save_id_from_fragment(fragment))
-        if own is not None and own.code == code:
+        if own is not None and resumes(own.code, code):
             self.open_save(own)
             return True
         result = open_code(code, dom.log_error)

@@ -328,6 +328,29 @@ def make_read_only(root: Element, scope: Scope) -> None:
         scope.on(root, kind, swallow, capture=True)
 
 
+def after_paint(callback: Callable[[], None]) -> None:
+    """Run ``callback`` once, after the next frame is painted (a 0 ms timer set from the frame's
+    ``requestAnimationFrame``): for work the player need not wait for, kept out of the time from
+    a tap to the new board. On CPython (no browser) it runs at once."""
+    if window is None or getattr(window, "requestAnimationFrame", None) is None:
+        callback()
+        return
+    try:
+        from pyodide.ffi import create_once_callable
+    except ImportError:  # pragma: no cover - Pyodide only
+        callback()
+        return
+
+    def guarded() -> None:
+        try:
+            callback()
+        except Exception:
+            log_error("Kingdoms: an after-paint step failed\n" + traceback.format_exc())
+
+    window.requestAnimationFrame(create_once_callable(
+        lambda _time=None: window.setTimeout(create_once_callable(guarded), 0)))
+
+
 def before_paint(callback: Callable[[], None]) -> None:
     """Run ``callback`` once, after the current handler and before the next paint
     (``requestAnimationFrame``): for work that needs the new layout but must not show a frame

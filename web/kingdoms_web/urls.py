@@ -172,6 +172,8 @@ def share_link(code: str) -> str:
 
 def replace_fragment(fragment: str) -> None:
     """Change the URL fragment without a ``hashchange`` event (and without a history step)."""
+    global _waiting
+    _waiting = None  # this change is the latest: one still waiting for the frame is dropped
     try:
         location = dom.window.location
         url = str(location.pathname) + str(location.search) + fragment
@@ -179,3 +181,29 @@ def replace_fragment(fragment: str) -> None:
             dom.window.history.replaceState(None, "", url)
     except dom.BROWSER_ERRORS:
         pass
+
+
+_waiting: str | None = None
+"""The fragment :func:`replace_fragment_soon` will write after the next painted frame."""
+
+
+def replace_fragment_soon(fragment: str) -> None:
+    """:func:`replace_fragment`, once the frame after this tap is painted (several calls before
+    it: the last one wins; a :func:`replace_fragment` meanwhile: that one wins).
+
+    Why: a game's address changes after every move, and in Chrome each change (a same-document
+    navigation, which also fetches the page's icon again) cost the frame after a tap several
+    milliseconds, a fifth of a Burgrave tap's wait (``bench/burgrave_taps.py``). The save on the
+    device is written before; the address follows a frame later, and a reload in between still
+    resumes the game (``saves.saved_games.resumes``)."""
+    global _waiting
+    scheduled = _waiting is not None
+    _waiting = fragment
+    if not scheduled:
+        dom.after_paint(_write_waiting)
+
+
+def _write_waiting() -> None:
+    fragment = _waiting
+    if fragment is not None:
+        replace_fragment(fragment)

@@ -274,6 +274,22 @@ def extends(longer: Any, shorter: Any) -> bool:
     return bool(head == shorter) and len(longer.actions) > len(shorter.actions)
 
 
+def resumes(saved_code: str, link_code: str) -> bool:
+    """Whether the game's own address (``#g=<link_code>&s=<id>``) opens the save ``id`` that
+    holds ``saved_code``: the same code, or the same game further on. The address is written a
+    frame after each move's save (``urls.replace_fragment_soon``), and another tab may have
+    played on; either way the save is the game as it is now."""
+    if saved_code == link_code:
+        return True
+    from kingdoms.core.codes import decode_code
+    from kingdoms.core.errors import CodeError
+
+    try:
+        return extends(decode_code(saved_code), decode_code(link_code))
+    except CodeError:
+        return False
+
+
 def saved_change(store: Store, save_id: str, rev: int, record: Any) -> Change:
     """Compare the stored save with the page's ``record`` at revision ``rev`` (see
     :class:`Change`)."""
