@@ -14,10 +14,20 @@ import functools
 from typing import Any
 
 from kingdoms.burgrave.actions import Action, decode
-from kingdoms.burgrave.content import CARD_DESIGN, START_BASE
+from kingdoms.burgrave.content import (
+    CARD_DESIGN,
+    CLERIC,
+    GUILDHALL,
+    PERMANENT_ICON,
+    PRINTED,
+    START_BASE,
+    START_SLOT_ICONS,
+    TRADING_POST,
+    Design,
+)
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.rules import apply_code, legal_codes
-from kingdoms.burgrave.state import State
+from kingdoms.burgrave.state import UNSET, State
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.protocol import Seat
 
@@ -104,3 +114,37 @@ def do(state: State, action: Action | int) -> State:
 
 def codes(state: State) -> list[int]:
     return list(legal_codes(state))
+
+
+def recount(s: State, seat: int) -> list[int]:
+    """The spec's icon sources, counted one icon at a time, independently of
+    ``costs.icon_counts`` (which adds packed numbers): line cards, uncovered start slots, the
+    buildings' uncovered icons, cleric bonus cards, and for the turn's player the townsfolk
+    dismissed this turn."""
+    p = s.players[seat]
+    count = [0] * 5
+    for c in p.line:
+        for icon in CARD_DESIGN[c].icons:
+            count[icon] += 1
+    for slot in range(3):
+        if slot >= len(p.line):  # never covered yet (lines only grow)
+            count[START_SLOT_ICONS[slot]] += 1
+    if p.built[TRADING_POST] >= 3:
+        count[PERMANENT_ICON[(TRADING_POST, 3)]] += 1
+    for k in range(1, p.built[GUILDHALL] + 1):
+        count[PERMANENT_ICON[(GUILDHALL, k)]] += 1
+    count[CLERIC] += len(p.cleric_bonus)
+    dismissed = dismissed_this_turn(s)
+    if dismissed is not None and seat == s.turn_seat:
+        for icon in dismissed.icons:
+            count[icon] += 1
+    return count
+
+
+def dismissed_this_turn(s: State) -> Design | None:
+    """The townsfolk (a card, or the printed one of an empty pile) dismissed this turn."""
+    if s.turn_dismissed_card != UNSET:
+        return CARD_DESIGN[s.turn_dismissed_card]
+    if s.turn_dismissed_printed != UNSET:
+        return PRINTED[s.turn_dismissed_printed]
+    return None

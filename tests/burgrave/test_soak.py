@@ -18,6 +18,7 @@ actions its icons fund are offered.
 from __future__ import annotations
 
 import pytest
+from bg_helpers import dismissed_this_turn, recount
 
 from kingdoms.burgrave.actions import (
     BUILD_CODES,
@@ -39,25 +40,21 @@ from kingdoms.burgrave.content import (
     CARD_VALUE,
     CLERIC,
     CRIMINAL,
-    GUILDHALL,
     HERO_BASE,
     MERCHANT,
     NOBLE,
-    PERMANENT_ICON,
     PRINTED,
     SEG_EXCHANGES,
     START_BASE,
-    START_SLOT_ICONS,
     TRADING_POST,
     WORKER_COSTS,
-    Design,
     Trigger,
 )
 from kingdoms.burgrave.costs import script_cost
 from kingdoms.burgrave.decisions import apply_decision
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.rules import apply_code, legal_codes
-from kingdoms.burgrave.state import FREE, UNSET, State, Walk
+from kingdoms.burgrave.state import FREE, State, Walk
 from kingdoms.burgrave.tasks import Auto, Decision
 from kingdoms.core.protocol import Seat
 from kingdoms.core.rng import Rng, derive_seed
@@ -86,37 +83,6 @@ def check_invariants(s: State) -> None:
     for k in range(5):
         pending = (Auto.CASTLE, Decision.CASCADE, Auto.CROWDING, Decision.BUMP)
         assert sum(s.tier1[k]) <= 3 or any(t[0] in pending for t in s.stack)
-
-
-def recount(s: State, seat: int) -> list[int]:
-    """The spec's icon sources, counted here independently of ``costs.icon_counts``."""
-    p = s.players[seat]
-    count = [0] * 5
-    for c in p.line:
-        for icon in CARD_DESIGN[c].icons:
-            count[icon] += 1
-    for slot in range(3):
-        if slot >= len(p.line):  # never covered yet (lines only grow)
-            count[START_SLOT_ICONS[slot]] += 1
-    if p.built[TRADING_POST] >= 3:
-        count[PERMANENT_ICON[(TRADING_POST, 3)]] += 1
-    for k in range(1, p.built[GUILDHALL] + 1):
-        count[PERMANENT_ICON[(GUILDHALL, k)]] += 1
-    count[CLERIC] += len(p.cleric_bonus)
-    dismissed = dismissed_this_turn(s)
-    if dismissed is not None:
-        for icon in dismissed.icons:
-            count[icon] += 1
-    return count
-
-
-def dismissed_this_turn(s: State) -> Design | None:
-    """The townsfolk (a card, or the printed one of an empty pile) dismissed this turn."""
-    if s.turn_dismissed_card != UNSET:
-        return CARD_DESIGN[s.turn_dismissed_card]
-    if s.turn_dismissed_printed != UNSET:
-        return PRINTED[s.turn_dismissed_printed]
-    return None
 
 
 def builders(s: State, seat: int, count: list[int]) -> int:

@@ -328,10 +328,11 @@ def make_read_only(root: Element, scope: Scope) -> None:
         scope.on(root, kind, swallow, capture=True)
 
 
-def after_paint(callback: Callable[[], None]) -> None:
-    """Run ``callback`` once, after the next frame is painted (a 0 ms timer set from the frame's
-    ``requestAnimationFrame``): for work the player need not wait for, kept out of the time from
-    a tap to the new board. On CPython (no browser) it runs at once."""
+def after_paint(callback: Callable[[], None], delay_ms: int = 0) -> None:
+    """Run ``callback`` once, ``delay_ms`` after the next frame is painted (a timer set from the
+    frame's ``requestAnimationFrame``; a plain timer could run before that paint and hold the new
+    board back): for work the player need not wait for, kept out of the time from a tap to the
+    new board. On CPython (no browser) it runs at once."""
     if window is None or getattr(window, "requestAnimationFrame", None) is None:
         callback()
         return
@@ -348,7 +349,7 @@ def after_paint(callback: Callable[[], None]) -> None:
             log_error("Kingdoms: an after-paint step failed\n" + traceback.format_exc())
 
     window.requestAnimationFrame(create_once_callable(
-        lambda _time=None: window.setTimeout(create_once_callable(guarded), 0)))
+        lambda _time=None: window.setTimeout(create_once_callable(guarded), max(0, delay_ms))))
 
 
 def before_paint(callback: Callable[[], None]) -> None:

@@ -20,31 +20,10 @@ from kingdoms_web.i18n import join_parts, labelled, t
 
 
 def later(callback: Callable[[], None], delay_ms: int = 0) -> None:
-    """Run ``callback`` after the browser has painted the next frame (immediately on CPython).
-
-    A plain zero timer could run before that paint and hold the new board back: building a
-    missing odds table takes 10-30 ms in the browser, and a timer due before the next frame runs
-    first. So the timer is set from the next animation frame, which the paint follows."""
-    try:
-        from pyodide.ffi import create_once_callable
-    except ImportError:
-        callback()
-        return
-
-    def guarded() -> None:
-        try:
-            callback()
-        except Exception:
-            dom.log_error("Kingdoms: Dice Realm timer failed\n" + traceback.format_exc())
-
-    def after_frame(_time: Any = None) -> None:
-        dom.window.setTimeout(create_once_callable(guarded), delay_ms)
-
-    frame = getattr(dom.window, "requestAnimationFrame", None)
-    if frame is None:
-        after_frame()
-        return
-    frame(create_once_callable(after_frame))
+    """Run ``callback`` after the browser has painted the next frame (immediately on CPython):
+    building a missing odds table takes 10-30 ms in the browser, and a plain zero timer could run
+    before that paint and hold the new board back (see ``dom.after_paint``)."""
+    dom.after_paint(callback, delay_ms)
 
 
 def when_idle(callback: Callable[[], None]) -> None:
