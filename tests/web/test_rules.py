@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from kingdoms.core.codes import encode_code, load_code
 from kingdoms.core.protocol import Seat
 from kingdoms.core.text import CATALOGS
 from kingdoms_web import app as app_module
@@ -20,6 +21,7 @@ from kingdoms_web.learn.book import BOOKS, Book
 from kingdoms_web.learn.figures import FIGURES
 from kingdoms_web.learn.screen import CONTENTS, anchor_id, glossary_entries
 from kingdoms_web.offline_dom import OfflineDocument, OfflineNode
+from kingdoms_web.saves.storage import MemoryBackend, Store
 
 GAMES = sorted(BOOKS)
 PACKAGES = {"dice-realm": "kingdoms.dice_realm", "burgrave": "kingdoms.burgrave"}
@@ -221,3 +223,31 @@ def test_a_rules_link_followed_in_a_game_and_the_browser_back(fake_dom: OfflineD
     assert app.screen == "rules" and app.table is table
     assert app.open_fragment(urls.game_fragment(table.code, table.save_id))
     assert app.screen == "game" and app.table is table
+
+
+def test_a_reload_before_the_address_caught_up_resumes_the_game(fake_dom: OfflineDocument
+                                                                ) -> None:
+    """The address follows a move a frame after its save (``urls.replace_fragment_soon``): a
+    page opened on an address a move behind its save resumes the game as saved, not a summary
+    of the older point; an address ahead of its save (an undo elsewhere) shows the summary."""
+    fake_dom.documentElement = fake_dom.createElement("html")  # type: ignore[attr-defined]
+    root = fake_dom.createElement("div")
+    fake_dom.body.append(root)
+    app = app_module.App(root, store=Store(MemoryBackend()))
+    app.start_game("dice-realm", [Seat(name="Ann"), Seat(name="Ben")])
+    table = app.table
+    assert table is not None
+    behind = urls.game_fragment(table.code, table.save_id)
+    fake_dom.body.by_testid("roll").click()
+    assert table.code != urls.code_from_fragment(behind)
+    reloaded = app_module.App(fake_dom.createElement("div"), store=app.store)
+    assert reloaded.open_fragment(behind)
+    assert reloaded.screen == "game" and reloaded.table is not None
+    assert reloaded.table.code == table.code
+
+    further = load_code(table.code)  # the game a move further than its save
+    further.act(further.game.legal_actions(further.state)[0])
+    ahead = urls.game_fragment(encode_code(further.record), table.save_id)
+    other = app_module.App(fake_dom.createElement("div"), store=app.store)
+    assert other.open_fragment(ahead)
+    assert other.screen == "record" and other.table is None
