@@ -44,8 +44,7 @@ from .effects import has_modifier
 from .solo_content import BOARD_ICON, BOARD_ICONS, SCHEMES
 from .state import FREE, LINE_SLOTS, RIVAL_SEAT, UNSET, Player, State
 
-# Enum members read at every turn of every play-out, bound once: on CPython 3.11 reading a
-# member off its class takes the enum class's ``__getattr__`` slow path (about 700 instructions).
+# Enum members of the hot paths, bound once (why: see ``turn.py``).
 _SILVER, _DESTROY, _FLIP = Exchange.SILVER, Exchange.DESTROY, Exchange.FLIP
 _MERCHANTS_AS_BUILDERS = Trigger.MERCHANTS_AS_BUILDERS
 
@@ -75,28 +74,26 @@ def icon_counts(state: State, seat: int) -> list[int]:
     bonus cards and (for the player whose turn it is) the townsfolk dismissed this turn.
     Spec: "Cards in hand or in piles never count"."""
     player = state.players[seat]
-    if seat == RIVAL_SEAT and state.rival is not None:
-        count = [0] * len(ICONS)
+    rival = state.rival if seat == RIVAL_SEAT else None
+    if rival is not None:
         # Solo: the rival's schemes and its board's printed icons; it has no start slots, and its
         # dismissals give no icons (spec, "Solo").
-        for scheme in state.rival.line:
-            for icon in SCHEMES[scheme].icons:
-                count[icon] += 1
-        count[BOARD_ICON[state.rival.board]] += BOARD_ICONS[state.rival.board]
-        _permanent_icons(player, count)
-        return count
-    line = player.line
-    packed = _START_SLOTS_PACKED[len(line)]  # never covered yet: lines only grow
-    for card in line:
-        packed += _CARD_PACKED[card]
+        packed = BOARD_ICONS[rival.board] << _BITS * BOARD_ICON[rival.board]
+        for scheme in rival.line:
+            packed += _SCHEME_PACKED[scheme]
+    else:
+        line = player.line
+        packed = _START_SLOTS_PACKED[len(line)]  # never covered yet: lines only grow
+        for card in line:
+            packed += _CARD_PACKED[card]
+        if seat == state.turn_seat:
+            dismissed = dismissed_design(state)
+            if dismissed is not None:
+                packed += _pack(dismissed.icon_count)
     built = player.built
     packed += _GUILDHALLS_PACKED[built[GUILDHALL]] + len(player.cleric_bonus) * _CLERIC_PACKED
     if built[TRADING_POST] >= 3:
         packed += _TRADING_POST_3_PACKED
-    if seat == state.turn_seat:
-        dismissed = dismissed_design(state)
-        if dismissed is not None:
-            packed += _pack(dismissed.icon_count)
     return [packed & _FIELD, packed >> _BITS & _FIELD, packed >> 2 * _BITS & _FIELD,
             packed >> 3 * _BITS & _FIELD, packed >> 4 * _BITS]
 
@@ -113,7 +110,7 @@ def _pack(counts: tuple[int, ...] | list[int]) -> int:
     return sum(count << _BITS * icon for icon, count in enumerate(counts))
 
 
-def _counted(icons: list[int]) -> list[int]:
+def _counted(icons: list[int] | tuple[int, ...]) -> list[int]:
     count = [0] * len(ICONS)
     for icon in icons:
         count[icon] += 1
@@ -121,6 +118,7 @@ def _counted(icons: list[int]) -> list[int]:
 
 
 _CARD_PACKED = tuple(_pack(design.icon_count) for design in CARD_DESIGN)
+_SCHEME_PACKED = tuple(_pack(_counted(scheme.icons)) for scheme in SCHEMES)
 _START_SLOTS_PACKED = tuple(
     _pack(_counted([START_SLOT_ICONS[slot] for slot in range(covered, LINE_SLOTS)]))
     for covered in range(LINE_SLOTS + 1))
@@ -128,17 +126,10 @@ _START_SLOTS_PACKED = tuple(
 _GUILDHALLS_PACKED = tuple(
     _pack(_counted([PERMANENT_ICON[(GUILDHALL, hall)] for hall in range(1, built + 1)]))
     for built in range(MAX_BUILT + 1))
+"""By the guildhalls built: the icons of their uncovered benefits."""
 _TRADING_POST_3_PACKED = 1 << _BITS * PERMANENT_ICON[(TRADING_POST, 3)]
 _CLERIC_PACKED = 1 << _BITS * CLERIC
-
-
-def _permanent_icons(player: Player, count: list[int]) -> None:
-    """Add the icons of the buildings' uncovered benefits and of the cleric bonus cards."""
-    if player.built[TRADING_POST] >= 3:
-        count[PERMANENT_ICON[(TRADING_POST, 3)]] += 1
-    for guildhall in range(1, player.built[GUILDHALL] + 1):
-        count[PERMANENT_ICON[(GUILDHALL, guildhall)]] += 1
-    count[CLERIC] += len(player.cleric_bonus)
+"""One cleric bonus card: a cleric icon."""
 
 
 def builder_icons(player: Player, count: list[int]) -> int:

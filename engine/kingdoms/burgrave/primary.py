@@ -81,8 +81,7 @@ class Primary(IntEnum):
     TRANSCRIBE = 3
 
 
-# Enum members read at every turn of every play-out, bound once: on CPython 3.11 reading a
-# member off its class takes the enum class's ``__getattr__`` slow path (about 700 instructions).
+# Enum members of the hot paths, bound once (why: see ``turn.py``).
 _TRADE, _BUILD = Primary.TRADE, Primary.BUILD
 _PLACE, _TRANSCRIBE = Primary.PLACE, Primary.TRANSCRIBE
 _MERCHANTS_AS_BUILDERS, _DISMISS_ANY = Trigger.MERCHANTS_AS_BUILDERS, Trigger.DISMISS_ANY

@@ -19,13 +19,6 @@ from kingdoms_web.games.dice_realm.text import format_percent
 from kingdoms_web.i18n import join_parts, labelled, t
 
 
-def later(callback: Callable[[], None], delay_ms: int = 0) -> None:
-    """Run ``callback`` after the browser has painted the next frame (immediately on CPython):
-    building a missing odds table takes 10-30 ms in the browser, and a plain zero timer could run
-    before that paint and hold the new board back (see ``dom.after_paint``)."""
-    dom.after_paint(callback, delay_ms)
-
-
 def when_idle(callback: Callable[[], None]) -> None:
     """Run ``callback`` when the browser is idle (``requestIdleCallback``; a timer without it)."""
     try:
@@ -35,7 +28,7 @@ def when_idle(callback: Callable[[], None]) -> None:
         return
     request = getattr(dom.window, "requestIdleCallback", None)
     if request is None:
-        later(callback, 30)
+        dom.after_paint(callback, 30)
         return
 
     def guarded(_deadline: Any = None) -> None:
@@ -172,7 +165,7 @@ class OddsHelper:
                 if generation == self._gen:
                     self.fill(defer_missing=False)
 
-            later(refill)
+            dom.after_paint(refill)  # a missing table takes 10-30 ms: after the paint
 
     def _prewarm_wanted(self) -> Iterator[tuple[str, int]]:
         """The odds tables worth having ready, most urgent first: the row's citizens with the
