@@ -21,12 +21,13 @@ import shutil
 import signal
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import build
 import pytest
-from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Route, expect
 
 from kingdoms.core.codes import decode_code, encode_code
 from kingdoms.core.protocol import Seat
@@ -546,9 +547,24 @@ def test_a_storage_failure_at_start_offers_export_then_reset(page: Page, site_ur
     assert [decode_code(s["code"]) for s in stored_saves(page)] == [record]
 
 
+def _refuse(route: Route) -> None:
+    route.abort()
+
+
+def _damage(route: Route) -> None:
+    """The download arrives cut short: a wasm header and then nothing."""
+    route.fulfill(status=200, content_type="application/wasm", body=b"\x00asm\x01\x00\x00")
+
+
+@pytest.mark.parametrize("failure", [_refuse, _damage], ids=["refused", "damaged"])
 def test_files_that_cannot_load_are_blamed_on_the_network(page: Page, site_url: str,
-                                                          guard: PageGuard) -> None:
-    page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+                                                          guard: PageGuard,
+                                                          failure: Callable[[Route], None]) -> None:
+    """Pyodide swallows a failed start of its WebAssembly runtime (it logs a warning and waits
+    for ever), so without the boot's own watch a download that broke, or that arrived damaged,
+    left the loading bar creeping. Whether the refusal lands before or after Pyodide began
+    compiling was a race; the damaged download always lands after."""
+    page.route("**/pyodide/pyodide.asm.wasm", failure)
     page.goto(site_url)
     error = page.get_by_test_id("boot-error")
     expect(error).to_be_visible(timeout=60_000)

@@ -289,6 +289,31 @@
     }
   }, true);
 
+  /* Pyodide swallows a failed start of its WebAssembly runtime: it logs "wasm instantiation
+   * failed!" and waits for ever, so a download that broke after compiling began (or arrived
+   * damaged) would leave the bar creeping. Watch the instantiation itself. A fetch that failed
+   * or a module that does not compile means the file did not arrive whole: the network. */
+  function watchWebAssembly() {
+    var wasm = window.WebAssembly;
+    if (!wasm) return;
+    ["instantiateStreaming", "instantiate"].forEach(function (name) {
+      var original = wasm[name];
+      if (typeof original !== "function") return;
+      wasm[name] = function () {
+        return original.apply(wasm, arguments).catch(function (error) {
+          var text = describe(error);
+          if (error instanceof wasm.CompileError || classify(text) === "network") {
+            fail(NETWORK, words.script + "WebAssembly (" + text + ")", "network");
+          } else {
+            fail(GENERIC, text);
+          }
+          throw error;
+        });
+      };
+    });
+  }
+  watchWebAssembly();
+
   window.addEventListener("unhandledrejection", function (event) {
     if (ready) return;
     var text = describe(event.reason);
