@@ -556,15 +556,19 @@ def _damage(route: Route) -> None:
     route.fulfill(status=200, content_type="application/wasm", body=b"\x00asm\x01\x00\x00")
 
 
-@pytest.mark.parametrize("failure", [_refuse, _damage], ids=["refused", "damaged"])
+@pytest.mark.parametrize(("pattern", "failure"), [
+    ("**/pyodide/pyodide.asm.wasm", _refuse), ("**/pyodide/pyodide.asm.wasm", _damage),
+    ("**/pyodide/kingdoms-*", _refuse), ("**/pyscript.toml", _refuse)],
+    ids=["runtime-refused", "runtime-damaged", "rules-refused", "config-refused"])
 def test_files_that_cannot_load_are_blamed_on_the_network(page: Page, site_url: str,
-                                                          guard: PageGuard,
+                                                          guard: PageGuard, pattern: str,
                                                           failure: Callable[[Route], None]) -> None:
-    """Pyodide swallows a failed start of its WebAssembly runtime (it logs a warning and waits
-    for ever), so without the boot's own watch a download that broke, or that arrived damaged,
-    left the loading bar creeping. Whether the refusal lands before or after Pyodide began
-    compiling was a race; the damaged download always lands after."""
-    page.route("**/pyodide/pyodide.asm.wasm", failure)
+    """Pyodide swallows some failed downloads: a failed start of its WebAssembly runtime (it
+    logs a warning and waits for ever), a wheel it could not fetch (Python starts without the
+    app), and PyScript a config it could not fetch; the boot watches its own fetches and the
+    runtime's start. Whether a refused runtime lands before or after Pyodide began compiling is
+    a race (CI once lost it); a damaged one always lands after."""
+    page.route(pattern, failure)
     page.goto(site_url)
     error = page.get_by_test_id("boot-error")
     expect(error).to_be_visible(timeout=60_000)

@@ -155,8 +155,9 @@
   }
 
   function loadBuildInfo() {
-    if (!window.fetch) return;
-    fetch("./build-info.json", { cache: "no-cache" })
+    if (!nativeFetch) return;
+    // Not watched (watchFetch): without it the bar only guesses a little worse.
+    nativeFetch.call(window, "./build-info.json", { cache: "no-cache" })
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (info) {
         if (!info || typeof info.sizes !== "object") return;
@@ -313,6 +314,30 @@
     });
   }
   watchWebAssembly();
+
+  /* Every file the start-up fetches is the site's own. One that cannot be fetched (the request
+   * failed, or the server answered 404 or 5xx) is the network's fault, and Pyodide reports some
+   * of these and swallows others (a wheel it could not load leaves Python without the app; a
+   * config PyScript could not load stops it without a word), so watch them until ready. */
+  var nativeFetch = typeof window.fetch === "function" ? window.fetch : null;
+  function watchFetch() {
+    if (!nativeFetch) return;
+    window.fetch = function (input) {
+      var promise = nativeFetch.apply(this, arguments);
+      var url = typeof Request !== "undefined" && input instanceof Request ? input.url
+                                                                          : String(input);
+      var path = ready ? null : relative(url);
+      if (path === null) return promise;
+      return promise.then(function (response) {
+        if (!response.ok) fail(NETWORK, words.script + path + " (" + response.status + ")", "network");
+        return response;
+      }, function (error) {
+        fail(NETWORK, words.script + path + " (" + describe(error) + ")", "network");
+        throw error;
+      });
+    };
+  }
+  watchFetch();
 
   window.addEventListener("unhandledrejection", function (event) {
     if (ready) return;
