@@ -118,6 +118,10 @@ def test_burgrave_screens_fit(sized_page: Page, site_url: str, position: str,
         assert market_names_cut(sized_page) == []
     if size == "390x844":  # small pawns and icons: a phone player zooms in with two fingers
         assert pinch_zoom_blockers(sized_page) == []
+    if position != "end":  # the end screen is a page that scrolls
+        # Docked (every size here is at least 600 px tall): only the board, the panel and the
+        # dock scroll, so a swipe on the banner must not scroll the page into blank space.
+        assert sized_page.evaluate(PAGE_OVERHANG) == 0
     if position != "mid":
         return
     sized_page.get_by_test_id("legend").tap()
@@ -127,6 +131,11 @@ def test_burgrave_screens_fit(sized_page: Page, site_url: str, position: str,
     check(sized_page, f"burgrave-legend-{size}")
     sized_page.get_by_test_id("legend-dialog-close").tap()
     expect(dialog).to_be_hidden()
+
+
+PAGE_OVERHANG = "() => document.documentElement.scrollHeight - innerHeight"
+"""How far the page itself scrolls: something inside the table's scrolling areas that escapes
+them (an absolutely placed element with no placed ancestor in the area) makes it scroll."""
 
 
 MARKET_NAMES_CUT = """names => {
