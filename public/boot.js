@@ -323,7 +323,7 @@
   function watchFetch() {
     if (!nativeFetch) return;
     window.fetch = function (input) {
-      var promise = nativeFetch.apply(this, arguments);
+      var promise = nativeFetch.apply(window, arguments);
       var url = typeof Request !== "undefined" && input instanceof Request ? input.url
                                                                           : String(input);
       var path = ready ? null : relative(url);
