@@ -138,6 +138,40 @@ PAGE_OVERHANG = "() => document.documentElement.scrollHeight - innerHeight"
 them (an absolutely placed element with no placed ancestor in the area) makes it scroll."""
 
 
+@pytest.mark.parametrize("sized_page", list(VIEWPORTS), indirect=True)
+def test_burgrave_board_keeps_room_under_a_crowded_prompt(sized_page: Page, site_url: str) -> None:
+    """A long "since your last turn", a tip and a notice above the prompt once left the board no
+    height at all on a portrait tablet. Crowd the prompt's panel and the top of the table: the
+    board keeps a share of the window and the drawer still ends inside it."""
+    open_burgrave(sized_page, site_url, burgrave_record(POSITIONS["mid"]))
+    sized_page.evaluate(CROWD)
+    room = sized_page.evaluate(TABLE_ROOM)
+    asked = room["asks"] == "hand"  # a card is asked for: the board gives way to the hand
+    least = min(96, 0.12 * room["window"]) if asked else min(256, 0.3 * room["window"])
+    assert room["board"] >= least - 1, room
+    assert room["dock_bottom"] <= room["window"] + 1, room
+    assert sized_page.evaluate(PAGE_OVERHANG) == 0
+
+
+CROWD = """() => {
+  const block = (parent, px) => {
+    const div = document.createElement('div');
+    div.style.height = px + 'px';
+    div.style.flex = '0 0 auto';
+    parent.prepend(div);
+  };
+  block(document.querySelector('[data-testid=panel]'), 500);
+  block(document.querySelector('.play-head'), 150);
+}"""
+
+TABLE_ROOM = """() => ({
+  asks: document.querySelector('[data-testid=burgrave-screen]').dataset.asks,
+  window: innerHeight,
+  board: document.querySelector('[data-testid=board-scroller]').getBoundingClientRect().height,
+  dock_bottom: document.querySelector('[data-testid=dock]').getBoundingClientRect().bottom,
+})"""
+
+
 MARKET_NAMES_CUT = """names => {
   const cut = [];
 """ + LINE_OF + """  for (const card of document.querySelectorAll('.bg-mini')) {

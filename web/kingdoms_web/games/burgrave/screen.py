@@ -305,6 +305,9 @@ class BurgraveScreen:
         dom.patch(frame.panel, [self._status(view), self._recap(prompt),
                                 self._prompt(view, prompt)])
         screen = frame.screen
+        # What the prompt asks for gets the room in a one-column window (burgrave.css): the
+        # hand's cards when a card is asked for, else the board.
+        dom.set_attrs(screen, {"data-asks": "hand" if hand_asked else "board"})
         self._keep_scroll(main, "main")
         if dock is not None:
             self._keep_scroll(dock, "dock")
