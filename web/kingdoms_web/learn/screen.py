@@ -128,7 +128,7 @@ def _toc(scope: Scope, book: Book) -> Element:
     items.append(el("li", link(scope, book.game_id, GLOSSARY, t("rules.glossary"),
                                testid="rules-toc-glossary")))
     return el("nav", el("h3", t("rules.contents"), attrs={"id": f"rules-{book.game_id}-toc-h"}),
-              el("ol", *items, cls="rules-toc-list"),
+              el("ul", *items, cls="rules-toc-list"),  # a turn's steps carry their own numbers
               cls="rules-toc", testid="rules-toc",
               attrs={"id": anchor_id(book.game_id, CONTENTS),
                      "aria-labelledby": f"rules-{book.game_id}-toc-h"})
