@@ -171,11 +171,15 @@ def take(host: FakeHost, citizen: OfflineNode, rng: random.Random, seen: set[str
     village mostly, sometimes without (the seed's "puedes quedarte")."""
     moves = len(host.record.actions)
     citizen.click()
-    if host.root.by_testid("claim-chooser") is None:
+    chooser = host.root.by_testid("claim-chooser")
+    if chooser is None:
         assert len(host.record.actions) == moves + 1  # nothing to ask: taken at once
         return
     assert len(host.record.actions) == moves  # asked first, nothing played yet
     without = host.root.by_testid("claim-citizen-only")
+    # the first-village tip points only at a chooser where a village is at stake
+    assert ("data-village" in chooser.attrs) == (without is not None)
+    seen.add("chooser-with-village" if without is not None else "chooser-without-village")
     if without is not None and rng.random() < 0.3:
         seen.add("claim-citizen-only")
         without.click()
@@ -262,6 +266,7 @@ def test_whole_game_by_taps_matches_the_engine(fake_dom: OfflineDocument, player
     assert GAME.is_over(host.state)
     assert {"roll", "hold", "reroll", "stop"} <= seen
     assert seen & {"claim", "claim-while-rolling"}
+    assert {"chooser-with-village", "chooser-without-village"} <= seen
     assert host.warned  # the last card of the pile that ended it was announced
 
     view = GAME.view(host.state, None)

@@ -14,6 +14,6 @@ MARKS: tuple[CoachMark, ...] = (
     CoachMark("roll", ROLLING, '[data-testid="roll"]:not([disabled])'),
     CoachMark("hold", ROLLING, '[data-testid^="die-"]:not([aria-disabled])'),
     CoachMark("claim", frozenset(), '[data-testid^="citizen-"]:not([disabled])'),
-    CoachMark("village", frozenset(), '[data-testid="claim-chooser"]'),
+    CoachMark("village", frozenset(), '[data-testid="claim-chooser"][data-village]'),
     CoachMark("end", frozenset(), '[data-testid="end-warning"]', at_end_warning=True),
 )

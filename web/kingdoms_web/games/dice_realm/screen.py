@@ -431,7 +431,9 @@ class DiceRealmScreen:
                   *notes,
                   el("div", *buttons, cls="dr-gift-choices"),
                   cls="dr-gift dr-claim", testid="claim-chooser",
-                  attrs={"role": "group", "aria-labelledby": "claim-title"})
+                  attrs={"role": "group", "aria-labelledby": "claim-title",
+                         # a village is at stake only when the citizen can be taken without it
+                         "data-village": any(c.group == "citizen_only" for c in choices)})
 
     def _act(self, action: Any) -> None:
         self.host.act(action)
