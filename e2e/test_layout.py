@@ -25,9 +25,10 @@ from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.session import replay
 from kingdoms.dice_realm.game import GAME as DICE_REALM
 
-from .conftest import ROOT, PageGuard, open_shared, open_site
+from .conftest import AFTER_PAINT, ROOT, PageGuard, open_shared, open_site
 from .dice_realm_page import start_new_game as start_dice_realm
 from .layout_checks import LINE_OF, measure, pinch_zoom_blockers, screenshot
+from .test_computers import BURGRAVE_TURN, start_with_computers
 
 VIEWPORTS = {"1024x768": (1024, 768), "768x1024": (768, 1024), "390x844": (390, 844)}
 LANGUAGES = {"de": "de-DE", "es": "es-ES"}
@@ -151,6 +152,48 @@ def test_burgrave_board_keeps_room_under_a_crowded_prompt(sized_page: Page, site
     assert room["board"] >= least - 1, room
     assert room["dock_bottom"] <= room["window"] + 1, room
     assert sized_page.evaluate(PAGE_OVERHANG) == 0
+
+
+BOARD_TARGETS_SEEN = """() => {
+  const scroller = document.querySelector('[data-testid=board-scroller]');
+  const targets = [...scroller.querySelectorAll('[data-offer]')];
+  if (!targets.length) return null;
+  const box = scroller.getBoundingClientRect();
+  return targets.some(t => { const r = t.getBoundingClientRect();
+    return r.bottom > box.top && r.top < box.bottom && r.right > box.left && r.left < box.right; });
+}"""
+
+
+@pytest.mark.parametrize("sized_page", ["390x844"], indirect=True)
+def test_a_question_about_the_board_shows_one_of_its_targets(sized_page: Page,
+                                                             site_url: str) -> None:
+    """On a phone the board is taller than its window: when the prompt asks for a space, a
+    building spot or a castle section, one of them is scrolled into view (they were often all
+    out of sight). The player then looks elsewhere; the next question shows its targets again."""
+    page = sized_page
+    start_with_computers(page, site_url, 3, "burgrave", [("Ann", "person"), ("Bot", "easy")])
+    page.get_by_test_id("pace").tap()
+    rng = random.Random(3)
+    asked = 0
+    for _ in range(60):
+        if page.wait_for_function(BURGRAVE_TURN, timeout=60_000).json_value() == "over":
+            break
+        page.evaluate(AFTER_PAINT)
+        seen = page.evaluate(BOARD_TARGETS_SEEN)
+        if seen is not None:
+            assert seen, "a question about the board with every target out of view"
+            asked += 1
+            if asked >= 6:
+                break
+        # look somewhere else before answering, as a player exploring the board would
+        page.evaluate("document.querySelector('[data-testid=board-scroller]').scrollTop = 0")
+        offers = page.evaluate(
+            "[...document.querySelectorAll('[data-offer]')].map(e => e.dataset.testid)")
+        choice = rng.choice([o for o in offers if o != "action-pass"] or offers)
+        page.get_by_test_id(choice).tap()
+        if page.locator(".bg-option.is-confirming").count():
+            page.get_by_test_id(choice).tap()
+    assert asked >= 6
 
 
 CROWD = """() => {

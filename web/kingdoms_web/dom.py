@@ -372,6 +372,22 @@ def before_paint(callback: Callable[[], None]) -> None:
     window.requestAnimationFrame(create_once_callable(guarded))
 
 
+def show_one_of(scroller: Element, nodes: Any) -> None:
+    """Scroll ``scroller`` to the first of ``nodes`` (a NodeList) unless one of them is already
+    in its view: a prompt whose every target lies off the visible part of a board on a phone
+    would otherwise ask for a tap on something the player cannot see. Call it once the layout
+    is ready (before a paint). Nothing happens on CPython."""
+    if window is None or not nodes.length:
+        return
+    box = scroller.getBoundingClientRect()
+    for index in range(int(nodes.length)):
+        rect = nodes.item(index).getBoundingClientRect()
+        if (rect.bottom > box.top and rect.top < box.bottom
+                and rect.right > box.left and rect.left < box.right):
+            return
+    nodes.item(0).scrollIntoView(window.JSON.parse('{"block": "nearest", "inline": "nearest"}'))
+
+
 def reveal(node: Any) -> None:
     """Scroll ``node`` into view if it is off screen (the answer to a tap drawn far below it on
     a phone). Instant: CSS ``scroll-behavior`` decides smoothness and honours reduced motion."""

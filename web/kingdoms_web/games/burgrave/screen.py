@@ -36,6 +36,8 @@ from kingdoms_web.play.parts import Parts
 from kingdoms_web.shell.dialogs import Modal, button
 
 LOG_SIZE = 40
+BOARD_PLACES = frozenset({"space", "spot", "section"})
+"""Offers drawn on the board (``Offer.place``), not in the prompt or the hand."""
 RECAP_OPEN = 8
 """A recap this short is shown open; a longer one starts folded so the prompt stays in view."""
 
@@ -184,6 +186,8 @@ class BurgraveScreen:
         self.dock_open = not _narrow()
         """Whether the viewer's hand drawer is open (it opens by itself when a card is asked)."""
         self._scroll: dict[str, float] = {}
+        self._board_asks: tuple[str, ...] = ()
+        """The board's offered targets at the last draw: new ones are shown if out of view."""
         """How far the board and the dock were scrolled, kept across redraws."""
         self._scope = Scope()
         self._host_scope = Scope()
@@ -312,7 +316,11 @@ class BurgraveScreen:
         if dock is not None:
             self._keep_scroll(dock, "dock")
         dom.patch(self._root, [screen])
-        dom.before_paint(lambda: self._restore_scroll(main, dock))
+        board_asks = tuple(o.testid for o in prompt.offers
+                           if o.place in BOARD_PLACES) if prompt is not None else ()
+        reveal = bool(board_asks) and board_asks != self._board_asks
+        self._board_asks = board_asks
+        dom.before_paint(lambda: self._restore_scroll(main, dock, reveal))
         if moved.walks or moved.paths:
             motion.before_paint(lambda: motions.place(screen))
         if self._keyboard:
@@ -331,9 +339,13 @@ class BurgraveScreen:
 
         self._scope.on(node, "scroll", remember)
 
-    def _restore_scroll(self, main: Element, dock: Element | None) -> None:
+    def _restore_scroll(self, main: Element, dock: Element | None, reveal: bool) -> None:
+        """Put the board and the drawer back where the player left them; a new question about
+        the board then brings one of its targets into view if none is."""
         if main.isConnected:
             main.scrollTop = self._scroll.get("main", 0.0)
+            if reveal:
+                dom.show_one_of(main, main.querySelectorAll("[data-offer]"))
         if dock is not None and dock.isConnected:
             dock.scrollTop = self._scroll.get("dock", 0.0)
 
