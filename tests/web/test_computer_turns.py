@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
 from table_owner import Owner
 
 from kingdoms.core.protocol import Seat
@@ -93,6 +94,21 @@ def test_a_demo_of_computers_only_plays_itself() -> None:
         assert steps < 20_000
     assert table.game.is_over(table.state)
     assert table.handoff is False
+
+
+@pytest.mark.parametrize(("people", "offered"), [(1, False), (2, True)])
+def test_send_to_is_offered_only_between_people(people: int, offered: bool) -> None:
+    """After a computer's turn the next person is offered "Send to <name>" only when there is
+    another person to send the game to; a person alone was offered to send it to themselves."""
+    seats = [*[Seat(name=f"P{n}") for n in range(people)], Seat(name="C", kind="bot", bot="easy")]
+    table, timers = table_for(seats, seed=3)
+    game = table.game
+    while game.current_seat(table.state) != people:  # the people play until the computer is up
+        table.act(game.legal_actions(table.state)[0])
+    table.computer.wake()
+    while game.current_seat(table.state) == people:
+        assert timers.run_one()
+    assert table.handoff is offered
 
 
 def computer_moves_once(table: GameTable, timers: Timers) -> None:

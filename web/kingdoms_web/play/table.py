@@ -199,8 +199,11 @@ class GameTable(SavedTable, HostState):
         seat_after = None if self._game.is_over(state) else self._game.current_seat(state)
         if seat_after is None:
             self.coach.game_over()
+        # "Send to <name>" hands the game to another person; a person alone with computers
+        # would be offered to send it to themselves after every computer turn.
         self.handoff = seat_after is not None and seat_before is not None \
-            and seat_after != seat_before and self._is_person(seat_after)
+            and seat_after != seat_before and self._is_person(seat_after) \
+            and sum(self._is_person(s) for s in range(len(self._record.seats))) > 1
         self.message = message
         self.autosave()
         self._sync_viewer()
