@@ -299,6 +299,22 @@ def test_a_move_that_reveals_cards_asks_for_a_second_tap(fake_dom: OfflineDocume
     assert asked and direct
 
 
+def test_the_rivals_board_shows_no_hand_or_line(fake_dom: OfflineDocument) -> None:
+    """Spec, "Solo": the rival plays schemes, never cards. Its board once showed an empty line
+    of three slots and "0 in hand", which a player took for cards it would play."""
+    host = FakeHost(fake_dom, ["Ana"], 8)
+    play(host, random.Random(8), cap=30)
+    rival = int(GAME.view(host.state, None)["rival"]["seat"])
+    host.screen.opened.add(rival)
+    host.redraw()
+    board = host.root.by_testid(f"player-board-{rival}")
+    assert board is not None and board.querySelector(".bg-player-body") is not None
+    assert board.querySelector(f'[data-testid="line-{rival}"]') is None
+    assert "hand" not in board.querySelector(".bg-opp-meta").attrs["aria-label"]
+    mine = host.root.by_testid("player-board-0")
+    assert mine is not None and mine.querySelector('[data-testid="line-0"]') is not None
+
+
 def test_a_solo_game_names_the_rival_in_the_players_language(fake_dom: OfflineDocument) -> None:
     """Issue 14: in German the rival is "Rivale" everywhere a reader meets it — on the board
     (pawn and building labels, the status line), in the log and in the end table — never the

@@ -210,8 +210,14 @@ class PlayerRenderer:
 
     # ------------------------------------------------------------------ shared parts
 
+    def _is_rival(self, seat: int) -> bool:
+        """The solo rival's seat: it plays schemes, never cards, so it has no hand or line."""
+        rival = self.view.get("rival")
+        return rival is not None and int(rival["seat"]) == seat
+
     def body(self, seat: int, player: dict[str, Any]) -> Element:
-        return el("div", self.line(seat, player), self.stock(seat, player),
+        line = None if self._is_rival(seat) else self.line(seat, player)
+        return el("div", line, self.stock(seat, player),
                   self.track(player), self.buildings(player), self.scripts(player),
                   cls="bg-player-body")
 
@@ -316,9 +322,11 @@ class PlayerRenderer:
                      el("span", player["name"], cls="bg-opp-name"),
                      el("span", motions.mark_score(amount("points", player["score"]),
                                                    self.motion, seat),
-                        amount("silver", player["silver"]), amount("hand", player["hand_size"]),
+                        amount("silver", player["silver"]),
+                        None if self._is_rival(seat) else amount("hand", player["hand_size"]),
                         cls="bg-opp-meta", attrs={"role": "img", "aria-label": t(
-                            "burgrave.opp_summary", score=player["score"],
+                            "burgrave.rival_summary" if self._is_rival(seat)
+                            else "burgrave.opp_summary", score=player["score"],
                             silver=player["silver"], hand=player["hand_size"])}),
                      testid=f"opponent-toggle-{seat}")
         body = self.body(seat, player) if seat in self.opened else None  # drawn when opened
