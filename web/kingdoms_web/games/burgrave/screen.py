@@ -186,9 +186,9 @@ class BurgraveScreen:
         self.dock_open = not _narrow()
         """Whether the viewer's hand drawer is open (it opens by itself when a card is asked)."""
         self._scroll: dict[str, float] = {}
+        """How far the board and the dock were scrolled, kept across redraws."""
         self._board_asks: tuple[str, ...] = ()
         """The board's offered targets at the last draw: new ones are shown if out of view."""
-        """How far the board and the dock were scrolled, kept across redraws."""
         self._scope = Scope()
         self._host_scope = Scope()
         self.parts = Parts()
