@@ -19,6 +19,8 @@ from kingdoms_web.games.burgrave import model as M
 
 
 def setup_module() -> None:
+    import kingdoms.core.registry  # noqa: F401 - registers the games' word catalogs
+
     i18n.set_language("en")
 
 
@@ -77,11 +79,25 @@ def _shown_symbols() -> set[str]:
     from kingdoms_web.games.burgrave.screen import OPTION_SYMBOLS
 
     shown = set(SYMBOLS) | set(M.EXCHANGE_RESULT.values()) | set(OPTION_SYMBOLS.values())
+    shown |= {"ink", "gold", "stone", "debt", "deed"}  # what a choice shows (OPTION_SUBJECT)
     shown |= set(BUILDING_SYMBOL.values()) | set(ICONS) | set(CONTENT.start_slot_icons)
     for kind in range(len(EFFECT_KINDS)):
         arg = 0 if EffectKind(kind) != EffectKind.BUILD_FREE else 1
         shown |= {symbol for symbol, _n in M.effect_badge((EffectKind(kind), 2, arg))}
     return shown
+
+
+def test_a_choice_of_resource_or_flip_shows_what_it_chooses() -> None:
+    """Three buttons of "any resource" read as one: each shows its own ink, gold or stone (and
+    a flip its debt or deed)."""
+    from kingdoms.burgrave.actions import ChooseFlip, ChooseResource
+    from kingdoms_web.games.burgrave.screen import option_symbol
+
+    for resource in ("ink", "gold", "stone"):
+        offer = M.Offer(testid="t", label="", action=ChooseResource(resource=resource))
+        assert option_symbol(offer) == resource
+    for kind in ("debt", "deed"):
+        assert option_symbol(M.Offer(testid="t", label="", action=ChooseFlip(kind=kind))) == kind
 
 
 def test_every_icon_shown_is_in_the_sprite_and_in_the_legend() -> None:

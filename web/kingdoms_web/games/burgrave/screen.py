@@ -108,12 +108,22 @@ OPTION_SYMBOLS = {
 """The icon beside a prompt button, by the engine's action type (the label says it in words)."""
 
 
+OPTION_SUBJECT = {"choose_resource": "resource", "choose_flip": "kind"}
+"""Actions whose button shows what is chosen (ink, gold or stone; a debt or a deed), each drawn
+in the sprite under its own name, rather than the kind of choice: three alike buttons of "any
+resource" read as one."""
+
+
 def option_symbol(offer: M.Offer) -> str | None:
-    """The sprite symbol for a prompt button: its building type, or its action's kind."""
+    """The sprite symbol for a prompt button: its building type, what it chooses, or its
+    action's kind."""
     if offer.select is not None:
         return BUILDING_SYMBOL.get(offer.select)
-    action_type = getattr(offer.action, "action_type", "")
-    return OPTION_SYMBOLS.get(str(action_type))
+    action_type = str(getattr(offer.action, "action_type", ""))
+    subject = OPTION_SUBJECT.get(action_type)
+    if subject is not None:
+        return str(getattr(offer.action, subject))
+    return OPTION_SYMBOLS.get(action_type)
 
 
 @dataclass(frozen=True)
