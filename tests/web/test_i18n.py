@@ -138,6 +138,20 @@ def test_long_words_in_names_can_break_at_a_soft_hyphen(language: str) -> None:
     assert unbreakable == {}
 
 
+POINTS_ABBREVIATIONS = {"en": "VP", "es": "PV", "de": "SP"}
+"""Victory points' abbreviation in each language: newcomers met it unexplained, so the words
+say "points" (docs/termbase.md)."""
+
+
+@pytest.mark.parametrize("language", sorted(POINTS_ABBREVIATIONS))
+def test_points_are_never_abbreviated(language: str) -> None:
+    abbreviation = re.compile(rf"\b{POINTS_ABBREVIATIONS[language]}\b")
+    found = {key: value for prefix in PACKAGES
+             for key, value in CATALOGS.catalog(prefix, language).items()
+             if abbreviation.search(value)}
+    assert found == {}
+
+
 def test_soft_hyphens_stand_between_letters_only() -> None:
     """A soft hyphen at a word's edge or doubled would never be a break point a reader
     expects."""
