@@ -55,11 +55,13 @@ OUR_PACKAGES: dict[str, tuple[Path, list[str]]] = {
     "kingdoms-web": (ROOT / "web" / "kingdoms_web", ["kingdoms"]),
 }
 # Files of our packages the page never imports, left out of the browser's copies: the command
-# line (and the tournament runner only it uses), and build-time helpers (the cards table
-# generator, the home screen's pre-renderer and the fake DOM it draws into). Paths are relative
-# to the package directory.
+# line (and the tournament runner only it uses), the internal test game (registered by the tests
+# and the command line only), and build-time helpers (the cards table generator, the home
+# screen's pre-renderer and the fake DOM it draws into). Paths are relative to the package
+# directory; one ending in "/" leaves out a whole folder.
 BROWSER_LEFT_OUT: dict[str, frozenset[str]] = {
-    "kingdoms": frozenset({"__main__.py", "cli.py", "core/tournament.py", "burgrave/cards_doc.py"}),
+    "kingdoms": frozenset({"__main__.py", "cli.py", "core/tournament.py", "burgrave/cards_doc.py",
+                           "testgame/"}),
     "kingdoms-web": frozenset({"offline_dom.py", "shell/prerender.py"}),
 }
 # Inputs whose change means the site must be rebuilt.
@@ -341,7 +343,8 @@ def browser_entries(dist_name: str, package_dir: Path) -> list[tuple[str, bytes]
     entries: list[tuple[str, bytes]] = []
     for path in package_files(package_dir):
         relative = path.relative_to(package_dir).as_posix()
-        if relative in left_out:
+        if relative in left_out or any(relative.startswith(folder) for folder in left_out
+                                       if folder.endswith("/")):
             continue
         name = f"{package_dir.name}/{relative}"
         data = path.read_bytes()

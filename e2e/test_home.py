@@ -33,10 +33,11 @@ def browser_context_args(tablet_context_args: dict[str, Any]) -> dict[str, Any]:
     return tablet_context_args
 
 
-def tally_code(names: list[str], moves: int = 3) -> str:
-    """A valid share code of the internal test game with ``moves`` legal actions played."""
-    game = get_game("tally")
-    record = new_record("tally", [Seat(name=n) for n in names], seed=11)
+def dice_code(names: list[str], moves: int = 3) -> str:
+    """A valid Dice Realm share code with ``moves`` legal actions played (each the first one
+    offered)."""
+    game = get_game("dice-realm")
+    record = new_record("dice-realm", [Seat(name=n) for n in names], seed=11)
     state = replay(record)
     for _ in range(moves):
         record, state = append(record, game, state, game.legal_actions(state)[0])
@@ -191,8 +192,8 @@ def test_bad_code_shows_its_error(page: Page, site_url: str, text: str, message:
 
 
 def test_code_with_an_illegal_move_names_the_move(page: Page, site_url: str) -> None:
-    record = new_record("tally", [Seat(name="Ann")], seed=3)
-    bad = encode_code(record.model_copy(update={"actions": [0, 0, 0, 0, 0, 0]}))
+    record = new_record("dice-realm", [Seat(name="Ann"), Seat(name="Bo")], seed=3)
+    bad = encode_code(record.model_copy(update={"actions": [0, 0, 0, 0]}))  # a 4th roll
     open_site(page, site_url)
     page.get_by_test_id("code-input").fill(bad)
     page.get_by_test_id("code-input").press("Enter")
@@ -208,15 +209,15 @@ def test_garbage_link_shows_an_error_on_load(page: Page, site_url: str) -> None:
 
 
 def test_valid_link_shows_the_game_summary(page: Page, site_url: str) -> None:
-    code = tally_code(["Ann", TRICKY_NAME], moves=3)
+    code = dice_code(["Ann", TRICKY_NAME], moves=3)
     open_site(page, site_url, "#g=" + code)
     screen = page.get_by_test_id("record-screen")
     expect(screen).to_be_visible()
-    expect(page.get_by_test_id("record-game")).to_have_text("Tally")
+    expect(page.get_by_test_id("record-game")).to_have_text("Dice Realm")
     expect(page.get_by_test_id("record-players")).to_contain_text(TRICKY_NAME)  # text, not HTML
     expect(page.locator("img[src=x]")).to_have_count(0)
     expect(page.get_by_test_id("record-moves")).to_have_text("3 moves")
-    expect(page.get_by_test_id("record-note")).to_contain_text("cannot be played")
+    expect(page.get_by_test_id("record-load")).to_be_visible()
     page.get_by_test_id("home").tap()
     expect(page.get_by_test_id("home-screen")).to_be_visible()
     assert page.evaluate("location.hash") == ""
@@ -224,7 +225,7 @@ def test_valid_link_shows_the_game_summary(page: Page, site_url: str) -> None:
 
 def test_pasted_link_opens_and_new_links_are_followed(page: Page, site_url: str) -> None:
     open_site(page, site_url)
-    page.get_by_test_id("code-input").fill(site_url + "#g=" + tally_code(["Bo"], moves=1))
+    page.get_by_test_id("code-input").fill(site_url + "#g=" + dice_code(["Bo", "Cy"], moves=1))
     page.get_by_test_id("code-submit").tap()
     expect(page.get_by_test_id("record-moves")).to_have_text("1 move")
     page.evaluate("location.hash = '#g=zz'")  # a link followed while the page is open
@@ -248,9 +249,9 @@ def test_corrupt_saved_games_show_a_warning(page: Page, site_url: str) -> None:
 
 
 def test_saved_games_are_listed_opened_and_deleted(page: Page, site_url: str) -> None:
-    good = {"id": "s1", "game": "tally", "names": ["Ann", TRICKY_NAME], "moves": 2,
-            "code": tally_code(["Ann", TRICKY_NAME], moves=2), "updated": 2}
-    damaged = {"id": "s2", "game": "tally", "names": [], "moves": -1, "code": ""}
+    good = {"id": "s1", "game": "dice-realm", "names": ["Ann", TRICKY_NAME], "moves": 2,
+            "code": dice_code(["Ann", TRICKY_NAME], moves=2), "updated": 2}
+    damaged = {"id": "s2", "game": "dice-realm", "names": [], "moves": -1, "code": ""}
     set_storage(page, SAVES_KEY, json.dumps({"saves": [good, damaged]}))
     open_site(page, site_url)
     entries = page.get_by_test_id("save-entry")
@@ -259,8 +260,9 @@ def test_saved_games_are_listed_opened_and_deleted(page: Page, site_url: str) ->
     expect(page.locator("img[src=x]")).to_have_count(0)
     expect(page.get_by_test_id("saves-warning")).to_contain_text("1 saved game could not be read")
 
-    page.get_by_role("button", name=f"Open Tally with Ann and {TRICKY_NAME}").tap()
-    expect(page.get_by_test_id("record-moves")).to_have_text("2 moves")
+    page.get_by_role("button", name=f"Open Dice Realm with Ann and {TRICKY_NAME}").tap()
+    expect(page.get_by_test_id("game-screen")).to_be_visible()
+    expect(page.get_by_test_id("game-screen")).to_have_attribute("data-moves", "2")
     page.get_by_test_id("home").tap()
 
     page.get_by_test_id("save-delete-s1").tap()
@@ -309,8 +311,8 @@ SMALL_TARGETS = """
 
 def test_touch_targets_are_at_least_44px(page: Page, site_url: str) -> None:
     set_storage(page, SAVES_KEY, json.dumps({"saves": [
-        {"id": "s1", "game": "tally", "names": ["Ann"], "moves": 0,
-         "code": tally_code(["Ann"], moves=0), "updated": 1}]}))
+        {"id": "s1", "game": "dice-realm", "names": ["Ann", "Bo"], "moves": 0,
+         "code": dice_code(["Ann", "Bo"], moves=0), "updated": 1}]}))
     open_site(page, site_url)
     page.get_by_test_id("code-input").fill("1abc")
     page.get_by_test_id("code-submit").tap()

@@ -1,5 +1,5 @@
-"""Shared pytest setup: the ``--soak`` switch for long random-play runs, and the ``slow`` mark
-for tests kept out of ``build.py test --quick``.
+"""Shared pytest setup: the internal test game registered, the ``--soak`` switch for long
+random-play runs, and the ``slow`` mark for tests kept out of ``build.py test --quick``.
 
 Why a switch: the default suite must stay fast enough to run on every change, while a soak run
 (ten times the random games) is worth doing before a release or after a rules change.
@@ -8,6 +8,10 @@ Why a switch: the default suite must stay fast enough to run on every change, wh
 from __future__ import annotations
 
 import pytest
+
+from kingdoms.testgame import register as register_test_game
+
+register_test_game()  # the internal test game is the tests' own, never a built-in game
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

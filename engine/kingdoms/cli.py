@@ -56,6 +56,7 @@ from .core.session import Session, replay
 from .core.text import render
 from .core.tournament import MAX_GAMES
 from .core.tournament import run as run_tournament
+from .testgame import register as register_test_game
 
 MAX_SIMULATED_GAMES = 1_000_000
 
@@ -385,7 +386,9 @@ def _fail(status: int, message: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the exit status (0 ok, 1 game error, 2 usage error)."""
+    """Run the CLI; returns the exit status (0 ok, 1 game error, 2 usage error). The internal
+    test game is offered here too (``games --all``): this is a developer's tool as well."""
+    register_test_game()
     try:
         args = build_parser().parse_args(argv)
         payload = args.handler(args)

@@ -42,7 +42,7 @@ def test_levels_are_listed_weakest_first() -> None:
     exactly the game's own (``INFO.bot_levels``)."""
     assert list(levels("burgrave")) == LEVELS
     assert all(bot.level == name for name, bot in levels("burgrave").items())
-    assert INFO.bot_levels == tuple(bots.LEVELS) == ("easy", "normal", "hard")
+    assert INFO.bot_levels == tuple(LEVELS[1:]) == ("easy", "normal", "hard")
 
 
 def _bot(level: str, light: bool) -> Bot:
@@ -209,7 +209,7 @@ def test_hard_thinks_in_slices() -> None:
     seat = GAME.current_seat(state)
     assert seat is not None
     sample = GAME.resample(state, seat, Rng(1))
-    hard = bots.LEVELS["hard"]
+    hard = levels("burgrave")["hard"]
     assert isinstance(hard, bots.HardBot)
     reports = []
     thinking = hard.think(GAME, sample, seat, Rng(1))

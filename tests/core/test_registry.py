@@ -19,7 +19,7 @@ def test_an_announced_game_is_listed_as_coming_soon_and_cannot_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     soon = GameInfo(game_id="castle-dice", title="Castle Dice", min_seats=2, max_seats=4,
-                    rules_version=0, available=False)
+                    rules_version=0, hidden_information=False, available=False)
     monkeypatch.setitem(registry._ANNOUNCED, "castle-dice", soon)
     assert soon in registry.list_games()
     assert "castle-dice" not in registry.playable_game_ids()

@@ -19,7 +19,7 @@ import pytest
 from kingdoms.core.bots import RandomBot, bot_for, bot_rng, choose, levels
 from kingdoms.core.protocol import Seat
 from kingdoms.core.rng import Rng, derive_seed
-from kingdoms.dice_realm import bots
+from kingdoms.dice_realm import INFO
 from kingdoms.dice_realm.actions import Claim, GiveDragon, Roll, Stop, TakePenalty
 from kingdoms.dice_realm.content import CARD_NUMBER, CONTENT
 from kingdoms.dice_realm.game import GAME
@@ -39,6 +39,7 @@ def test_levels_are_listed_weakest_first() -> None:
     """``levels(game_id)``: every level of the game, ``random`` included, weakest first."""
     assert list(levels("dice-realm")) == LEVELS
     assert all(bot.level == name for name, bot in levels("dice-realm").items())
+    assert INFO.bot_levels == tuple(LEVELS[1:])
 
 
 def play_mixed(number: int) -> int:
@@ -114,7 +115,7 @@ def test_no_peeking_through_choose(level: str) -> None:
 
 def fresh(level: str) -> Any:
     """A new instance of a level's bot (no memo tables from earlier calls)."""
-    return RandomBot() if level == "random" else type(bots.LEVELS[level])()
+    return RandomBot() if level == "random" else type(levels("dice-realm")[level])()
 
 
 def run(thinking: Any) -> Any:

@@ -22,15 +22,12 @@ from kingdoms_web.offline_dom import OfflineDocument, OfflineNode
 from kingdoms_web.play.coach import ENABLED_SETTING, SEEN_SETTING, TARGET_CLASS, seen_marks
 from kingdoms_web.play.table import GameTable
 
-SCREENS = {"dice-realm": "kingdoms_web.games.dice_realm.screen",
-           "burgrave": "kingdoms_web.games.burgrave.screen"}
-
 
 def open_table(doc: OfflineDocument, game_id: str, seats: list[Seat],
                owner: Owner | None = None) -> tuple[GameTable, OfflineNode]:
     """A table drawn into ``doc`` (a computer seat never gets to move: nothing is scheduled)."""
-    table = GameTable(owner or Owner(), Session(new_record(game_id, seats, seed=7)),
-                      SCREENS[game_id], "s1", schedule=lambda _callback, _delay: None)
+    table = GameTable(owner or Owner(), Session(new_record(game_id, seats, seed=7)), "s1",
+                      schedule=lambda _callback, _delay: None)
     root = doc.createElement("main")
     doc.body.append(root)
     table.mount(root)

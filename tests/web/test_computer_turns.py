@@ -52,8 +52,7 @@ def table_for(seats: list[Seat], seed: int) -> tuple[GameTable, Timers]:
     i18n.set_language("en")
     timers = Timers()
     record = new_record("dice-realm", seats, seed=seed)
-    table = GameTable(Owner(), Session(record), "kingdoms_web.games.dice_realm.screen", "s1",
-                      schedule=timers.schedule)
+    table = GameTable(Owner(), Session(record), "s1", schedule=timers.schedule)
     table.computer.clock = timers.clock
     return table, timers
 

@@ -13,21 +13,19 @@ from kingdoms.core.protocol import Seat
 from kingdoms.core.records import new_record
 from kingdoms.core.session import Session
 from kingdoms_web import i18n
-from kingdoms_web.learn.book import book_for
+from kingdoms_web.games.registry import GAME_UIS
 from kingdoms_web.offline_dom import OfflineDocument, OfflineNode
-from kingdoms_web.play.help import answer, topics_for
+from kingdoms_web.play.help import answer
 from kingdoms_web.play.table import GameTable
 
-SCREENS = {"dice-realm": "kingdoms_web.games.dice_realm.screen",
-           "burgrave": "kingdoms_web.games.burgrave.screen"}
 INTERACTIVE = ("BUTTON", "A", "INPUT", "SELECT", "SUMMARY", "TEXTAREA")
 
 
 def open_table(doc: OfflineDocument, game_id: str, players: int,
                seed: int) -> tuple[GameTable, OfflineNode]:
     seats = [Seat(name=name) for name in ("Ann", "Ben", "Cid", "Dee")[:players]]
-    table = GameTable(Owner(), Session(new_record(game_id, seats, seed=seed)),
-                      SCREENS[game_id], "s1", schedule=lambda _callback, _delay: None)
+    table = GameTable(Owner(), Session(new_record(game_id, seats, seed=seed)), "s1",
+                      schedule=lambda _callback, _delay: None)
     root = doc.createElement("main")
     doc.body.append(root)
     table.mount(root)
@@ -51,10 +49,9 @@ def test_every_interactive_element_of_the_board_has_help(fake_dom: OfflineDocume
                                                          game_id: str, players: int) -> None:
     """Walks every control of many positions of seeded random games; fails on any element that
     no topic explains, or on a topic whose glossary entry does not exist."""
-    book = book_for(game_id)
-    assert book is not None
+    book = GAME_UIS[game_id].book
     terms = {term.id for term in book.terms}
-    topics = topics_for(SCREENS[game_id])
+    topics = GAME_UIS[game_id].help
     assert topics and {topic.term for topic in topics} <= terms
     assert {term for topic in topics for term in topic.by_kind.values()} <= terms
     explained: set[str] = set()

@@ -140,8 +140,8 @@ def test_a_computers_moves_show_in_motion_one_step_at_a_time(fake_dom: OfflineDo
     at."""
     timers = Timers()
     seats = [Seat(name="Ann"), Seat(name="Computer", kind="bot", bot="easy")]
-    table = GameTable(Owner(), Session(new_record("burgrave", seats, seed=5)),
-                      "kingdoms_web.games.burgrave.screen", "s1", schedule=timers.schedule)
+    table = GameTable(Owner(), Session(new_record("burgrave", seats, seed=5)), "s1",
+                      schedule=timers.schedule)
     table.computer.clock = timers.clock
     root = fake_dom.createElement("main")
     fake_dom.body.append(root)

@@ -13,6 +13,7 @@ from kingdoms_web.shell.new_game import NewGameDialog
 
 INFO = GameInfo(
     game_id="demo", title="Demo", min_seats=1, max_seats=3, rules_version=1,
+    hidden_information=False,
     options=(
         GameOption(key="board", label="app.cancel", default="b",
                    choices=(OptionChoice(value="a", label="app.cancel"),

@@ -23,9 +23,6 @@ from kingdoms_web import dom
 from kingdoms_web.offline_dom import OfflineDocument, OfflineNode, to_html
 from kingdoms_web.play.table import GameTable
 
-SCREENS = {"dice-realm": "kingdoms_web.games.dice_realm.screen",
-           "burgrave": "kingdoms_web.games.burgrave.screen"}
-
 
 class Timers:
     """``setTimeout`` stood in by a queue (a computer's turn runs when asked)."""
@@ -46,8 +43,8 @@ class Timers:
 def open_table(doc: OfflineDocument, game_id: str, seats: list[Seat], seed: int,
                keep: bool) -> tuple[GameTable, OfflineNode, Timers]:
     timers = Timers()
-    table = GameTable(Owner(), Session(new_record(game_id, seats, seed=seed)),
-                      SCREENS[game_id], "s1", schedule=timers.schedule)
+    table = GameTable(Owner(), Session(new_record(game_id, seats, seed=seed)), "s1",
+                      schedule=timers.schedule)
     table.computer.clock = lambda: 0.0
     if not keep:
         parts = getattr(table.screen, "parts", None)

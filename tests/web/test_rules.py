@@ -17,13 +17,14 @@ from kingdoms.core.protocol import Seat
 from kingdoms.core.text import CATALOGS
 from kingdoms_web import app as app_module
 from kingdoms_web import urls
-from kingdoms_web.learn.book import BOOKS, Book
-from kingdoms_web.learn.figures import FIGURES
+from kingdoms_web.games.registry import GAME_UIS
+from kingdoms_web.learn.book import Book
 from kingdoms_web.learn.screen import CONTENTS, anchor_id, glossary_entries
 from kingdoms_web.offline_dom import OfflineDocument, OfflineNode
 from kingdoms_web.saves.storage import MemoryBackend, Store
 
-GAMES = sorted(BOOKS)
+GAMES = sorted(GAME_UIS)
+BOOKS = {game_id: ui.book for game_id, ui in GAME_UIS.items()}
 PACKAGES = {"dice-realm": "kingdoms.dice_realm", "burgrave": "kingdoms.burgrave"}
 
 
@@ -69,7 +70,7 @@ def test_glossary_links_point_at_sections_and_figures_exist(game_id: str) -> Non
     sections = set(book.section_ids())
     assert all(term.section in sections for term in book.terms)
     assert len({term.id for term in book.terms}) == len(book.terms)
-    assert set(book.figures()) == set(FIGURES[game_id])
+    assert set(book.figures()) == set(GAME_UIS[game_id].figures())
     assert len(book.anchors()) == len(set(book.anchors()))
 
 

@@ -366,9 +366,7 @@ class Owner:
 
 
 def session_for(record: GameRecord, store: Store) -> GameTable:
-    module = {"dice-realm": "kingdoms_web.games.dice_realm.screen",
-              "burgrave": "kingdoms_web.games.burgrave.screen"}[record.game_id]
-    return GameTable(Owner(store), Session(record), module, "s1")
+    return GameTable(Owner(store), Session(record), "s1")
 
 
 def test_dice_realm_undo_is_refused_after_a_roll_and_autosave_follows() -> None:

@@ -18,9 +18,8 @@ from kingdoms_web.shell.settings import SettingsDialog
 
 
 def table(game_id: str) -> GameTable:
-    module = "kingdoms_web.games." + game_id.replace("-", "_") + ".screen"
     return GameTable(Owner(), Session(new_record(game_id, [Seat(name="A"), Seat(name="B")],
-                                                 seed=3)), module, "s1",
+                                                 seed=3)), "s1",
                      schedule=lambda _callback, _delay: None)
 
 

@@ -14,7 +14,7 @@ from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.registry import get_game
 from kingdoms.core.session import Session, replay
 from kingdoms_web import i18n
-from kingdoms_web.learn.book import book_for
+from kingdoms_web.games.registry import GAME_UIS
 from kingdoms_web.offline_dom import OfflineDocument
 from kingdoms_web.play.table import GameTable
 
@@ -32,8 +32,7 @@ def finished(game_id: str, seed: int, players: int = 3) -> GameRecord:
 
 def table_screen(doc: OfflineDocument, record: GameRecord) -> Any:
     i18n.set_language("en")
-    module = "kingdoms_web.games." + record.game_id.replace("-", "_") + ".screen"
-    table = GameTable(Owner(), Session(record), module, "s1")
+    table = GameTable(Owner(), Session(record), "s1")
     root = doc.createElement("main")
     doc.body.append(root)
     table.mount(root)
@@ -54,8 +53,7 @@ def test_each_category_is_shown_with_its_rule(fake_dom: OfflineDocument, game_id
     # ...and one tap from the rules' scoring section, which exists in the game's rules.
     link = rules.by_testid("end-rules-link")
     assert link is not None and link.getAttribute("href") == f"#rules={game_id}/scoring"
-    book = book_for(game_id)
-    assert book is not None and "scoring" in [section.id for section in book.sections]
+    assert "scoring" in GAME_UIS[game_id].book.section_ids()
 
 
 def _tied_game(game_id: str) -> tuple[GameRecord, bool]:
@@ -147,7 +145,7 @@ def test_play_again_keeps_the_players_and_the_options(fake_dom: OfflineDocument)
     while not game.is_over(state):
         record, state = append(record, game, state, rng.choice(game.legal_actions(state)))
     owner = Owner()
-    table = GameTable(owner, Session(record), "kingdoms_web.games.burgrave.screen", "s1")
+    table = GameTable(owner, Session(record), "s1")
     root = fake_dom.createElement("main")
     fake_dom.body.append(root)
     table.mount(root)

@@ -5,9 +5,9 @@ module of its own).
 
 Screens: ``home``, ``record`` (what a code or link holds, shown before it is loaded: a link or a
 pasted code never replaces anything until the player taps "Load"), ``game`` (a running game:
-:class:`~kingdoms_web.play.table.GameTable` with the game's screen module from
-:data:`VIEW_MODULES`; the body's ``data-ready`` becomes ``"game"`` once it is drawn) and
-``replay`` (a read-only replay).
+:class:`~kingdoms_web.play.table.GameTable` with the game's screen from its registered
+:class:`~kingdoms_web.play.contract.GameUI`; the body's ``data-ready`` becomes ``"game"`` once
+it is drawn) and ``replay`` (a read-only replay).
 
 A reload resumes directly only when the fragment's save id names a save on this device holding
 that very code (``#g=<code>&s=<id>``, what the table keeps in the URL: see
@@ -46,8 +46,8 @@ from kingdoms_web.device import (
     request_persistence,
 )
 from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.games.registry import ui_for
 from kingdoms_web.i18n import game_title, join_sentences, t
-from kingdoms_web.learn.book import book_for
 from kingdoms_web.saves.migrations import upgrade_storage
 from kingdoms_web.saves.opening import OpenResult, RecordSummary, open_code
 from kingdoms_web.saves.saved_games import find_record, find_save, load_saves, resumes
@@ -62,13 +62,6 @@ from kingdoms_web.shell.save_actions import SaveActions
 if TYPE_CHECKING:  # screens the home screen does not need are imported when first opened
     from kingdoms_web.play.replay import ReplayView
     from kingdoms_web.play.table import GameTable
-
-VIEW_MODULES: dict[str, str] = {
-    "dice-realm": "kingdoms_web.games.dice_realm.screen",
-    "burgrave": "kingdoms_web.games.burgrave.screen",
-}
-"""game id -> module with that game's screen (``create_screen(host) -> GameScreen``)."""
-
 
 class App:
     """The running page. Holds what the screens show; every change ends in :meth:`render`."""
@@ -150,9 +143,9 @@ class App:
         elif self.screen == "record" and self.summary is not None:
             from kingdoms_web.shell.summary import render_record
             content = render_record(self.summary, self, self.scope)
-        elif self.screen == "rules" and book_for(self.rules_game) is not None:
+        elif self.screen == "rules" and (rules_ui := ui_for(self.rules_game)) is not None:
             from kingdoms_web.learn.screen import render_rules
-            content = render_rules(self, self.scope, self.rules_game)
+            content = render_rules(self, self.scope, rules_ui)
         else:
             content = render_home(self, self.scope)
         main = el("main", content, attrs={"id": "main", "tabindex": "-1"})
@@ -181,7 +174,7 @@ class App:
                           testid="settings", cls="btn btn-quiet", icon="settings")
         settings.setAttribute("aria-haspopup", "dialog")
         rules = None
-        if self.screen == "game" and self.table is not None and book_for(self.table.game_id):
+        if self.screen == "game" and self.table is not None:
             game_id = self.table.game_id
             rules = button(self.scope, t("app.rules"), lambda _e: self.open_rules(game_id),
                            testid="rules-open", cls="btn btn-quiet", icon="book")
@@ -220,8 +213,7 @@ class App:
         if summary is None or result.record is None or not self.can_play(summary.game_id):
             return False
         from kingdoms_web.play.table import open_table
-        table = open_table(self, VIEW_MODULES[summary.game_id], result.record,
-                           result.session, save_id)
+        table = open_table(self, result.record, result.session, save_id)
         if table is None:
             return False
         if entry is not None:
@@ -290,7 +282,7 @@ class App:
     def open_rules(self, game_id: str, anchor: str = "") -> None:
         """Show a game's rules (at ``anchor``: a section or glossary entry). A running game is
         paused, not closed: "Back to the game" mounts it again where it was."""
-        if book_for(game_id) is None:
+        if ui_for(game_id) is None:
             return
         for modal in list(self.modals):
             modal.close()
@@ -334,8 +326,8 @@ class App:
 
     def open_replay(self, record: GameRecord) -> None:
         """A read-only replay of ``record``; "Back" returns to the game or summary it came from."""
-        module = VIEW_MODULES.get(record.game_id)
-        if module is None:
+        ui = ui_for(record.game_id)
+        if ui is None:
             return
         came_from = self.screen
         for modal in list(self.modals):
@@ -356,7 +348,7 @@ class App:
         title = game_title(record.game_id, self.titles.get(record.game_id, record.game_id))
         try:
             from kingdoms_web.play.replay import ReplayView
-            view = ReplayView(record, module, title, self.get_setting, back, back_label)
+            view = ReplayView(record, ui, title, self.get_setting, back, back_label)
         except Exception:
             dom.log_error("Kingdoms: the replay could not be opened\n" + traceback.format_exc())
             return
@@ -394,7 +386,7 @@ class App:
 
     def can_play(self, game_id: str) -> bool:
         """True when the game has rules *and* a screen on this page."""
-        return game_id in VIEW_MODULES and any(
+        return ui_for(game_id) is not None and any(
             info.game_id == game_id and info.available for info in self.games)
 
     def submit_code(self, text: str) -> None:
@@ -417,7 +409,7 @@ class App:
         first.
         """
         rules = urls.rules_from_fragment(fragment)
-        if rules is not None and book_for(rules[0]) is not None:
+        if rules is not None and ui_for(rules[0]) is not None:
             if self.screen == "rules" and self.rules_game == rules[0]:
                 from kingdoms_web.learn.screen import reveal as reveal_rules
                 reveal_rules(*rules)
@@ -474,14 +466,13 @@ class App:
         from kingdoms_web.shell.new_game import NewGameDialog
         self._open_modal(NewGameDialog(games, game_id, self.can_play, self.start_game,
                                        on_closed=self._modal_closed,
-                                       on_rules=self.open_rules, has_rules=book_for))
+                                       on_rules=self.open_rules))
 
     def start_game(self, game_id: str, seats: list[Seat],
                    options: dict[str, OptionValue] | None = None) -> None:
         """Begin a new game with a fresh random seed (or ``?seed=N`` from the URL) and save it.
         ``seats``: people and computer players, in turn order; ``options``: the game's."""
-        module = VIEW_MODULES.get(game_id)
-        if module is None:
+        if ui_for(game_id) is None:
             dom.log_error(f"Kingdoms: no screen for {game_id!r}")
             return
         seed = urls.seed_from_query(urls.page_query())
@@ -493,7 +484,7 @@ class App:
             dom.log_error("Kingdoms: the game could not be set up\n" + traceback.format_exc())
             return
         from kingdoms_web.play.table import open_table
-        table = open_table(self, module, record)
+        table = open_table(self, record)
         if table is None:
             return
         self._show_table(table)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.bots import Bot, Thinking
+from ..core.bots import Thinking
 from ..core.protocol import Game
 from ..core.rng import Rng
 from .actions import ACTIONS
@@ -96,6 +96,3 @@ class HardBot:
         code = yield from self.search.run(sample, seat, rng)
         return ACTIONS[code]
 
-
-LEVELS: dict[str, Bot] = {"easy": EasyBot(), "normal": NormalBot(), "hard": HardBot()}
-"""Burgrave's levels, weakest first (core adds ``random``)."""

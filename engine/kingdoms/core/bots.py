@@ -15,15 +15,15 @@ deterministic given their generator: budgets count iterations, never seconds.
 
 Levels are data in the record's seat (``kind: "bot"``, ``bot: "<level>"``), so share codes and
 replays carry them; every game offers ``random`` (uniform legal moves, the baseline strength is
-measured against) and its own levels (see :func:`levels`).
+measured against) and the levels its registry entry names (see :func:`levels`).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Generator
 from typing import Any, Protocol
 
+from . import registry
 from .errors import KingdomsError
 from .protocol import Game
 from .rng import Rng, derive_seed
@@ -56,28 +56,20 @@ class RandomBot:
         return rng.choice(game.legal_actions(sample))
 
 
-_LEVELS: dict[str, str] = {
-    "dice-realm": "kingdoms.dice_realm.bots:LEVELS",
-    "burgrave": "kingdoms.burgrave.bots:LEVELS",
-}
-"""game id -> ``"module:attribute"`` of its ``{level: Bot}`` (imported on first use)."""
+_made: dict[str, dict[str, Bot]] = {}
 
 
 def levels(game_id: str) -> dict[str, Bot]:
-    """Every bot level of a game, weakest first, ``random`` included."""
-    found: dict[str, Bot] = {RANDOM: RandomBot()}
-    target = _LEVELS.get(game_id)
-    if target is not None:
-        module_name, attribute = target.split(":")
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as error:
-            missing = error.name or ""
-            if missing != module_name and not module_name.startswith(missing + "."):
-                raise  # a real fault inside the game's bots, not a missing module
-            return found  # the game has no levels of its own (yet): random only
-        found.update(getattr(module, attribute))
-    return found
+    """Every bot level of a game, weakest first, ``random`` included: the levels its registry
+    entry names (:attr:`~.protocol.GameEntry.bots`), each made once on first use."""
+    found = _made.get(game_id)
+    if found is None:
+        entry = registry.entry(game_id)
+        found = {RANDOM: RandomBot()}
+        for level, target in entry.bots.items():
+            found[level] = registry.resolve(target)()
+        _made[game_id] = found
+    return dict(found)
 
 
 def bot_for(game_id: str, level: str | None) -> Bot:

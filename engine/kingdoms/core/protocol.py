@@ -18,6 +18,7 @@ game's internals.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
@@ -140,13 +141,42 @@ class GameInfo(BaseModel):
     oldest_rules_version: int = -1
     """Records of this rules version or later replay identically under the current rules (the
     later versions only added choices); -1 means "the current version only"."""
+    hidden_information: bool
+    """Seats must not see each other's screens (hands, private decks): a page passing one
+    device round the table hides the board between seats."""
     internal: bool = False
     available: bool = True
     bot_levels: tuple[str, ...] = ()
-    """The computer players a table may seat, weakest first (``kingdoms.core.bots`` has them;
-    listed here so a page can offer them without importing any bot)."""
+    """The computer players a table may seat besides ``random``, weakest first: derived from
+    the game's :class:`GameEntry` (``kingdoms.core.bots`` has them; listed here so a page can
+    offer them without importing any bot)."""
     options: tuple[GameOption, ...] = ()
     """What a new game of this title may set (see :class:`GameOption`)."""
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game's registration: its facts and where its parts live, as ``"module:attribute"``
+    (imported only when needed).
+
+    ``info.bot_levels`` is derived from :attr:`bots` (a game's levels are named once); giving
+    both is refused.
+    """
+
+    info: GameInfo
+    game: str
+    """The :class:`Game` object."""
+    catalog: str
+    """A function ``catalog(language) -> {key: template}`` for the keys ``<game id>.*``."""
+    bots: Mapping[str, str] = field(default_factory=dict)
+    """Each computer level the game offers besides ``random``, weakest first: its name and
+    its :class:`~.bots.Bot` class (made once, on first use)."""
+
+    def __post_init__(self) -> None:
+        levels = tuple(self.bots)
+        if self.info.bot_levels and self.info.bot_levels != levels:
+            raise ValueError(f"{self.info.game_id}: bot levels are named by the entry's bots only")
+        object.__setattr__(self, "info", self.info.model_copy(update={"bot_levels": levels}))
 
 
 @runtime_checkable

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kingdoms.core.bots import Bot, Thinking
+from kingdoms.core.bots import Thinking
 from kingdoms.core.errors import IllegalActionError
 from kingdoms.core.protocol import Game
 from kingdoms.core.rng import Rng
@@ -42,7 +42,6 @@ from .actions import (
     ActionModel,
 )
 from .content import CARD_VALUES, CITIZEN_ABILITY, CITIZEN_COLOUR, CONTENT, VILLAGE_BASE
-from .hard_bot import HardBot
 from .odds import (
     _UNIT,
     FULL_INDEX,
@@ -216,10 +215,3 @@ class EasyBot:
     def think(self, game: Game[Any, Any], sample: State, seat: int, rng: Rng) -> Thinking:
         del game, seat, rng
         return (yield from decided(easy_choose(sample)))
-
-
-# =========================================================================== hard
-
-
-LEVELS: dict[str, Bot] = {"easy": EasyBot(), "normal": NormalBot(), "hard": HardBot()}
-"""The Dice Realm levels, weakest first (:func:`kingdoms.core.bots.levels` adds ``random``)."""

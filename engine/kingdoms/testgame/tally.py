@@ -50,7 +50,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..core.errors import IllegalActionError, KingdomsError, SetupError
 from ..core.explain import Choice, Prompt
-from ..core.protocol import Game, GameInfo, GameResult, Seat, SeatScore
+from ..core.protocol import Game, GameEntry, GameInfo, GameResult, Seat, SeatScore
 from ..core.rng import MASK64, Rng
 from ..core.text import Text, json_catalog
 
@@ -167,14 +167,15 @@ class _StateModel(BaseModel):
 
 # --- the game ------------------------------------------------------------------------------
 
-INFO = GameInfo(
-    game_id="tally",
-    title="Tally",
-    min_seats=MIN_SEATS,
-    max_seats=MAX_SEATS,
-    rules_version=RULES_VERSION,
-    internal=True,
+ENTRY = GameEntry(
+    info=GameInfo(game_id="tally", title="Tally", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
+                  rules_version=RULES_VERSION, hidden_information=True, internal=True),
+    game="kingdoms.testgame.tally:GAME",
+    catalog="kingdoms.testgame.tally:catalog",
 )
+"""Tally's registration: added by :func:`kingdoms.testgame.register` (the tests and the
+developer command line), never by the registry's built-in list."""
+INFO = ENTRY.info
 
 
 class TallyGame:

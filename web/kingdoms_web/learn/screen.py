@@ -7,21 +7,25 @@ keeps it anyway). Every section and glossary entry has an anchor (``#rules=<game
 parsed in :mod:`kingdoms_web.urls`), so help anywhere can link to it with a plain ``<a href>``;
 links inside the screen scroll to their target without leaving it.
 
-The words are the game's (its catalog's ``<game>.rules.*`` and ``<game>.glossary.*`` keys, see
-:mod:`.book`); the screen's own words (contents, search, back) are the page's ``rules.*`` keys.
+The words are the game's (its catalog's ``<game>.rules.*`` and ``<game>.glossary.*`` keys, in
+the shape of its :class:`~kingdoms_web.learn.book.Book`); the screen's own words (contents,
+search, back) are the page's ``rules.*`` keys.
 """
 
 from __future__ import annotations
 
 import contextlib
 import unicodedata
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from kingdoms_web import dom, urls
 from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.games.registry import GAME_UIS
 from kingdoms_web.i18n import game_title, t
-from kingdoms_web.learn.book import BOOKS, GLOSSARY, Book, Section
-from kingdoms_web.learn.figures import figure
+from kingdoms_web.learn.book import GLOSSARY, Book, Section
+from kingdoms_web.learn.figures import Figure
+from kingdoms_web.play.contract import GameUI
 from kingdoms_web.shell.dialogs import button
 
 CONTENTS = "contents"
@@ -81,7 +85,7 @@ def link(scope: Scope, game_id: str, anchor: str, label: str, cls: str = "rules-
     return node
 
 
-def _blocks(book: Book, section: Section) -> list[Element]:
+def _blocks(book: Book, section: Section, figures: Mapping[str, Figure]) -> list[Element]:
     out: list[Element] = []
     open_list: Element | None = None
     open_kind = ""
@@ -103,17 +107,16 @@ def _blocks(book: Book, section: Section) -> list[Element]:
                           el("p", t(book.key(section.id, name + ".a")), cls="rules-a"),
                           cls="rules-faq"))
         elif kind == "fig":
-            drawn = figure(book.game_id, name)
-            if drawn is not None:
-                out.append(drawn)
+            out.append(figures[name]())
     return out
 
 
-def _section(scope: Scope, book: Book, section: Section) -> Element:
+def _section(scope: Scope, book: Book, section: Section,
+             figures: Mapping[str, Figure]) -> Element:
     heading_id = anchor_id(book.game_id, section.id) + "-h"
     return el("section",
               el("h3", t(book.title_key(section.id)), attrs={"id": heading_id}),
-              *_blocks(book, section),
+              *_blocks(book, section, figures),
               el("p", link(scope, book.game_id, CONTENTS, t("rules.to_contents"), cls="rules-top"),
                  cls="rules-top-row"),
               cls="rules-section", testid=f"rules-section-{section.id}",
@@ -203,22 +206,22 @@ def _opener(host: RulesHost, game_id: str) -> Any:
     return lambda _event: host.open_rules(game_id)
 
 
-def render_rules(host: RulesHost, scope: Scope, game_id: str) -> Element:
-    """The whole rules reference of ``game_id`` (its sections, then its glossary)."""
-    book = BOOKS[game_id]
+def render_rules(host: RulesHost, scope: Scope, ui: GameUI) -> Element:
+    """The whole rules reference of a game (its sections, then its glossary)."""
+    book, game_id, figures = ui.book, ui.game_id, ui.figures()
     title = game_title(game_id, host.titles.get(game_id, game_id))
     back = button(scope, host.rules_back_label(), lambda _e: host.close_rules(),
                   testid="rules-back", cls="btn")
     others = [button(scope, t("rules.other_game", title=game_title(other, host.titles.get(
                      other, other))), _opener(host, other),
                      testid=f"rules-switch-{other}", cls="btn btn-quiet")
-              for other in BOOKS if other != game_id]
+              for other in GAME_UIS if other != game_id]
     return el("article",
               el("div", back, *others, cls="rules-bar"),
               el("h2", t("rules.title", title=title), attrs={"id": f"rules-{game_id}-title"}),
               el("p", t("rules.intro"), cls="note"),
               _toc(scope, book),
-              *[_section(scope, book, section) for section in book.sections],
+              *[_section(scope, book, section, figures) for section in book.sections],
               _glossary(scope, book),
               cls="rules panel", testid=f"rules-{game_id}",
               attrs={"aria-labelledby": f"rules-{game_id}-title"})

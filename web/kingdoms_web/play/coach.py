@@ -2,7 +2,8 @@
 
 Why here and not in a tutorial screen: a newcomer learns fastest by playing the real game, told
 one thing at the moment it matters ("Roll throws the six dice…" before the first roll, "Tap dice
-to keep them" after it). Each game lists its marks as data (``games/<game>/coach.py``): the
+to keep them" after it). Each game lists its marks as data (``games/<game>/coach.py``, the
+``coach`` of its :class:`~kingdoms_web.play.contract.GameUI`): the
 decision they belong to (the engine's ``Prompt.kind``), the control they point at (a selector of
 the game screen's own ``data-testid``/``data-offer`` attributes, so the page never decides a rule:
 a mark shows only where the engine offered that control) and a catalog text
@@ -25,7 +26,6 @@ from typing import Any, Protocol
 from kingdoms.core.explain import Prompt
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.games import game_part
 from kingdoms_web.i18n import t
 from kingdoms_web.shell.dialogs import button
 
@@ -56,12 +56,6 @@ class Settings(Protocol):
     def get_setting(self, key: str, default: Any = None) -> Any: ...
 
     def set_setting(self, key: str, value: Any) -> bool: ...
-
-
-def marks_for(screen_module: str) -> tuple[CoachMark, ...]:
-    """The marks of the game whose screen is ``screen_module`` (its package's ``coach.MARKS``;
-    none if the game has no guide)."""
-    return game_part(screen_module, "coach", "MARKS")
 
 
 def guide_enabled(settings: Settings) -> bool:

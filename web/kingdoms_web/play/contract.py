@@ -5,12 +5,15 @@ the engine, autosaving the record, the "pass the device" privacy screen between 
 screen, share and home. A game's screen only draws that game's board from a ``view`` and turns
 taps into actions. It never decides a rule: legality, effects and scoring come from the engine.
 
-A screen module (listed in ``app.VIEW_MODULES``) exposes ``create_screen(host) -> GameScreen``.
+Everything the page has of one game is registered once, as a :class:`GameUI`: the
+``UI`` of the game's page package (``kingdoms_web/games/<game>/__init__.py``), collected in
+:mod:`kingdoms_web.games.registry`. Adding a game to the page is one such package.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pydantic import BaseModel
@@ -20,6 +23,10 @@ from kingdoms.core.protocol import Game, Seat
 from kingdoms.core.records import GameRecord
 from kingdoms.core.session import Session, Step
 from kingdoms_web.dom import Element, Scope
+from kingdoms_web.learn.book import Book
+from kingdoms_web.learn.figures import Figure
+from kingdoms_web.play.coach import CoachMark
+from kingdoms_web.play.help import HelpTopic
 
 
 class GameHost(Protocol):
@@ -105,10 +112,6 @@ class GameHost(Protocol):
 
 class GameScreen(Protocol):
     """One game's board and controls."""
-
-    hidden_information: bool
-    """True if seats must not see each other's screens (the shell then shows a privacy screen
-    before each change of the acting seat)."""
 
     def render(self, root: Element, scope: Scope, view: dict[str, Any]) -> None:
         """Draw the whole screen for ``view`` (= ``game.view(state, host.viewer)``) into ``root``.
@@ -201,3 +204,30 @@ class HostState:
         session's kept states: no replay)."""
         moves = self.moves
         return list(self.session.steps(max(0, moves - count), moves))
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """One game's registration on the page: what the shell, the rules screen, the guide and
+    help need of it. The engine's facts (seats, options, hidden information) are the game's
+    :class:`~kingdoms.core.protocol.GameInfo`, never repeated here.
+
+    Its screen and figures are functions, so the game's drawing code is imported only when a
+    game or its rules are first opened (the home screen lists games from this object alone).
+    """
+
+    game_id: str
+    create_screen: Callable[[GameHost], GameScreen]
+    """The game's board and controls for a host (a live table or a replay)."""
+    book: Book
+    """Its rules reference (sections, blocks, glossary terms)."""
+    figures: Callable[[], Mapping[str, Figure]]
+    """Its rules' pictures by the names the book uses (imported when first drawn)."""
+    coach: tuple[CoachMark, ...]
+    """The guided first game's tips."""
+    help: tuple[HelpTopic, ...]
+    """What each element of its board is, for "What's this?"."""
+    title_art: str
+    """The title illustration on the home screen, a URL relative to the site."""
+    stylesheet: str
+    """Its board's style sheet, a URL relative to the site (linked by ``index.html``)."""

@@ -6,7 +6,8 @@ iPad Safari gives it to text selection; a "What's this?" switch in the game's to
 visible promise that everything can be asked. While it is on, taps on the board are answered,
 never played (listened to in the capture phase, before the controls' own handlers).
 
-Each game lists its topics as data (``games/<game>/help.py``): a selector of the screen's own
+Each game lists its topics as data (``games/<game>/help.py``, the ``help`` of its
+:class:`~kingdoms_web.play.contract.GameUI`): a selector of the screen's own
 attributes and the glossary term it is an instance of; the first topic matching the tapped
 element or its nearest ancestor on the board wins. "What it does now" is the element's own
 accessible name (the screens already say there what a control would do, or why it cannot), so
@@ -22,9 +23,8 @@ from typing import Any
 
 from kingdoms_web import dom, urls
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.games import game_part
 from kingdoms_web.i18n import lookup, t
-from kingdoms_web.learn.book import book_for
+from kingdoms_web.learn.book import Book
 from kingdoms_web.shell.dialogs import button
 
 MAX_NOW_CHARS = 240
@@ -53,12 +53,6 @@ class Answer:
     now: str
 
 
-def topics_for(screen_module: str) -> tuple[HelpTopic, ...]:
-    """The topics of the game whose screen is ``screen_module`` (its package's
-    ``help.TOPICS``; none if the game has no help)."""
-    return game_part(screen_module, "help", "TOPICS")
-
-
 def _text_of(node: Element) -> str:
     label = dom.opt(node.getAttribute("aria-label"))
     text = str(label) if label else str(node.textContent or "")
@@ -85,9 +79,9 @@ def answer(node: Element, board: Element, topics: tuple[HelpTopic, ...],
 class HelpMode:
     """The help switch of one table and the answer on show."""
 
-    def __init__(self, game_id: str, topics: tuple[HelpTopic, ...],
+    def __init__(self, book: Book, topics: tuple[HelpTopic, ...],
                  kind: Callable[[], str | None], redraw: Callable[[], None]) -> None:
-        self.game_id = game_id
+        self.book = book
         self.topics = topics
         self.kind = kind
         self.redraw = redraw
@@ -96,7 +90,7 @@ class HelpMode:
 
     @property
     def available(self) -> bool:
-        return bool(self.topics) and book_for(self.game_id) is not None
+        return bool(self.topics)
 
     def toggle(self) -> None:
         self.on = not self.on
@@ -142,8 +136,8 @@ class HelpMode:
         close = button(scope, t("help.done"), lambda _e: self.toggle(), testid="help-done",
                        cls="btn btn-small")
         shown = self.shown
-        book = book_for(self.game_id)
-        if shown is None or book is None:
+        book = self.book
+        if shown is None:
             return el("aside", el("p", t("help.hint")), close, cls="help-panel",
                       testid="help-panel", attrs={"role": "status", "aria-live": "polite"})
         key = book.term_key(shown.term)
@@ -155,7 +149,7 @@ class HelpMode:
             el("p", definition, testid="help-definition") if definition else None,
             el("div",
                el("a", t("help.more"), cls="btn btn-small btn-quiet", testid="help-more",
-                  attrs={"href": urls.rules_fragment(self.game_id, f"glossary.{shown.term}")}),
+                  attrs={"href": urls.rules_fragment(book.game_id, f"glossary.{shown.term}")}),
                close, cls="help-actions"),
             cls="help-panel", testid="help-panel", attrs={
                 "role": "status", "aria-live": "polite", "data-term": shown.term})

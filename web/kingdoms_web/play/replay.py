@@ -3,7 +3,7 @@
 Built by replaying the record (the state is never stored, only derived), so it works the same
 for a game in progress, a finished one and one opened from a share code.
 
-The replay draws each position with the game's own screen (``create_screen`` of its module)
+The replay draws each position with the game's own screen (``create_screen`` of its ``GameUI``)
 through a :class:`ReplayHost` whose ``act`` refuses everything, viewed as a spectator
 (``viewer`` None: no hidden hand is shown), and the host disables every control the screen drew
 and swallows clicks and key presses in the board, so a step can be looked at, never played.
@@ -13,7 +13,6 @@ so scrubbing through a long game costs a few ``apply`` calls per step.
 
 from __future__ import annotations
 
-import importlib
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -25,7 +24,7 @@ from kingdoms.core.session import Session
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el, make_read_only
 from kingdoms_web.i18n import t
-from kingdoms_web.play.contract import HostState
+from kingdoms_web.play.contract import GameUI, HostState
 from kingdoms_web.play.history import action_log
 from kingdoms_web.shell.dialogs import button
 
@@ -61,7 +60,7 @@ class ReplayHost(HostState):
 class ReplayView:
     """The replay screen: a range slider, first/previous/next/last, and the board."""
 
-    def __init__(self, record: GameRecord, module: str, title: str,
+    def __init__(self, record: GameRecord, ui: GameUI, title: str,
                  get_setting: Callable[[str, Any], Any], on_back: Callable[[], None],
                  back_label: str) -> None:
         self.record = record
@@ -72,7 +71,7 @@ class ReplayView:
         self.log = action_log(session)
         self.host = ReplayHost(session, get_setting)
         self.host.on_redraw = self.draw_board
-        self.screen = importlib.import_module(module).create_screen(self.host)
+        self.screen = ui.create_screen(self.host)
         self.on_back = on_back
         self.back_label = back_label
         self.scope = Scope()

@@ -20,7 +20,6 @@ which shares the game's link (the system share sheet, else the clipboard).
 
 from __future__ import annotations
 
-import importlib
 import traceback
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -35,10 +34,11 @@ from kingdoms.core.session import Session
 from kingdoms_web import dom
 from kingdoms_web.device import new_save_id, now_ms
 from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.games.registry import GAME_UIS
 from kingdoms_web.i18n import game_title, lookup, say, t
 from kingdoms_web.play import sound
 from kingdoms_web.play.autosave import SavedTable, SaveOwner
-from kingdoms_web.play.coach import Coach, marks_for
+from kingdoms_web.play.coach import Coach
 from kingdoms_web.play.computer import (
     PACE_SETTING,
     ComputerTurns,
@@ -48,7 +48,7 @@ from kingdoms_web.play.computer import (
 )
 from kingdoms_web.play.contract import GameScreen, HostState
 from kingdoms_web.play.end_screen import end_summary
-from kingdoms_web.play.help import HelpMode, topics_for
+from kingdoms_web.play.help import HelpMode
 from kingdoms_web.play.history import HistoryDialog
 from kingdoms_web.play.parts import Parts
 from kingdoms_web.play.sound import SOUND_SETTING
@@ -104,10 +104,14 @@ class GameTable(SavedTable, HostState):
 
     owner: TableOwner
 
-    def __init__(self, owner: TableOwner, session: Session, module: str,
-                 save_id: str | None = None, schedule: Schedule = browser_schedule) -> None:
+    def __init__(self, owner: TableOwner, session: Session, save_id: str | None = None,
+                 schedule: Schedule = browser_schedule) -> None:
+        """``session``: the game's record and state; its game's page part is its registered
+        :class:`~kingdoms_web.play.contract.GameUI` (``KeyError`` for a game the page cannot
+        show)."""
         self.owner = owner
         self.session = session
+        self.ui = GAME_UIS[session.record.game_id]
         self.computer = ComputerTurns(self, schedule,
                                       pace=lambda: str(self.get_setting(PACE_SETTING, "normal")))
         self.save_id = save_id or new_save_id()
@@ -128,10 +132,9 @@ class GameTable(SavedTable, HostState):
         self.parts = Parts()
         """The tool bars kept from the last drawing while what they show is unchanged (a bar
         is some thirty nodes with its icons and listeners, drawn after every tap otherwise)."""
-        self.screen: GameScreen = importlib.import_module(module).create_screen(self)
-        self.coach = Coach(self, session.record.game_id, marks_for(module), self.redraw)
-        self.help = HelpMode(session.record.game_id, topics_for(module), self._decision_kind,
-                             self.redraw)
+        self.screen: GameScreen = self.ui.create_screen(self)
+        self.coach = Coach(self, session.record.game_id, self.ui.coach, self.redraw)
+        self.help = HelpMode(self.ui.book, self.ui.help, self._decision_kind, self.redraw)
         self._sync_viewer(initial=True)
 
     @property
@@ -296,7 +299,7 @@ class GameTable(SavedTable, HostState):
         last person at the device saw it (a spectator's when nobody has looked yet)."""
         seat = None if self._game.is_over(self._state) else self._game.current_seat(self._state)
         people = [n for n, s in enumerate(self._record.seats) if s.kind != "bot"]
-        if not self.screen.hidden_information:
+        if not self._game.info.hidden_information:
             self._viewer = seat
         elif len(people) == 1:
             self._viewer = people[0]  # alone at the device (solo, or against computers)
@@ -307,7 +310,7 @@ class GameTable(SavedTable, HostState):
     def needs_pass(self) -> bool:
         """The privacy screen comes before a person's turn when someone else looked last
         (never for a computer's turn: nobody needs to hand it the device)."""
-        if not self.screen.hidden_information or self._game.is_over(self._state):
+        if not self._game.info.hidden_information or self._game.is_over(self._state):
             return False
         seat = self._game.current_seat(self._state)
         return self._is_person(seat) and seat != self._viewer
@@ -505,13 +508,12 @@ class GameTable(SavedTable, HostState):
         self.container = None
 
 
-def open_table(owner: TableOwner, module: str, record: GameRecord,
-               session: Session | None = None, save_id: str | None = None,
+def open_table(owner: TableOwner, record: GameRecord, session: Session | None = None,
+               save_id: str | None = None,
                log: Callable[[str], None] = dom.log_error) -> GameTable | None:
     """A table for ``record`` (replayed unless its ``session`` is given); None if it fails."""
     try:
-        return GameTable(owner, session if session is not None else Session(record), module,
-                         save_id)
+        return GameTable(owner, session if session is not None else Session(record), save_id)
     except Exception:
         log("Kingdoms: opening the game failed\n" + traceback.format_exc())
         return None

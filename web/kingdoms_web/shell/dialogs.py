@@ -53,7 +53,8 @@ def validate_setup(info: GameInfo, names: Sequence[str]) -> list[str]:
     """Every problem with starting ``info`` with these (raw) names, translated; [] when fine.
 
     >>> from kingdoms.core.protocol import GameInfo
-    >>> g = GameInfo(game_id="x", title="X", min_seats=2, max_seats=3, rules_version=1)
+    >>> g = GameInfo(game_id="x", title="X", min_seats=2, max_seats=3, rules_version=1,
+    ...              hidden_information=False)
     >>> validate_setup(g, ["Ada", " ada "])
     ['Players 1 and 2 have the same name.']
     """

@@ -14,15 +14,12 @@ from typing import Any, Protocol
 from kingdoms.core.protocol import GameInfo
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.games.registry import ui_for
 from kingdoms_web.i18n import game_title, get_language, join_list, lookup, t
-from kingdoms_web.learn.book import book_for
 from kingdoms_web.saves.saved_games import latest_unfinished
 from kingdoms_web.saves.schema import KEPT_PREFIX, MAX_SAVES, SaveEntry, SaveList
 from kingdoms_web.saves.transfer import ImportReport, summary_text
 from kingdoms_web.shell.dialogs import button
-
-TITLE_ART = frozenset({"dice-realm", "burgrave"})
-"""Games with a title illustration in ``public/art/<game>-title.svg``."""
 
 
 class SaveListActions(Protocol):
@@ -160,15 +157,16 @@ def _game_card(host: HomeHost, scope: Scope, info: GameInfo) -> Element:
                         lambda _e: host.open_new_game(info.game_id),
                         testid=f"new-game-{info.game_id}", cls="btn btn-primary", icon="plus",
                         aria_label=t("home.new_game_of", title=title))
+    ui = ui_for(info.game_id)
     rules = None
-    if book_for(info.game_id) is not None:
+    if ui is not None:
         rules = button(scope, t("home.rules"), lambda _e: host.open_rules(info.game_id),
                        testid=f"open-rules-{info.game_id}", cls="btn", icon="book",
                        aria_label=t("home.rules_of", title=title))
     # The game's title illustration (decorative: the heading names the game).
     art = el("img", cls="card-art", testid=f"game-art-{info.game_id}", attrs={
-        "src": f"art/{info.game_id}-title.svg", "alt": "", "width": 320, "height": 180,
-        "decoding": "async"}) if info.game_id in TITLE_ART else None
+        "src": ui.title_art, "alt": "", "width": 320, "height": 180,
+        "decoding": "async"}) if ui is not None else None
     return el(
         "li",
         art,

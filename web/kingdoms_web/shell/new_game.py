@@ -78,11 +78,9 @@ class NewGameDialog(Modal):
         on_start: Callable[[str, list[Seat], dict[str, OptionValue]], None],
         on_closed: Callable[[Modal], None] | None = None,
         on_rules: Callable[[str], None] | None = None,
-        has_rules: Callable[[str], object] | None = None,
     ) -> None:
         super().__init__(on_closed)
         self.on_rules = on_rules
-        self.has_rules = has_rules
         self.games = {info.game_id: info for info in games}
         self.can_play = can_play
         self.on_start = on_start
@@ -175,9 +173,8 @@ class NewGameDialog(Modal):
 
         def show(_event: Any) -> None:
             game_id = self.state.game_id
-            if self.has_rules is None or self.has_rules(game_id):
-                self.close()
-                on_rules(game_id)
+            self.close()
+            on_rules(game_id)
 
         return el("p", button(scope, t("new.rules"), show, testid="new-game-rules",
                               cls="btn btn-quiet", icon="book"), cls="new-game-rules")

@@ -1,4 +1,5 @@
-"""The Burgrave game screen (``create_screen(host)``), hot-seat for 2-4 on one tablet.
+"""The Burgrave game screen (made by the ``create_screen`` of its ``GameUI``), hot-seat for 2-4
+on one tablet.
 
 Layout (``public/burgrave.css``): the prompt and the viewer's board in a side panel, the ring of
 segments round the castle beside it (landscape) or above it (portrait). The DOM order is status,
@@ -125,7 +126,7 @@ def _log_line(n: int, text: str) -> Callable[[Scope], Element]:
 
 
 class BurgraveScreen:
-    hidden_information = True
+    """Burgrave's :class:`~kingdoms_web.play.contract.GameScreen`."""
 
     def __init__(self, host: GameHost) -> None:
         self.host = host
@@ -542,11 +543,3 @@ def _narrow() -> bool:
         return bool(window.matchMedia("(max-width: 600px)").matches)
     except dom.BROWSER_ERRORS:
         return False
-
-
-def create_screen(host: GameHost) -> BurgraveScreen:
-    """The Burgrave screen for ``host`` (see :mod:`kingdoms_web.play.contract`)."""
-    return BurgraveScreen(host)
-
-
-__all__ = ["BurgraveScreen", "create_screen"]

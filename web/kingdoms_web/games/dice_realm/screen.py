@@ -69,8 +69,6 @@ class TrayFrame:
 class DiceRealmScreen:
     """Dice Realm's :class:`~kingdoms_web.play.contract.GameScreen`."""
 
-    hidden_information = False
-
     def __init__(self, host: GameHost) -> None:
         self.host = host
         self.held = 0
@@ -458,7 +456,3 @@ class DiceRealmScreen:
 
     def end_lead(self, view: dict[str, Any]) -> Element | None:
         return None  # every player is a seat: the shell's scores say it all
-
-
-def create_screen(host: GameHost) -> DiceRealmScreen:
-    return DiceRealmScreen(host)
