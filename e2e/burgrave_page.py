@@ -14,5 +14,5 @@ def tap_controls(page: Page, testids: Iterable[str]) -> None:
     for testid in testids:
         last = page.get_by_test_id(testid)
         last.tap()
-    if last is not None and page.locator(".bg-option.is-confirming").count():
+    if last is not None and page.locator("[data-offer].is-confirming").count():
         last.tap()

@@ -180,7 +180,7 @@ def test_a_person_and_three_computers_play_burgrave_to_the_end(page: Page,
         active = [o for o in offers if o != "action-pass"]
         choice = rng.choice(active or offers)
         page.get_by_test_id(choice).tap()
-        if page.locator(".bg-option.is-confirming").count():
+        if page.locator("[data-offer].is-confirming").count():
             page.get_by_test_id(choice).tap()
     else:
         pytest.fail("the game did not end within the cap")

@@ -177,8 +177,9 @@ def _penalty_seed() -> int:
     """A seed whose first player meets no citizen after three full rolls."""
     for seed in range(1, 500):
         record = record_after(seed, [ROLLS[0], ROLLS[0], ROLLS[0]])
-        view = GAME.view(replay(record), None)
-        if view["must_take_penalty"]:
+        prompt = GAME.prompt(replay(record))
+        if prompt is not None and any(c.action.action_type == "take_penalty"
+                                      for c in prompt.choices):
             return seed
     raise AssertionError("no seed found")
 

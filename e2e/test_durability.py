@@ -449,8 +449,9 @@ def test_send_to_the_next_player_after_a_turn(page: Page, site_url: str) -> None
     record = new_record("dice-realm", [Seat(name="Ann"), Seat(name="Ben")], 21)
     state = replay(record)
     for _ in range(3):  # roll until a citizen is met or the rolls run out
-        view = DICE.view(state, None)
-        if view["met_slots"] or view["phase"] != "roll" or not view["dice"]["rolls_left"]:
+        view, prompt = DICE.view(state, None), DICE.prompt(state)
+        if any(c.place == "slot" for c in (prompt.choices if prompt else ())) \
+                or view["phase"] != "roll" or not view["dice"]["rolls_left"]:
             break
         record, state = append(record, DICE, state, DICE.decode_action(0))
     open_link(page, site_url, record)

@@ -191,7 +191,7 @@ def test_a_question_about_the_board_shows_one_of_its_targets(sized_page: Page,
             "[...document.querySelectorAll('[data-offer]')].map(e => e.dataset.testid)")
         choice = rng.choice([o for o in offers if o != "action-pass"] or offers)
         page.get_by_test_id(choice).tap()
-        if page.locator(".bg-option.is-confirming").count():
+        if page.locator("[data-offer].is-confirming").count():
             page.get_by_test_id(choice).tap()
     assert asked >= 6
 

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.usefixtures("no_console_errors")
 
 PLAY = """async (path) => {
   for (const testid of path) document.querySelector(`[data-testid="${testid}"]`).click();
-  const confirm = document.querySelector('.bg-option.is-confirming');
+  const confirm = document.querySelector('[data-offer].is-confirming');
   if (confirm) confirm.click();
   await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
   const pawn = document.querySelector(

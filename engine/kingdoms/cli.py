@@ -206,6 +206,9 @@ def cmd_actions(args: argparse.Namespace) -> Any:
                 "action": _action_json(choice.action),
                 "description": render(choice.label),
                 **({"detail": render(choice.detail)} if choice.detail is not None else {}),
+                **({"cannot_undo": True} if choice.reveals else {}),
+                **({"ends_turn": True} if choice.ends_turn else {}),
+                **({"forfeits": render(choice.forfeits)} if choice.forfeits is not None else {}),
             }
             for choice in (prompt.choices if prompt is not None else ())
         ],

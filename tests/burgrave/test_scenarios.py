@@ -186,3 +186,42 @@ def test_view_hides_hidden_information() -> None:
     spectator = GAME.view(s, None)
     assert all("hand" not in p for p in spectator["players"])
     assert "piles" not in spectator and "seed" not in str(spectator.keys())
+
+
+def test_a_move_that_forfeits_the_primary_action_says_so_before() -> None:
+    """Issue 15/16: "a wrong tap can end a turn unasked". Spec, "Primary action": an action that
+    nothing can pay for is not taken (the engine skips a decision whose only option is to
+    pass). The move's choice says so before it is made, and whether the turn ends with it;
+    a move after which the primary action is asked says nothing. Seeded random games."""
+    import random
+
+    from kingdoms.core.protocol import Seat
+    from kingdoms.core.text import render
+
+    seen = {"asked": 0, "skipped": 0, "turn_ends": 0}
+    for seed in range(12):
+        state = GAME.new_game([Seat(name="Ana"), Seat(name="Ben")], seed)
+        rng = random.Random(seed)
+        while not GAME.is_over(state):
+            prompt = GAME.prompt(state)
+            assert prompt is not None
+            if state.stack[-1].op == Decision.MOVE:
+                seat = state.stack[-1].seat
+                for choice in prompt.choices:
+                    after = GAME.apply(state, choice.action)
+                    asked = not after.over and after.stack[-1].op == Decision.PRIMARY_ACTION \
+                        and after.stack[-1].seat == seat
+                    if asked:
+                        assert choice.forfeits is None
+                        seen["asked"] += 1
+                    if choice.forfeits is not None:
+                        ended = after.turns != state.turns or after.over
+                        assert ended == choice.ends_turn
+                        assert render(choice.forfeits).startswith("Nothing you can afford")
+                        assert ("turn ends" in render(choice.forfeits)) == ended
+                        assert not any(t.op == Decision.PRIMARY_ACTION and t.seat == seat
+                                       for t in after.stack)
+                        seen["skipped"] += 1
+                        seen["turn_ends"] += ended
+            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    assert seen["asked"] > 100 and seen["skipped"] > 5 and seen["turn_ends"] > 0, seen

@@ -78,7 +78,10 @@ def test_actions_apply_show_replay(started: tuple[Path, dict[str, Any]]) -> None
         "index": 2,
         "action": {"action_type": "draw"},
         "description": "Draw a card",
+        "cannot_undo": True,  # the card drawn is seen
     }
+    assert by_index[0] == {"index": 0, "action": {"action_type": "end_turn"},
+                           "description": "End the turn", "ends_turn": True}
     assert listed["prompt"] == "Draw, play a card, then roll or end the turn"
 
     applied = ok("apply", str(path), "2")

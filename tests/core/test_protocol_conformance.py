@@ -147,8 +147,15 @@ def deep_check(game: Game[Any, Any], state: Any, legal: list[Any]) -> None:
         texts += [choice.label for choice in prompt.choices]
         texts += [choice.detail for choice in prompt.choices if choice.detail is not None]
         texts += [group.label for group in prompt.groups]
+        texts += [choice.forfeits for choice in prompt.choices if choice.forfeits is not None]
         for text in texts:
             assert_words(text)
+        # What a choice cannot take back is the engine's own answer: it reveals exactly when
+        # ``reveals_information`` says so, and a choice that ends the game ends the turn.
+        for choice in prompt.choices:
+            after = game.apply(state, choice.action)
+            assert choice.reveals == game.reveals_information(state, choice.action, after)
+            assert choice.ends_turn or not game.is_over(after), "the game ended: a turn too"
     if legal:
         # The loaded state behaves like the original (the JSON holds the whole state, rng too).
         action = legal[-1]

@@ -112,6 +112,27 @@ def test_stop_and_take_is_one_action(dr: Any) -> None:
     assert line.startswith("Ann stopped rolling and took ")
 
 
+def test_each_choice_says_what_it_cannot_take_back(dr: Any) -> None:
+    """The prompt says it, not the page (issue 15): rolls reveal dice; taking a citizen while
+    rolls remain gives them up (rules v2, "stop and take"), said before it is taken; a take
+    that refills the row reveals a card and ends the turn; stopping and flipping neither."""
+    row = [dr.by_name(n) for n in ("Lamplighter", "Tunnel Digger", "Tinker", "Drum Orc", "Dryad")]
+    state = dr.build(row=row, dice=(6, 6, 6, 1, 2, 3), phase="roll", rolls_used=1)
+    prompt = GAME.prompt(state)
+    assert prompt is not None
+    rolls = [c for c in prompt.choices if isinstance(c.action, Roll)]
+    assert rolls and all(c.reveals and not c.ends_turn and c.forfeits is None for c in rolls)
+    stop = next(c for c in prompt.choices if isinstance(c.action, Stop))
+    assert not stop.reveals and not stop.ends_turn and stop.forfeits is None
+    take = next(c for c in prompt.choices if isinstance(c.action, Claim))
+    assert take.reveals and take.ends_turn
+    assert take.forfeits is not None and render(take.forfeits) == (
+        "This ends your rolling: your 2 rolls left are given up.")
+    chose = GAME.prompt(GAME.apply(state, Stop()))
+    assert chose is not None
+    assert all(c.forfeits is None for c in chose.choices), "nothing left to give up"
+
+
 def test_state_json_round_trip_and_validation(dr: Any) -> None:
     state = GAME.new_game(SEATS, 3)
     state = GAME.apply(state, Roll(keep=0))
@@ -140,13 +161,13 @@ def test_apply_is_pure_and_rejects_after_the_end(dr: Any) -> None:
 
 VIEW_KEYS = {
     "game_id", "viewer", "turn", "phase", "current_seat", "villages", "row", "penalty_pile",
-    "discard_count", "draw_count", "players", "dice", "met_slots", "must_take_penalty",
-    "pending", "extra_turn", "this_turn", "last_turn", "game_over", "end_reason", "winners",
+    "discard_count", "draw_count", "players", "dice", "pending", "extra_turn", "this_turn", "last_turn", "game_over", "end_reason", "winners",
 }
 
 
 def test_view_shape(dr: Any) -> None:
-    """The view holds what the page needs and nothing secret (no seed, counter, draw order)."""
+    """The view holds what the page needs and nothing secret (no seed, counter, draw order);
+    what may be done now is the prompt's, not the view's (issue 15: no legality flags)."""
     state = GAME.apply(GAME.new_game(SEATS, 8), Roll(keep=0))
     view = GAME.view(state, 0)
     assert set(view) == VIEW_KEYS
@@ -155,14 +176,14 @@ def test_view_shape(dr: Any) -> None:
     assert '"seed"' not in text and '"counter"' not in text and '"draw"' not in text
     assert len(view["row"]) == 5
     slot = view["row"][0]
-    assert set(slot) == {"slot", "village_colour", "card", "met", "founds_village"}
+    assert set(slot) == {"slot", "village_colour", "card", "founds_village"}
     assert set(slot["card"]) >= {"id", "name", "colour", "value", "requirement",
                                  "requirement_text", "text", "ability", "odds"}
     assert set(view["villages"][0]) == {"slot", "colour", "name", "remaining", "count", "top",
                                         "top_card"}
     assert set(view["dice"]) == {"values", "held_mask", "rolls_used", "rolls_allowed",
-                                 "rolls_left", "final", "can_stop", "flips_left"}
-    assert view["dice"]["values"] == list(state.dice) and view["dice"]["can_stop"]
+                                 "rolls_left", "final", "flips_left"}
+    assert view["dice"]["values"] == list(state.dice)
     assert set(view["players"][0]) == {"seat", "name", "realm", "score", "breakdown",
                                        "negative_points", "fairies", "elf_next_turn"}
     assert view["this_turn"][0]["type"] == "roll"

@@ -267,8 +267,9 @@ def test_since_your_last_turn_recaps_the_others_moves(fake_dom: OfflineDocument)
 
 def test_a_move_that_reveals_cards_asks_for_a_second_tap(fake_dom: OfflineDocument) -> None:
     """Issue 12: irreversible taps are safe. A prompt button whose move Undo could not take back
-    (the engine: it reveals a card) is confirmed inline by a second tap; a move Undo can take
-    back is made at once."""
+    (the engine: it reveals a card) is confirmed inline by a second tap when there was
+    something else to do; a move Undo can take back is made at once. Checked against the
+    engine's own states, not the choice's flags."""
     host = FakeHost(fake_dom, ["Ana", "Ben"], 12)
     rng = random.Random(12)
     asked = direct = 0
@@ -286,18 +287,58 @@ def test_a_move_that_reveals_cards_asks_for_a_second_tap(fake_dom: OfflineDocume
             continue
         action = offers[target.attrs["data-testid"]].action
         reveals = GAME.reveals_information(host.state, action, GAME.apply(host.state, action))
+        alone = len(GAME.legal_actions(host.state)) == 1
         moves = host.moves
         target.click()
-        if reveals:
+        if reveals and not alone:
             assert host.moves == moves
             again = host.root.by_testid(target.attrs["data-testid"])
             assert again is not None and "is-confirming" in again.className.split()
+            assert "cannot be undone" in again.textContent
             again.click()
             asked += 1
         else:
             direct += 1
         assert host.moves == moves + 1
     assert asked and direct
+
+
+def test_a_move_that_forfeits_the_primary_action_is_confirmed(fake_dom: OfflineDocument) -> None:
+    """Issue 16: a wrong tap must not end a turn unasked. A space where nothing can be afforded
+    (the engine's ``forfeits``) waits for a second tap and says why under the prompt; Cancel
+    takes the question back; the second tap on it moves."""
+    rng = random.Random(5)
+    for seed in range(40):
+        host = FakeHost(fake_dom, ["Ana", "Ben"], seed)
+        for _ in range(300):
+            if GAME.is_over(host.state):
+                break
+            prompt = GAME.prompt(host.state)
+            assert prompt is not None
+            risky = [c for c in prompt.choices if c.forfeits is not None and c.place == "space"]
+            if not risky:
+                active = [o for o in host.offers()
+                          if o.attrs.get("data-testid") != "action-pass"]
+                node = rng.choice(active or host.offers())
+                node.click()
+                if "is-confirming" in (host.root.by_testid(node.attrs["data-testid"]) or
+                                       node).className.split():
+                    host.root.by_testid(node.attrs["data-testid"]).click()
+                continue
+            testid = f"space-{risky[0].key}"
+            moves = host.moves
+            host.root.by_testid(testid).click()
+            assert host.moves == moves, "the first tap only asks"
+            note = host.root.by_testid("confirm-note")
+            assert note is not None and "Nothing you can afford there" in note.textContent
+            assert "is-confirming" in host.root.by_testid(testid).className.split()
+            host.root.by_testid("confirm-cancel").click()
+            assert host.root.by_testid("confirm-note") is None and host.moves == moves
+            host.root.by_testid(testid).click()
+            host.root.by_testid(testid).click()
+            assert host.moves == moves + 1
+            return
+    pytest.fail("no move that forfeits the primary action came up")
 
 
 def test_the_rivals_board_shows_no_hand_or_line(fake_dom: OfflineDocument) -> None:

@@ -120,6 +120,25 @@ PASS_KEYS: dict[int, str] = {
 """What passing means, by decision (otherwise: declines)."""
 
 
+def forfeits(before: State, action: Action, after: State) -> Text | None:
+    """What a move gives up, said before it is made (spec, "Primary action": an action nobody
+    can pay for is not taken): landing where no primary action can be afforded skips phase 3,
+    and with nothing to hire either the turn simply ends. Found from the two states: the
+    mover's primary action was waiting before the move and is gone after it."""
+    if encode(action) not in MOVE_CODES or before.over:
+        return None
+    seat = deciding_seat(before)
+
+    def waiting(state: State) -> bool:
+        return any(task.op == Decision.PRIMARY_ACTION and task.seat == seat
+                   for task in state.stack)
+
+    if not waiting(before) or (waiting(after) and not after.over):
+        return None
+    ended = after.over or after.turns != before.turns
+    return Text("burgrave.forfeit.no_action_turn_ends" if ended else "burgrave.forfeit.no_action")
+
+
 def describe(before: State, action: Action, after: State) -> Text:
     """What ``action`` (by the deciding seat of ``before``) did, in one line; in a solo game,
     followed by the rival's turn when the action let it play (its turn needs no action)."""

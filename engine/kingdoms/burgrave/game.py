@@ -18,12 +18,13 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from ..core.explain import Prompt
+from ..core.explain import Prompt, with_consequences
 from ..core.protocol import Game, GameResult, Seat, SeatScore
 from ..core.rng import Rng
 from ..core.text import Text
 from . import INFO, explain
-from .actions import ACTIONS, Action, action_adapter, decode, encode
+from .actions import ACTIONS, action_adapter, decode, encode
+from .actions import Action as Action  # the page types its choices with it
 from .hidden import resample
 from .rules import advance, apply_code, deciding_seat, legal_codes, new_state, play_code
 from .scoring import leftovers, score_parts
@@ -121,8 +122,16 @@ class BurgraveGame:
     def describe(self, before: State, action: Action, after: State) -> Text:
         return explain.describe(before, action, after)
 
-    def prompt(self, state: State) -> Prompt | None:
-        return explain.prompt(state)
+    def prompt(self, state: State) -> Prompt[Action] | None:
+        """The decision with every choice's consequences (:func:`with_consequences`)."""
+        return with_consequences(explain.prompt(state), state, self.apply,
+                                 self.reveals_information, _turns, self.is_over,
+                                 explain.forfeits)
+
+
+def _turns(state: State) -> int:
+    """How many turns have ended (a solo rival's turn counts too)."""
+    return state.turns
 
 
 GAME: Game[State, Action] = BurgraveGame()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kingdoms.core.explain import PROMPT, Choice, Group, Prompt, Unavailable
+from kingdoms.core.explain import PROMPT, Choice, Group, Place, Prompt, Unavailable
 from kingdoms.core.text import Text, chain
 
 from .actions import (
@@ -39,6 +39,7 @@ from .actions import (
     SPOT_CODES,
     TRADE_CODES,
     TRANSCRIBE,
+    Action,
     build_parts,
     bump_parts,
     move_worker_parts,
@@ -128,11 +129,11 @@ class _Asked:
         self.player = state.players[seat]
         self.title = Text(f"burgrave.ask.{DECISION_NAMES[decision]}")
         self.notes: list[Text] = []
-        self.choices: list[Choice] = []
+        self.choices: list[Choice[Action]] = []
         self.groups: list[Group] = []
         self.unavailable: list[Unavailable] = []
 
-    def add(self, code: int, label: Text, detail: Text | None = None, place: str = PROMPT,
+    def add(self, code: int, label: Text, detail: Text | None = None, place: Place = PROMPT,
             key: int = -1, group: str = "") -> None:
         self.choices.append(Choice(ACTIONS[code], label, detail, place, key, group))
 
@@ -140,7 +141,7 @@ class _Asked:
         self.unavailable.append(Unavailable(reason))
 
 
-def prompt(state: State) -> Prompt | None:
+def prompt(state: State) -> Prompt[Action] | None:
     """The decision on top of the stack, for its seat (None once the game is over)."""
     seat = deciding_seat(state)
     if seat is None:

@@ -10,35 +10,62 @@ values, and the page only draws and translates it. The command line lists the sa
 space, a die…) without the page knowing the rules: ``"prompt"`` choices are plain buttons.
 Choices that need a first pick (Burgrave: the building type, then the spot) share a ``group``;
 the page offers the groups first.
+
+What a choice cannot take back is said on the choice too, once, by the engine
+(:func:`with_consequences`): whether it uncovers something (undo stops there), whether it ends
+the seat's turn, and what it gives up (Burgrave: a move to a space where nothing can be afforded
+skips the primary action). The page asks for a confirmation from these alone; it never tries an
+action to find out.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field, replace
+from typing import Generic, Literal, TypeVar
 
 from .text import Text
 
-PROMPT = "prompt"
+A = TypeVar("A")
+"""A game's action type (its pydantic action union)."""
+S = TypeVar("S")
+"""A game's state type."""
+
+Place = Literal["prompt", "dice", "die", "slot", "seat", "pair", "hand", "space", "section",
+                "spot"]
+"""Where a page draws a choice: ``prompt`` (a button of the prompt itself) or the kind of board
+element it belongs to — Dice Realm's ``dice`` (a roll, keyed by its keep mask), ``die`` (a
+Fairy's flip), ``slot`` (a citizen of the row) and ``seat`` (a player); Burgrave's ``pair`` (a
+starting pair), ``hand`` (a card), ``space``, ``section`` (of the castle) and ``spot`` (a
+building spot). A new kind of element is added here."""
+
+PROMPT: Place = "prompt"
 """The place of a choice drawn as a button in the prompt itself."""
 
 
 @dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(Generic[A]):
     """One legal action as the deciding seat is offered it."""
 
-    action: Any
+    action: A
     """The game's action model (what the page sends back through ``Game.apply``)."""
     label: Text
     """What the control says ("Move to space 4")."""
     detail: Text | None = None
     """What it costs or does ("2 silver"), if worth saying."""
-    place: str = PROMPT
+    place: Place = PROMPT
     """Where a page draws it: ``prompt`` or the kind of board element it belongs to."""
     key: int = -1
     """Which element of that kind (a hand index, a space, a die …)."""
     group: str = ""
     """Choices needing a first pick share a group id (see :class:`Group`); ``""`` for none."""
+    reveals: bool = False
+    """Taking it uncovers something new (a roll, a drawn card): undo cannot take it back."""
+    ends_turn: bool = False
+    """The seat's turn (or the game) ends with it."""
+    forfeits: Text | None = None
+    """What the seat gives up by it, to be said before it is taken ("Nothing you can afford
+    there: your turn ends after the move"); None when nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +87,7 @@ class Unavailable:
 
 
 @dataclass(frozen=True)
-class Prompt:
+class Prompt(Generic[A]):
     """The decision in front of one seat."""
 
     seat: int
@@ -73,18 +100,60 @@ class Prompt:
     warnings: tuple[Text, ...] = ()
     """What ends the game soon, said before it happens ("last scoundrel: whoever takes it ends
     the game", "final round"): a player should never be surprised by the end."""
-    choices: tuple[Choice, ...] = ()
+    choices: tuple[Choice[A], ...] = ()
     groups: tuple[Group, ...] = ()
     unavailable: tuple[Unavailable, ...] = field(default_factory=tuple)
 
-    def at(self, place: str) -> dict[int, Choice]:
+    def at(self, place: Place) -> dict[int, Choice[A]]:
         """The choices drawn at ``place``, by key (the first one wins a shared key)."""
-        found: dict[int, Choice] = {}
+        found: dict[int, Choice[A]] = {}
         for choice in self.choices:
             if choice.place == place:
                 found.setdefault(choice.key, choice)
         return found
 
-    def choice_for(self, action: Any) -> Choice | None:
+    def all_at(self, place: Place, key: int) -> list[Choice[A]]:
+        """Every choice drawn on one element (a citizen taken with or without its village)."""
+        return [choice for choice in self.choices if choice.place == place and choice.key == key]
+
+    def choice_for(self, action: A) -> Choice[A] | None:
         """The choice that offers ``action``, if any."""
         return next((choice for choice in self.choices if choice.action == action), None)
+
+
+Forfeits = Callable[[S, A, S], "Text | None"]
+"""What a game says a move gives up, from the states before and after it (see
+:attr:`Choice.forfeits`)."""
+
+
+def with_consequences(prompt: Prompt[A] | None, state: S, apply: Callable[[S, A], S],
+                      reveals: Callable[[S, A, S], bool], turn: Callable[[S], int],
+                      over: Callable[[S], bool], forfeits: Forfeits[S, A] | None = None,
+                      alike: Callable[[A], Hashable] | None = None) -> Prompt[A] | None:
+    """``prompt`` with what each choice cannot take back, found once by the engine: each
+    choice's action is applied to ``state`` (``apply``, the game's pure step) and the two
+    states compared — ``reveals`` (the game's ``reveals_information``), a turn ended (``turn``
+    counts the turns begun; ``over``: the game ended) and, if the game says so, what it gives
+    up (``forfeits``). Why here: "can this be taken back?" is the rules' question; a page that
+    tried actions to find out would be a second copy of them.
+
+    ``alike`` (optional) names actions whose consequences are the same whatever their details,
+    so one of them is tried for all: Dice Realm's 63 rolls differ only in the dice kept."""
+    if prompt is None:
+        return None
+    before = turn(state)
+    found: dict[Hashable, tuple[bool, bool, Text | None]] = {}
+    marked: list[Choice[A]] = []
+    for choice in prompt.choices:
+        action = choice.action
+        kind = alike(action) if alike is not None else action
+        known = found.get(kind)
+        if known is None:
+            after = apply(state, action)
+            known = found[kind] = (
+                reveals(state, action, after), over(after) or turn(after) != before,
+                forfeits(state, action, after) if forfeits is not None else None)
+        marked.append(Choice(action, choice.label, choice.detail, choice.place, choice.key,
+                             choice.group, *known))  # not replace(): 60 choices a prompt
+    return replace(prompt, choices=tuple(marked))
+

@@ -258,10 +258,12 @@ class Game(Protocol, Generic[StateT, ActionT]):
         — so a bot deciding from the result cannot peek (:mod:`kingdoms.core.bots`)."""
         ...
 
-    def prompt(self, state: StateT) -> Prompt | None:
+    def prompt(self, state: StateT) -> Prompt[ActionT] | None:
         """The decision in front of the current seat: every legal action as a labelled
-        :class:`~kingdoms.core.explain.Choice`, and what is not possible and why. ``None`` once
-        the game is over. The choices' actions are exactly :meth:`legal_actions`."""
+        :class:`~kingdoms.core.explain.Choice` with what it cannot take back (whether it
+        reveals something, ends the turn, gives something up), and what is not possible and
+        why. ``None`` once the game is over. The choices' actions are exactly
+        :meth:`legal_actions`."""
         ...
 
     def state_to_json(self, state: StateT) -> dict[str, Any]:

@@ -33,6 +33,8 @@ from .actions import (
     PENALTY_CODE,
     STOP_CODE,
     VOCABULARY,
+    ActionModel,
+    Claim,
 )
 from .content import (
     CARD_IDS,
@@ -212,12 +214,12 @@ def _slot_unavailable(state: State) -> list[Unavailable]:
     return out
 
 
-def prompt(state: State, legal: Sequence[int]) -> Prompt | None:
+def prompt(state: State, legal: Sequence[int]) -> Prompt[ActionModel] | None:
     """The current seat's decision with every legal action (``legal``: the rules' codes)."""
     if state.phase == OVER:
         return None
     seat = state.current
-    choices: list[Choice] = []
+    choices: list[Choice[ActionModel]] = []
     for code in legal:
         action = VOCABULARY[code]
         if code < STOP_CODE:
@@ -229,6 +231,7 @@ def prompt(state: State, legal: Sequence[int]) -> Prompt | None:
             face = state.dice[die]
             choices.append(Choice(action, Text("dice-realm.choice.flip", number=die + 1,
                                                face=face, opposite=7 - face),
+                                  Text("dice-realm.choice.flip_to", face=7 - face),
                                   place="die", key=die))
         elif code < PENALTY_CODE or code >= CLAIM_CITIZEN_ONLY_BASE:
             choices.append(_claim_choice(state, action, code))
@@ -245,6 +248,16 @@ def prompt(state: State, legal: Sequence[int]) -> Prompt | None:
                   notes=tuple(_notes(state)), warnings=end_warnings(state),
                   choices=tuple(choices),
                   unavailable=tuple(_slot_unavailable(state)) if state.rolls_used else ())
+
+
+def forfeits(before: State, action: ActionModel, after: State) -> Text | None:
+    """What a claim gives up, said before it is made (rules version 2, "stop and take": a
+    citizen taken while rolls remain ends the rolling, the rolls left unused)."""
+    del after
+    left = before.rolls_allowed - before.rolls_used
+    if before.phase == ROLL and before.rolls_used and left > 0 and isinstance(action, Claim):
+        return Text("dice-realm.forfeit.rolls", count=left)
+    return None
 
 
 def end_warnings(state: State) -> tuple[Text, ...]:
@@ -266,7 +279,7 @@ def end_warnings(state: State) -> tuple[Text, ...]:
     return tuple(warnings)
 
 
-def _claim_choice(state: State, action: Any, code: int) -> Choice:
+def _claim_choice(state: State, action: ActionModel, code: int) -> Choice[ActionModel]:
     """A claim, as "take" (with the village it founds) or "take without the village"."""
     with_village = code < PENALTY_CODE
     slot = code - (CLAIM_BASE if with_village else CLAIM_CITIZEN_ONLY_BASE)

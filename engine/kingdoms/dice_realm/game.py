@@ -24,13 +24,14 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from kingdoms.core.errors import IllegalActionError, SetupError
-from kingdoms.core.explain import Prompt
+from kingdoms.core.explain import Prompt, with_consequences
 from kingdoms.core.protocol import GameResult, Seat, SeatScore
 from kingdoms.core.rng import Rng
 from kingdoms.core.text import Text
 
 from . import INFO, explain, rules
-from .actions import VOCABULARY, ActionModel, action_adapter, decode, encode
+from .actions import VOCABULARY, Roll, action_adapter, decode, encode
+from .actions import ActionModel as ActionModel  # the page types its choices with it
 from .state import OVER, State, from_json, to_json
 from .view import build_view
 
@@ -134,8 +135,11 @@ class DiceRealmGame:
         del action
         return explain.describe(before, after)
 
-    def prompt(self, state: State) -> Prompt | None:
-        return explain.prompt(state, rules.legal_codes(state))
+    def prompt(self, state: State) -> Prompt[ActionModel] | None:
+        """The decision with every choice's consequences (:func:`with_consequences`)."""
+        return with_consequences(explain.prompt(state, rules.legal_codes(state)), state,
+                                 self.apply, self.reveals_information, _turn, self.is_over,
+                                 explain.forfeits, _alike)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state, seat)
@@ -145,6 +149,17 @@ class DiceRealmGame:
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         return from_json(data)
+
+
+def _alike(action: ActionModel) -> object:
+    """Every roll has the same consequences (it reveals dice; the turn goes on), whichever
+    dice it keeps."""
+    return "roll" if isinstance(action, Roll) else action
+
+
+def _turn(state: State) -> int:
+    """The turn under way (an Apprentice's extra turn is a turn of its own)."""
+    return state.turn
 
 
 GAME = DiceRealmGame()

@@ -1,7 +1,9 @@
 """Dice Realm's view: the JSON picture of a position that every seat may see.
 
 Why a module of its own: the view is the page's only source for drawing the board, so its shape
-is a contract worth reading in one place. All of Dice Realm is public except the seed, the
+is a contract worth reading in one place. It holds facts of the position, never what may be
+done now: that is the prompt's (which citizens can be taken, whether to stop or take a
+scoundrel). All of Dice Realm is public except the seed, the
 generator position and the order of the draw pile, which are left out.
 """
 
@@ -11,7 +13,7 @@ from typing import Any
 
 from . import INFO
 from .content import CARD_IDS, CITIZEN_COLOUR, COLOUR_IDS, CONTENT, VILLAGE_BASE, card_json
-from .rules import fairies, met_slots, negative_points, score, score_parts, winners
+from .rules import fairies, negative_points, score, score_parts, winners
 from .state import CHOOSE, GIFT, OVER, ROLL, State
 
 
@@ -19,7 +21,6 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
     """Everything the page shows for ``seat`` (every seat sees the same: nothing is hidden
     but the seed and the draw order)."""
     over = state.phase == OVER
-    met = [] if over else met_slots(state)
     villages = []
     for i, pile in enumerate(state.villages):
         values = [CONTENT.villages[c - VILLAGE_BASE].value for c in pile]
@@ -38,7 +39,6 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
             "slot": i,
             "village_colour": COLOUR_IDS[i],
             "card": card_json(card) if card >= 0 else None,
-            "met": i in met,
             "founds_village": card >= 0 and CITIZEN_COLOUR[card] == i
             and bool(state.villages[i]),
         })
@@ -86,12 +86,9 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
             "rolls_allowed": state.rolls_allowed,
             "rolls_left": state.rolls_allowed - state.rolls_used,
             "final": state.phase != ROLL,
-            "can_stop": state.phase == ROLL and rolled,
             "flips_left": max(0, current_fairies - state.flips_used)
             if state.phase == CHOOSE else 0,
         },
-        "met_slots": met,
-        "must_take_penalty": state.phase == CHOOSE and not met,
         "pending": pending,
         "extra_turn": state.extra_turn,
         "this_turn": [dict(e) for e in state.events],

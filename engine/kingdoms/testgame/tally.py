@@ -49,7 +49,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..core.errors import IllegalActionError, KingdomsError, SetupError
-from ..core.explain import Choice, Prompt
+from ..core.explain import Choice, Prompt, with_consequences
 from ..core.protocol import Game, GameEntry, GameInfo, GameResult, Seat, SeatScore
 from ..core.rng import MASK64, Rng
 from ..core.text import Text, json_catalog
@@ -389,7 +389,8 @@ class TallyGame:
             return Text("tally.log.roll", name=name, face=after.rolls[seat][-1])
         return Text("tally.log.end_turn", name=name)
 
-    def prompt(self, state: TallyState) -> Prompt | None:
+    def prompt(self, state: TallyState) -> Prompt[TallyAction] | None:
+        """The turn's choices with their consequences (:func:`with_consequences`)."""
         seat = self.current_seat(state)
         if seat is None:
             return None
@@ -401,7 +402,9 @@ class TallyGame:
             if isinstance(action, Play) else Choice(action, labels[action.action_type])
             for action in self.legal_actions(state)
         )
-        return Prompt(seat=seat, kind="turn", title=Text("tally.ask.turn"), choices=choices)
+        return with_consequences(
+            Prompt(seat=seat, kind="turn", title=Text("tally.ask.turn"), choices=choices),
+            state, self.apply, self.reveals_information, lambda s: s.turn, self.is_over)
 
     # vocabulary
 

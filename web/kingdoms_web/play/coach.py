@@ -75,7 +75,7 @@ def remember_seen(settings: Settings, game_id: str, marks: set[str]) -> None:
     settings.set_setting(SEEN_SETTING, stored)
 
 
-def pick_mark(marks: tuple[CoachMark, ...], seen: set[str], prompt: Prompt | None,
+def pick_mark(marks: tuple[CoachMark, ...], seen: set[str], prompt: Prompt[Any] | None,
               board: Element) -> tuple[CoachMark, Element] | None:
     """The first unseen mark that fits the decision and whose control is on ``board``."""
     if prompt is None:
@@ -108,7 +108,7 @@ class Coach:
             return False
         return not {mark.id for mark in self.marks} <= seen_marks(self.settings, self.game_id)
 
-    def draw(self, board: Element, scope: Scope, prompt: Prompt | None) -> Element | None:
+    def draw(self, board: Element, scope: Scope, prompt: Prompt[Any] | None) -> Element | None:
         """The tip for this moment (None if there is none), with its control ringed."""
         self.showing = None
         # A screen may keep parts of its last drawing (play/parts.py): a ring drawn then on a

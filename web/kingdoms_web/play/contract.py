@@ -52,7 +52,7 @@ class GameHost(Protocol):
         """The current engine state. Screens read it only through ``game`` methods."""
         ...
 
-    def prompt(self) -> Prompt | None:
+    def prompt(self) -> Prompt[Any] | None:
         """What the engine asks the seat to act now (labels, costs, what is not possible)."""
         ...
 
@@ -173,14 +173,14 @@ class HostState:
     def viewer(self) -> int | None:
         return self._viewer
 
-    def prompt(self) -> Prompt | None:
+    def prompt(self) -> Prompt[Any] | None:
         """What the engine asks the seat to act in the position on screen. Asked by the
         screen, the guide and help in one redraw, so it is kept for the state it was made for
         (states are values: a later move or an undo is another state object)."""
         state = self.state
         kept = self.__dict__.get("_prompt_kept")
         if kept is not None and kept[0] is state:
-            prompt: Prompt | None = kept[1]
+            prompt: Prompt[Any] | None = kept[1]
             return prompt
         prompt = self.game.prompt(state)
         self.__dict__["_prompt_kept"] = (state, prompt)

@@ -27,7 +27,7 @@ from kingdoms_web.games.burgrave.icons import (
     icon,
     stamped,
 )
-from kingdoms_web.i18n import join_list, join_parts, join_phrases, t
+from kingdoms_web.i18n import join_list, join_parts, join_phrases, join_sentences, t
 from kingdoms_web.play.parts import Parts
 
 Handler = Callable[[Any], None]
@@ -94,12 +94,15 @@ def road() -> Element:
 
 def offer_button(scope: Scope, offer: M.Offer, on_offer: Callable[[M.Offer], None],
                  children: list[Any], cls: str, label: str | None = None) -> Element:
-    node = el("button", *children, cls=cls + " bg-offer" + (" is-selected" if offer.selected
-                                                            else ""),
+    """A board element offered by the prompt, as a button; one waiting for its confirming
+    second tap is marked (``is-confirming``) and says why in its label."""
+    said = label or (offer.label + (". " + offer.detail if offer.detail else ""))
+    node = el("button", *children,
+              cls=cls + " bg-offer" + (" is-selected" if offer.selected else "")
+              + (" is-confirming" if offer.armed else ""),
               testid=offer.testid,
               attrs={"type": "button", "data-offer": "1",
-                     "aria-label": label or (offer.label + (". " + offer.detail
-                                                           if offer.detail else "")),
+                     "aria-label": join_sentences([said, offer.armed]) if offer.armed else said,
                      "aria-pressed": "true" if offer.selected else None})
     scope.on(node, "click", lambda _e: on_offer(offer))
     return node

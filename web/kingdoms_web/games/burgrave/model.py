@@ -35,11 +35,13 @@ from kingdoms.burgrave.content import (
     card_json,
     script_json,
 )
+from kingdoms.burgrave.game import Action
 from kingdoms.core.explain import Choice
 from kingdoms.core.explain import Prompt as EnginePrompt
 from kingdoms.core.text import Text
 from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL
 from kingdoms_web.i18n import get_language, say, t
+from kingdoms_web.play.confirm import why_confirm
 
 SEAT_COLOURS = ("red", "blue", "green", "amber")
 """CSS suffixes of the four seat colours (pawns, workers, buildings carry the initial too)."""
@@ -288,6 +290,10 @@ class Offer:
     select: str | None = None
     """A local step: the building type this control selects (the spot comes next)."""
     selected: bool = False
+    choice: Choice[Action] | None = None
+    """The engine's choice it takes (what it cannot take back is said there)."""
+    armed: str = ""
+    """While it waits for its confirming second tap: what the confirmation says."""
 
 
 @dataclass
@@ -304,13 +310,20 @@ class Prompt:
     blocked: list[str] = field(default_factory=list)
     """Things that are not possible now, with the reason (e.g. missing icons)."""
     offers: list[Offer] = field(default_factory=list)
+    engine: EnginePrompt[Action] | None = None
+    """The engine's prompt it was made from (confirmations ask it)."""
+
+    @property
+    def armed(self) -> Offer | None:
+        """The offer waiting for its confirming second tap, if any."""
+        return next((o for o in self.offers if o.armed), None)
 
     def at(self, place: str) -> dict[int, Offer]:
         """Offers drawn at ``place``, by key."""
         return {o.key: o for o in self.offers if o.place == place}
 
 
-def testid_for(choice: Choice) -> str:
+def testid_for(choice: Choice[Action]) -> str:
     """A stable test id for a choice: its board element, or ``action-<type>[-<fields>]``.
 
     >>> from kingdoms.burgrave.actions import Bump, Pass
@@ -325,13 +338,15 @@ def testid_for(choice: Choice) -> str:
     return "-".join(["action", choice.action.action_type, *parts])
 
 
-def build_prompt(engine: EnginePrompt | None, *, building: str | None = None) -> Prompt | None:
+def build_prompt(engine: EnginePrompt[Action] | None, *, building: str | None = None,
+                 armed: str | None = None) -> Prompt | None:
     """The engine's prompt as the screen's offers. Build choices need their building type first:
     the types are offered (``select``), then the spots of the one selected (``building``; the
-    only type is selected at once)."""
+    only type is selected at once). ``armed``: the test id of the offer waiting for its
+    confirming second tap (:mod:`kingdoms_web.play.confirm`)."""
     if engine is None:
         return None
-    prompt = Prompt(kind=engine.kind, seat=engine.seat, title=say(engine.title),
+    prompt = Prompt(kind=engine.kind, seat=engine.seat, title=say(engine.title), engine=engine,
                     why=say(engine.why) if engine.why is not None else None,
                     notes=[say(note) for note in engine.notes],
                     warnings=[say(warning) for warning in engine.warnings],
@@ -347,10 +362,12 @@ def build_prompt(engine: EnginePrompt | None, *, building: str | None = None) ->
     for choice in engine.choices:
         if choice.group and choice.group != building:
             continue
+        testid = testid_for(choice)
         prompt.offers.append(Offer(
-            testid_for(choice), say(choice.label),
+            testid, say(choice.label),
             say(choice.detail) if choice.detail is not None else "",
-            action=choice.action, place=choice.place, key=choice.key))
+            action=choice.action, place=choice.place, key=choice.key, choice=choice,
+            armed=why_confirm(choice) if testid == armed else ""))
     return prompt
 
 

@@ -30,8 +30,9 @@ from kingdoms_web.games.burgrave.board import BoardRenderer, road
 from kingdoms_web.games.burgrave.dialogs import CardDialog, LegendDialog
 from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, icon
 from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
-from kingdoms_web.i18n import get_language, join_parts, labelled, say, t
+from kingdoms_web.i18n import get_language, join_parts, join_sentences, labelled, say, t
 from kingdoms_web.play import motion
+from kingdoms_web.play.confirm import Confirmation
 from kingdoms_web.play.contract import GameHost
 from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.play.parts import Parts
@@ -135,8 +136,8 @@ class BurgraveScreen:
         extension of it: an undo and another move makes the cache start again)."""
         self._log_actions: list[int] = []
         self.building: str | None = None
-        self.confirming: str | None = None
-        """The prompt button (test id) whose move cannot be undone and waits for a second tap."""
+        self.confirmation = Confirmation()
+        """The control (test id) waiting for its confirming second tap, if any."""
         self.opened: set[int] = set()
         self.dock_open = not _narrow()
         """Whether the viewer's hand drawer is open (it opens by itself when a card is asked)."""
@@ -174,7 +175,7 @@ class BurgraveScreen:
         if key != self._decision_key:
             self._decision_key = key
             self.building = None
-            self.confirming = None
+            self.confirmation.clear()
         self._draw()
 
     def dispose(self) -> None:
@@ -236,7 +237,8 @@ class BurgraveScreen:
         self._scope = self._host_scope.child()
         host = self.host
         viewer = host.viewer
-        prompt = M.build_prompt(host.prompt(), building=self.building)
+        prompt = M.build_prompt(host.prompt(), building=self.building,
+                                armed=self.confirmation.armed)
         if prompt is not None and prompt.seat != viewer:
             prompt = None  # not this seat's decision: the host's privacy screen comes first
         self.prompt = prompt
@@ -366,8 +368,9 @@ class BurgraveScreen:
         for offer in prompt.offers:
             if offer.place not in ("prompt", "pair"):
                 continue
-            confirming = offer.testid == self.confirming
-            detail = t("burgrave.confirm_again") if confirming else offer.detail
+            confirming = bool(offer.armed)
+            detail = join_sentences([offer.armed, t("confirm.tap_again")]) if confirming \
+                else offer.detail
             symbol = option_symbol(offer)
             node = el("button", icon(symbol, "bg-option-icon") if symbol else None,
                       el("span", el("span", offer.label, cls="bg-option-label"),
@@ -382,7 +385,24 @@ class BurgraveScreen:
             self._scope.on(node, "click", self._offer_handler(offer))
             row.append(node)
         box.append(row)
+        armed = prompt.armed
+        if armed is not None and armed.place not in ("prompt", "pair"):
+            box.append(self._armed_note(armed))
         return box
+
+    def _armed_note(self, offer: M.Offer) -> Element:
+        """Under the prompt, while a piece of the board waits for its confirming second tap:
+        what it gives up, and a way back."""
+        cancel = el("button", t("app.cancel"), cls="btn btn-small", testid="confirm-cancel",
+                    attrs={"type": "button"})
+        self._scope.on(cancel, "click", self._disarm)
+        return el("div", el("p", offer.armed), el("p", t("confirm.tap_piece_again"),
+                                                  cls="bg-muted"), cancel,
+                  cls="bg-confirm", testid="confirm-note", attrs={"role": "alert"})
+
+    def _disarm(self, _event: Any = None) -> None:
+        self.confirmation.clear()
+        self._draw()
 
     def _log(self, parts: Parts) -> Element:
         """The recent moves, newest first. Each line is kept while it is shown (a move adds a
@@ -408,6 +428,7 @@ class BurgraveScreen:
             self._keyboard = event is not None and int(event.detail) == 0
         if offer.select is not None:
             self.building = offer.select
+            self.confirmation.clear()
             self._draw()
             if self._keyboard:
                 self._keyboard = False
@@ -416,25 +437,15 @@ class BurgraveScreen:
                     target.focus()
             return
         if offer.action is not None:
-            if offer.place == "prompt" and self.confirming != offer.testid \
-                    and self._cannot_take_back(offer.action):
-                self.confirming = offer.testid  # asked inline: the next tap on it confirms
-                self._draw()
+            engine = self.prompt.engine if self.prompt is not None else None
+            if offer.choice is not None and engine is not None \
+                    and not self.confirmation.tap(offer.testid, engine, offer.choice):
+                self._draw()  # asked inline: the next tap on it confirms
                 target = dom.query(f'[data-testid="{offer.testid}"]', self._root)
                 if target is not None:
                     target.focus()
                 return
-            self.confirming = None
             self.act(offer.action)
-
-    def _cannot_take_back(self, action: BaseModel) -> bool:
-        """Whether Undo could not take ``action`` back: the engine says if it would reveal a
-        card (a draw, the next townsfolk). Such prompt buttons ask for a second tap."""
-        game, before = self.host.game, self.host.state
-        try:
-            return bool(game.reveals_information(before, action, game.apply(before, action)))
-        except Exception:  # an illegal action is refused by the host with its reason
-            return False
 
     def act(self, action: BaseModel) -> bool:
         """Take ``action`` through the host, then say what it did (the engine's sentence)."""

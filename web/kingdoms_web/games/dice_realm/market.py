@@ -49,16 +49,16 @@ class MarketRenderer:
         self.prev_row = [slot["card"]["id"] if slot["card"] else None for slot in view["row"]]
         self.prev_turn = int(view["turn"])
 
-    def draw(self, view: dict[str, Any], frame: BoardFrame) -> None:
+    def draw(self, view: dict[str, Any], frame: BoardFrame, claimable: set[int]) -> None:
         """Villages and citizens in their columns, and the piles, each kept while unchanged
-        (a citizen's odds are filled in after the drawing)."""
+        (a citizen's odds are filled in after the drawing). ``claimable``: the slots whose
+        citizen the engine offers to take now (the dice meet it: it is lit)."""
         parts = self.parts
-        met = set(view["met_slots"])
         for column, village, slot in zip(frame.columns, view["villages"], view["row"],
                                          strict=True):
             dom.patch(column, [parts.get(f"village-{village['slot']}", village,
                                          self._village_in(village)),
-                               self._citizen(view, slot, met)])
+                               self._citizen(slot, claimable)])
         penalty = view["penalty_pile"]
         piles = parts.get("piles", (view["draw_count"], view["discard_count"], penalty),
                           lambda _scope: self._piles(view))
@@ -116,8 +116,8 @@ class MarketRenderer:
             testid=f"village-{village['slot']}",
             attrs={"role": "img", "aria-label": label, "data-count": count})
 
-    def _citizen(self, view: dict[str, Any], slot: Mapping[str, Any], met: set[int]) -> Element:
-        """A slot's citizen, kept while the card, whether the dice meet it and how it arrived
+    def _citizen(self, slot: Mapping[str, Any], claimable: set[int]) -> Element:
+        """A slot's citizen, kept while the card, whether it can be taken and how it arrived
         are unchanged; its odds box is filled in afresh each time (:class:`OddsHelper`)."""
         index = int(slot["slot"])
         card = slot["card"]
@@ -132,24 +132,24 @@ class MarketRenderer:
                 arrival = ("dealt", 0)
             elif self.prev_row.index(cid) != index:
                 arrival = ("slid", index - self.prev_row.index(cid))  # slots moved: dr-slide
-        is_met = index in met
-        claimable = is_met and view["phase"] in ("roll", "choose")
-        node = self.parts.get(f"citizen-{index}", (slot, is_met, claimable, arrival),
-                              self._citizen_in(slot, is_met, claimable, arrival))
+        lit = index in claimable
+        node = self.parts.get(f"citizen-{index}", (slot, lit, arrival),
+                              self._citizen_in(slot, lit, arrival))
         self.odds.nodes[index] = self.odds_boxes[index]
         return node
 
-    def _citizen_in(self, slot: Mapping[str, Any], is_met: bool, claimable: bool,
+    def _citizen_in(self, slot: Mapping[str, Any], lit: bool,
                     arrival: tuple[str, int]) -> Callable[[Scope], Element]:
-        return lambda scope: self._citizen_node(scope, slot, is_met, claimable, arrival)
+        return lambda scope: self._citizen_node(scope, slot, lit, arrival)
 
-    def _citizen_node(self, scope: Scope, slot: Mapping[str, Any], is_met: bool,
-                      claimable: bool, arrival: tuple[str, int]) -> Element:
+    def _citizen_node(self, scope: Scope, slot: Mapping[str, Any], lit: bool,
+                      arrival: tuple[str, int]) -> Element:
+        """A citizen, ``lit`` when the dice meet it and the engine offers to take it."""
         index = int(slot["slot"])
         card = slot["card"]
         cid = card["id"]
         classes = ["dr-citizen", f"c-{card['colour']}"]
-        if is_met:
+        if lit:
             classes.append("met")
         if card.get("ability") == "dragon":
             classes.append("dragon")
@@ -166,7 +166,7 @@ class MarketRenderer:
             village=t("dice-realm.citizen_village", colour=colour_name(slot["village_colour"]))
             if slot["founds_village"] else "",
             odds="",
-            state=t("dice-realm.citizen_met") if claimable else t("dice-realm.citizen_not_met"),
+            state=t("dice-realm.citizen_met") if lit else t("dice-realm.citizen_not_met"),
         )
         odds = el("span", cls="dr-odds", testid=f"odds-{index}", attrs={"aria-hidden": "true"})
         odds.hidden = True
@@ -178,15 +178,15 @@ class MarketRenderer:
                   el("span", t("dice-realm.founds"), cls="dr-founds")
                   if slot["founds_village"] else None,
                   odds,
-                  el("span", t("dice-realm.met"), cls="dr-take") if claimable else None,
+                  el("span", t("dice-realm.met"), cls="dr-take") if lit else None,
                   cls="dr-citizen-face", attrs={"aria-hidden": "true"})
         node = el(
             "button",
             face,
             cls=" ".join(classes), testid=f"citizen-{index}",
             attrs={"type": "button", "aria-label": label, "data-label": label, "data-card": cid,
-                   "data-met": "true" if is_met else "false",
-                   "aria-disabled": None if claimable else "true"})
+                   "data-met": "true" if lit else "false",
+                   "aria-disabled": None if lit else "true"})
         if shift:
             node.style.setProperty("--shift", str(shift))
         scope.on(node, "click", lambda _e: self.on_claim(index))

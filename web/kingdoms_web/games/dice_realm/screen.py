@@ -11,8 +11,11 @@ happened this turn), :mod:`.realms` (the players' realms, on the board and at th
 :mod:`.text` (every sentence); the tray (dice, controls, the claim question) is drawn here.
 Holding a die updates that die and the odds in place, without a redraw.
 
-Every rule comes from the engine: which citizens the dice meet (``met_slots``), whether a
-scoundrel must be taken, flips left, the dragon's gift choices.
+Every rule comes from the engine: what can be done now is its prompt, read by :mod:`.model`
+into the tray's controls (the rolls by the dice they keep, stop, the scoundrel, each Fairy
+flip, each citizen's ways to be taken, the dragon's receivers); a control is live exactly when
+the engine offers it, and a tap sends back the engine's own action. Whether a claim is asked
+first is the one rule of :mod:`kingdoms_web.play.confirm`.
 """
 
 from __future__ import annotations
@@ -21,8 +24,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from kingdoms.core.explain import Choice
-from kingdoms.dice_realm.actions import FLIPS, GIVES, ROLLS, STOP, TAKE_PENALTY
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.dice_realm import motion as motions
@@ -31,10 +32,12 @@ from kingdoms_web.games.dice_realm.art import CardArt, svg_icon
 from kingdoms_web.games.dice_realm.board_frame import BoardFrame
 from kingdoms_web.games.dice_realm.events import events_section
 from kingdoms_web.games.dice_realm.market import MarketRenderer
+from kingdoms_web.games.dice_realm.model import NO_TRAY, DiceChoice, Tray, read_prompt
 from kingdoms_web.games.dice_realm.odds_helper import OddsHelper
 from kingdoms_web.games.dice_realm.text import card_name
 from kingdoms_web.i18n import join_sentences, say, t
 from kingdoms_web.play import motion
+from kingdoms_web.play.confirm import must_confirm, why_confirm
 from kingdoms_web.play.contract import GameHost
 from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.play.parts import Parts
@@ -84,6 +87,8 @@ class DiceRealmScreen:
         self._roll_button: Element = None
         self.view: dict[str, Any] = {}
         """The view drawn last."""
+        self.tray: Tray = NO_TRAY
+        """What the engine offers in the position drawn last."""
         self.claiming: int | None = None
         """The slot whose claim waits for the inline choice (with or without its village, or
         giving up the rolls left); ``None`` when nothing is being asked."""
@@ -113,6 +118,7 @@ class DiceRealmScreen:
         self.odds.new_board()
         arrived = motions.arrivals(self.view, view)
         self.view = view
+        self.tray = read_prompt(self.host.prompt())
         dice = view["dice"]
         seat = view["current_seat"]
         phase = view["phase"]
@@ -131,7 +137,7 @@ class DiceRealmScreen:
         board = dom.set_attrs(frame.board, {
             "data-phase": phase, "data-current": seat if seat is not None else "",
             "data-turn": view["turn"], "data-rolls-left": dice["rolls_left"]})
-        self.market.draw(view, frame)
+        self.market.draw(view, frame, set(self.tray.claims))
         dom.patch(frame.left, [frame.market, events_section(view)])
         dom.patch(frame.players_list, realms.player_entries(view, arrived, parts))
         dom.patch(frame.right, [self._tray(scope, view), frame.players])
@@ -153,6 +159,7 @@ class DiceRealmScreen:
         values = dice["values"]
         rolling = phase == "roll"
         rolled = values is not None
+        tray = self.tray
         flips_left = int(dice["flips_left"])
         # Which dice tumble: those re-rolled by the roll just made (once per roll).
         tumble = 0
@@ -165,17 +172,17 @@ class DiceRealmScreen:
 
         self._die_nodes = []
         dice_nodes = []
-        holdable = rolling and rolled
-        flip_shown = flips_left > 0 and rolled
+        holdable = rolled and len(tray.rolls) > 1  # the dice a roll keeps are the player's
         for i in range(6):
             value = values[i] if rolled else 0
+            flip = tray.flips.get(i)
             # A die is kept while its face, whether it tumbles (this roll) and what it offers
             # are unchanged; whether it is held is set on it afresh below, as a hold tap
             # changes that in place without a redraw.
             tumbling = key if tumble >> i & 1 else None
-            cell = self.parts.get(f"die-{i}", (value, rolled, tumbling, holdable, flip_shown),
+            cell = self.parts.get(f"die-{i}", (value, rolled, tumbling, holdable, flip),
                                   self._die_in(i, value, rolled, tumbling is not None,
-                                               holdable, flip_shown))
+                                               holdable, flip))
             node = dom.query(f'[data-testid="die-{i}"]', cell)
             held = bool(self.held >> i & 1) and holdable
             node.setAttribute("aria-pressed", "true" if held else "false")
@@ -185,9 +192,8 @@ class DiceRealmScreen:
 
         rolls_left = int(dice["rolls_left"])
         controls = self.parts.get(
-            "controls", (rolling, bool(dice["can_stop"]), bool(view["must_take_penalty"])),
-            lambda part: self._controls(part, rolling, bool(dice["can_stop"]),
-                                        bool(view["must_take_penalty"])))
+            "controls", (bool(tray.rolls), tray.stop, tray.penalty),
+            lambda part: self._controls(part, tray))
         self._roll_button = dom.query('[data-testid="roll"]', controls)
         self._update_roll_button()
         odds_toggle = self.parts.get("odds-toggle", self.odds_on, self._odds_toggle)
@@ -203,29 +209,30 @@ class DiceRealmScreen:
                                             testid="apprentice-reminder"))
         pending = view.get("pending")
         gift = None
-        if pending and pending.get("type") == "give_dragon":
+        if pending and tray.gifts:
             names = [p["name"] for p in view["players"]]
             dragon = card_name(pending["card"])
             gift = el("div",
                       el("p", svg_icon("dragon"), t("dice-realm.gift_title", card=dragon),
                          cls="dr-gift-title", attrs={"id": "gift-title"}),
-                      el("div", *[button(scope, t("dice-realm.gift_to", name=names[s]),
-                                         self._handler(self._act, GIVES[s]),
-                                         testid=f"gift-{s}", cls="btn btn-primary")
-                                  for s in pending["choices"]], cls="dr-gift-choices"),
+                      el("div", *[button(scope, t("dice-realm.gift_to", name=names[seat]),
+                                         self._handler(self._act, choice.action),
+                                         testid=f"gift-{seat}", cls="btn btn-primary")
+                                  for seat, choice in tray.gifts.items()],
+                         cls="dr-gift-choices"),
                       cls="dr-gift", testid="gift-chooser",
                       attrs={"role": "group", "aria-labelledby": "gift-title"})
-        tray = self.parts.frame("tray", None, TrayFrame.build)
+        box = self.parts.frame("tray", None, TrayFrame.build)
         hint = self._hint(view)
         warnings = self._warnings()
         rolls_text = t("dice-realm.rolls_left", count=rolls_left) if rolling else ""
-        dom.patch(tray.dice, dice_nodes)
-        dom.patch(tray.foot, [
+        dom.patch(box.dice, dice_nodes)
+        dom.patch(box.foot, [
             self.parts.get("rolls-left", rolls_text, lambda _scope: el(
                 "span", rolls_text, cls="dr-rolls-left", testid="rolls-left")),
             odds_toggle])
-        return dom.patch(tray.tray, [
-            tray.title,
+        return dom.patch(box.tray, [
+            box.title,
             self.parts.get("hint", hint, lambda _scope: el(
                 "p", hint, cls="dr-hint", testid="dr-hint", attrs={"role": "status"})),
             self.parts.get("warnings", warnings, lambda _scope: end_warnings(warnings))
@@ -233,9 +240,9 @@ class DiceRealmScreen:
             *reminders,
             gift,
             self._claim_chooser(scope, view),
-            tray.dice,
+            box.dice,
             controls,
-            tray.foot])
+            box.foot])
 
     def _reminder(self, icon: str, text: str, testid: str = "") -> Element:
         """A line under the hint about an ability in play (kept while its words are the same)."""
@@ -244,9 +251,9 @@ class DiceRealmScreen:
             "p", svg_icon(icon), text, cls="dr-reminder-line", testid=testid))
 
     def _die_in(self, i: int, value: int, rolled: bool, tumbling: bool, holdable: bool,
-                flip_shown: bool) -> Callable[[Scope], Element]:
-        """Draws die ``i``'s cell: the die (not yet held: :meth:`_tray` sets that) and, with a
-        Fairy, its flip button."""
+                flip: DiceChoice | None) -> Callable[[Scope], Element]:
+        """Draws die ``i``'s cell: the die (not yet held: :meth:`_tray` sets that) and, when a
+        Fairy may flip it, its flip button (the engine's words: what it turns into)."""
 
         def draw(scope: Scope) -> Element:
             face = self.art.face(value, "dr-face") if rolled \
@@ -263,30 +270,30 @@ class DiceRealmScreen:
             # are wider than a die); the die's pressed state says "held" to a screen reader.
             tag = el("span", svg_icon("held"), cls="dr-held-tag", attrs={"aria-hidden": "true"})
             cell: list[Any] = [node, tag]
-            if flip_shown:
-                cell.append(button(scope, t("dice-realm.flip", face=7 - value),
-                                   self._handler(self._act, FLIPS[i]),
+            if flip is not None:
+                cell.append(button(scope, say(flip.detail) if flip.detail is not None else "",
+                                   self._handler(self._act, flip.action),
                                    testid=f"flip-{i}", cls="btn btn-small dr-flip",
-                                   aria_label=t("dice-realm.flip_label", number=i + 1,
-                                                face=value, opposite=7 - value)))
+                                   aria_label=say(flip.label)))
             return el("div", *cell, cls="dr-die-cell")
 
         return draw
 
-    def _controls(self, scope: Scope, rolling: bool, can_stop: bool,
-                  must_take_penalty: bool) -> Element:
+    def _controls(self, scope: Scope, tray: Tray) -> Element:
         """Roll (its words and whether it is on are set by :meth:`_update_roll_button`), stop
         and, when it must be taken, the scoundrel."""
         roll_btn = button(scope, "", lambda _e: self._roll(), testid="roll",
-                          cls="btn btn-primary dr-roll", disabled=not rolling)
+                          cls="btn btn-primary dr-roll", disabled=not tray.rolls)
         controls: list[Any] = [roll_btn]
-        controls.append(button(scope, t("dice-realm.stop"), lambda _e: self.host.act(STOP),
-                               testid="stop", cls="btn dr-stop", disabled=not can_stop,
+        stop = tray.stop
+        controls.append(button(scope, t("dice-realm.stop"),
+                               self._handler(self._act, stop.action if stop else None),
+                               testid="stop", cls="btn dr-stop", disabled=stop is None,
                                aria_label=t("dice-realm.stop_label")))
-        if must_take_penalty:
+        if tray.penalty is not None:
             controls.append(button(scope, t("dice-realm.take_penalty"),
-                                   lambda _e: self.host.act(TAKE_PENALTY), testid="penalty",
-                                   cls="btn btn-danger dr-penalty-btn",
+                                   self._handler(self._act, tray.penalty.action),
+                                   testid="penalty", cls="btn btn-danger dr-penalty-btn",
                                    aria_label=t("dice-realm.take_penalty_label")))
         return el("div", *controls, cls="dr-controls")
 
@@ -310,11 +317,11 @@ class DiceRealmScreen:
         if phase == "gift" and view.get("pending"):
             return t("dice-realm.hint.gift", card=card_name(view["pending"]["card"]))
         if phase == "choose":
-            return t("dice-realm.hint.penalty") if view["must_take_penalty"] \
+            return t("dice-realm.hint.penalty") if self.tray.penalty is not None \
                 else t("dice-realm.hint.choose")
         if view["dice"]["values"] is None:
             return t("dice-realm.hint.first")
-        if view["met_slots"]:
+        if self.tray.claims:
             return join_sentences([t("dice-realm.hint.hold"), t("dice-realm.hint.choose")])
         return t("dice-realm.hint.hold")
 
@@ -335,13 +342,17 @@ class DiceRealmScreen:
         if label is not None:
             dom.set_text(label, action)
         node.setAttribute("aria-label", t("dice-realm.roll_label", action=action, rolls=rolls))
-        node.disabled = self.view["phase"] != "roll" or (rolled and self.held == 63)
+        node.disabled = self.tray.roll(self._keep()) is None
 
     # ------------------------------------------------------------------ taps
 
+    def _keep(self) -> int:
+        """The dice the next roll keeps: those held (none before the first roll)."""
+        return self.held if self.view["dice"]["values"] is not None else 0
+
     def _toggle_hold(self, die: int) -> None:
         view = self.view
-        if view.get("phase") != "roll" or view["dice"]["values"] is None:
+        if len(self.tray.rolls) < 2 or view["dice"]["values"] is None:
             return
         self.held ^= 1 << die
         setter = getattr(self.host, "set_setting", None)
@@ -359,34 +370,20 @@ class DiceRealmScreen:
         return f"{self.host.record.seed}:{self.host.moves}"
 
     def _roll(self) -> None:
-        view = self.view
-        if view.get("phase") != "roll":
-            return
-        keep = self.held if view["dice"]["values"] is not None else 0
-        if keep == 63:
-            return
-        self.host.act(ROLLS[keep])
-
-    def _claim_choices(self, slot: int) -> list[Choice]:
-        """The engine's claim choices for ``slot``: with its village, and without it when the
-        citizen founds one (the seed: a player *may* keep the village card)."""
-        prompt = self.host.prompt()
-        if prompt is None:
-            return []
-        return [choice for choice in prompt.choices
-                if choice.place == "slot" and choice.key == slot]
+        choice = self.tray.roll(self._keep())
+        if choice is not None:
+            self.host.act(choice.action)
 
     def _claim(self, slot: int) -> None:
-        """Tap on a citizen. A claim that cannot be taken back (the next card is dealt) is
-        confirmed inline when it gives up rolls or could leave a village; otherwise it is made
-        at once."""
-        view = self.view
-        if slot not in view.get("met_slots", ()) or self.host.computer_plays:
+        """Tap on a citizen. Its one way to be taken is made at once, unless it gives
+        something up (:func:`~kingdoms_web.play.confirm.must_confirm`: rolls left); a citizen
+        with two ways (with its village or without) or one that gives something up opens the
+        claim chooser, which says what."""
+        choices = self.tray.claims.get(slot, ())
+        if not choices or self.host.computer_plays:
             return
-        choices = self._claim_choices(slot)
-        if not choices:
-            return
-        if len(choices) == 1 and view.get("phase") != "roll":
+        prompt = self.tray.prompt
+        if len(choices) == 1 and prompt is not None and not must_confirm(prompt, choices[0]):
             self.host.act(choices[0].action)
             return
         self.claiming = slot
@@ -399,17 +396,12 @@ class DiceRealmScreen:
     def _claim_chooser(self, scope: Scope, view: dict[str, Any]) -> Element | None:
         """The inline question after a tap on a citizen: which way to take it, or cancel."""
         slot = self.claiming
-        if slot is None or slot not in view.get("met_slots", ()):
-            return None
-        choices = self._claim_choices(slot)
-        if not choices:
+        choices = self.tray.claims.get(slot, ()) if slot is not None else ()
+        if slot is None or not choices:
             return None
         card = view["row"][slot]["card"]
-        notes: list[Any] = []
-        if view["phase"] == "roll" and view["dice"]["values"] is not None:
-            notes.append(el("p", t("dice-realm.claim_gives_up_rolls",
-                                   count=int(view["dice"]["rolls_left"])),
-                            cls="note", testid="claim-rolls-note"))
+        given_up = dict.fromkeys(why_confirm(c) for c in choices if c.forfeits is not None)
+        notes = [el("p", text, cls="note", testid="claim-rolls-note") for text in given_up]
         buttons = []
         for number, choice in enumerate(choices):
             label = say(choice.label)
@@ -434,7 +426,8 @@ class DiceRealmScreen:
                          "data-village": any(c.group == "citizen_only" for c in choices)})
 
     def _act(self, action: Any) -> None:
-        self.host.act(action)
+        if action is not None:
+            self.host.act(action)
 
     @staticmethod
     def _handler(function: Callable[[Any], None], argument: Any) -> Callable[[Any], None]:
