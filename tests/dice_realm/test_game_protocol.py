@@ -161,7 +161,8 @@ def test_apply_is_pure_and_rejects_after_the_end(dr: Any) -> None:
 
 VIEW_KEYS = {
     "game_id", "viewer", "turn", "phase", "current_seat", "villages", "row", "penalty_pile",
-    "discard_count", "draw_count", "players", "dice", "pending", "extra_turn", "this_turn", "last_turn", "game_over", "end_reason", "winners",
+    "discard_count", "draw_count", "players", "dice", "pending", "extra_turn", "this_turn",
+    "last_turn", "game_over", "end_reason", "winners",
 }
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from kingdoms_web import dom, i18n
@@ -9,11 +11,9 @@ from kingdoms_web.offline_dom import OfflineDocument
 
 
 @pytest.fixture()
-def fake_dom(monkeypatch: pytest.MonkeyPatch) -> OfflineDocument:
-    """A fresh :class:`~kingdoms_web.offline_dom.OfflineDocument` as ``dom.document`` (and no
-    ``window``)."""
-    doc = OfflineDocument()
-    monkeypatch.setattr(dom, "document", doc)
-    monkeypatch.setattr(dom, "window", None)
+def fake_dom() -> Iterator[OfflineDocument]:
+    """A fresh :class:`~kingdoms_web.offline_dom.OfflineDocument` bound as the page's document
+    (and no ``window``) for one test."""
     i18n.set_language("en")
-    return doc
+    with dom.bound(OfflineDocument()) as doc:
+        yield doc

@@ -8,61 +8,23 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
+from screen_host import ScreenHost
 
 from kingdoms.burgrave.game import GAME
-from kingdoms.core.protocol import Seat
-from kingdoms.core.records import new_record
-from kingdoms.core.session import Session
 from kingdoms.core.text import render
 from kingdoms_web import i18n
-from kingdoms_web.dom import Scope
 from kingdoms_web.games.burgrave import screen as burgrave_screen
-from kingdoms_web.offline_dom import OfflineDocument, OfflineNode
-from kingdoms_web.play.contract import HostState
-
-# --------------------------------------------------------------------------- a fake host
+from kingdoms_web.offline_dom import OfflineDocument
 
 
-class FakeHost(HostState):
-    """Applies actions like the shell's table: the engine's session, viewer = the deciding
-    seat."""
-
-    def __init__(self, doc: OfflineDocument, names: list[str], seed: int) -> None:
-        self.doc = doc
-        self.session = Session(new_record("burgrave", [Seat(name=n) for n in names], seed=seed))
-        self._viewer = GAME.current_seat(self.state)
-        self.root = doc.createElement("div")
-        doc.body.append(self.root)
-        self.screen = burgrave_screen.BurgraveScreen(self)
-        self.notes: list[str] = []
-        self.warned = 0
-        """Positions drawn with the end-is-near warning."""
-        self.redraw()
-
-    def act(self, action: Any) -> bool:
-        if action not in GAME.legal_actions(self.state):
-            return False
-        self.session.act(action)
-        seat = GAME.current_seat(self.state)
-        if seat is not None:
-            self._viewer = seat
-        self.redraw()
-        return True
-
-    def notify(self, text: str) -> None:
-        self.notes.append(text)
-
-    def redraw(self) -> None:
-        self.screen.render(self.root, Scope(), GAME.view(self.state, self.viewer))
-
-    def offers(self) -> list[OfflineNode]:
-        return self.root.querySelectorAll("[data-offer]")
+def burgrave_host(doc: OfflineDocument, names: list[str], seed: int) -> ScreenHost:
+    """A Burgrave game of ``names`` on the shared screen host."""
+    return ScreenHost(doc, "burgrave", names, seed)
 
 
-def play(host: FakeHost, rng: random.Random, cap: int = 6000) -> int:
+def play(host: ScreenHost, rng: random.Random, cap: int = 6000) -> int:
     taps = 0
     while not GAME.is_over(host.state) and taps < cap:
         prompt = GAME.prompt(host.state)
@@ -86,7 +48,7 @@ def play(host: FakeHost, rng: random.Random, cap: int = 6000) -> int:
 @pytest.mark.parametrize(("players", "seed"), [(2, 5), (3, 11), (4, 23)])
 def test_whole_game_by_taps_matches_the_engine(fake_dom: OfflineDocument, players: int,
                                                seed: int) -> None:
-    host = FakeHost(fake_dom, ["Ana", "Ben", "Cid", "Dee"][:players], seed)
+    host = burgrave_host(fake_dom, ["Ana", "Ben", "Cid", "Dee"][:players], seed)
     play(host, random.Random(seed))
     assert GAME.is_over(host.state)
     assert host.warned  # the end was announced on the board before it came
@@ -108,7 +70,7 @@ def test_whole_game_by_taps_matches_the_engine(fake_dom: OfflineDocument, player
 def test_every_legal_action_has_exactly_one_control(fake_dom: OfflineDocument) -> None:
     from kingdoms_web.games.burgrave import model as M
 
-    host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 3)
+    host = burgrave_host(fake_dom, ["Ana", "Ben", "Cid"], 3)
     rng = random.Random(3)
     seen: set[str] = set()
     for _ in range(1500):
@@ -131,7 +93,7 @@ def test_every_legal_action_has_exactly_one_control(fake_dom: OfflineDocument) -
 
 
 def test_only_the_viewers_hand_is_drawn(fake_dom: OfflineDocument) -> None:
-    host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 7)
+    host = burgrave_host(fake_dom, ["Ana", "Ben", "Cid"], 7)
     rng = random.Random(1)
     while GAME.view(host.state, None)["decision"]["kind"] == "choose_pair":
         host.offers()[0].click()
@@ -153,7 +115,7 @@ def test_only_the_viewers_hand_is_drawn(fake_dom: OfflineDocument) -> None:
 
 
 def test_log_keeps_the_engines_sentences_and_rebuilds_on_resume(fake_dom: OfflineDocument) -> None:
-    host = FakeHost(fake_dom, ["Ana", "Ben"], 9)
+    host = burgrave_host(fake_dom, ["Ana", "Ben"], 9)
     play(host, random.Random(2), cap=40)
     log = host.root.by_testid("log")
     assert log is not None
@@ -169,7 +131,7 @@ def test_log_keeps_the_engines_sentences_and_rebuilds_on_resume(fake_dom: Offlin
 
 
 def test_prompt_explains_an_off_turn_choice(fake_dom: OfflineDocument) -> None:
-    host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 4)
+    host = burgrave_host(fake_dom, ["Ana", "Ben", "Cid"], 4)
     rng = random.Random(4)
     for _ in range(4000):
         if GAME.is_over(host.state):
@@ -187,7 +149,7 @@ def test_prompt_explains_an_off_turn_choice(fake_dom: OfflineDocument) -> None:
 
 
 def test_building_is_chosen_before_the_spot(fake_dom: OfflineDocument) -> None:
-    host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 12)
+    host = burgrave_host(fake_dom, ["Ana", "Ben", "Cid"], 12)
     rng = random.Random(12)
     for _ in range(4000):
         builds = host.root.querySelectorAll('[data-testid^="action-build-"]')
@@ -222,7 +184,7 @@ def test_every_literal_key_is_in_the_catalog() -> None:
 
 def test_every_visible_text_is_from_the_catalog_or_the_engine(fake_dom: OfflineDocument) -> None:
     """No text node shows a raw catalog key (a missing translation shows as its key)."""
-    host = FakeHost(fake_dom, ["Ana", "Ben", "Cid", "Dee"], 31)
+    host = burgrave_host(fake_dom, ["Ana", "Ben", "Cid", "Dee"], 31)
     rng = random.Random(31)
     for _ in range(300):
         if GAME.is_over(host.state):
@@ -240,7 +202,7 @@ def test_every_visible_text_is_from_the_catalog_or_the_engine(fake_dom: OfflineD
 def test_since_your_last_turn_recaps_the_others_moves(fake_dom: OfflineDocument) -> None:
     """Issue 12, hot-seat: when a person's decision comes, the others' moves since that person
     last acted are listed (the engine's sentences), and the recap goes once they act."""
-    host = FakeHost(fake_dom, ["Ana", "Ben", "Cid"], 31)
+    host = burgrave_host(fake_dom, ["Ana", "Ben", "Cid"], 31)
     rng = random.Random(31)
     shown = 0
     for _ in range(200):
@@ -270,7 +232,7 @@ def test_a_move_that_reveals_cards_asks_for_a_second_tap(fake_dom: OfflineDocume
     (the engine: it reveals a card) is confirmed inline by a second tap when there was
     something else to do; a move Undo can take back is made at once. Checked against the
     engine's own states, not the choice's flags."""
-    host = FakeHost(fake_dom, ["Ana", "Ben"], 12)
+    host = burgrave_host(fake_dom, ["Ana", "Ben"], 12)
     rng = random.Random(12)
     asked = direct = 0
     for _ in range(400):
@@ -309,7 +271,7 @@ def test_a_move_that_forfeits_the_primary_action_is_confirmed(fake_dom: OfflineD
     takes the question back; the second tap on it moves."""
     rng = random.Random(5)
     for seed in range(40):
-        host = FakeHost(fake_dom, ["Ana", "Ben"], seed)
+        host = burgrave_host(fake_dom, ["Ana", "Ben"], seed)
         for _ in range(300):
             if GAME.is_over(host.state):
                 break
@@ -344,7 +306,7 @@ def test_a_move_that_forfeits_the_primary_action_is_confirmed(fake_dom: OfflineD
 def test_the_rivals_board_shows_no_hand_or_line(fake_dom: OfflineDocument) -> None:
     """Spec, "Solo": the rival plays schemes, never cards. Its board once showed an empty line
     of three slots and "0 in hand", which a player took for cards it would play."""
-    host = FakeHost(fake_dom, ["Ana"], 8)
+    host = burgrave_host(fake_dom, ["Ana"], 8)
     play(host, random.Random(8), cap=30)
     rival = int(GAME.view(host.state, None)["rival"]["seat"])
     host.screen.opened.add(rival)
@@ -363,7 +325,7 @@ def test_a_solo_game_names_the_rival_in_the_players_language(fake_dom: OfflineDo
     record's English seat name "Rival"."""
     i18n.set_language("de")
     try:
-        host = FakeHost(fake_dom, ["Ana"], 8)
+        host = burgrave_host(fake_dom, ["Ana"], 8)
         rng = random.Random(8)
         seen: list[str] = []
         while not GAME.is_over(host.state):

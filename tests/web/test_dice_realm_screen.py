@@ -12,84 +12,35 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from screen_host import ScreenHost
 
 from kingdoms.core.protocol import Seat
 from kingdoms.core.records import GameRecord, append, new_record
-from kingdoms.core.session import Session, replay
+from kingdoms.core.session import replay
 from kingdoms.dice_realm import odds as dr_odds
 from kingdoms.dice_realm.actions import CLAIMS, CLAIMS_CITIZEN_ONLY, FLIPS, GIVES, Roll
 from kingdoms.dice_realm.content import CARD_NUMBER, CONTENT
 from kingdoms.dice_realm.game import GAME
-from kingdoms_web import dom, i18n
-from kingdoms_web.dom import Scope
+from kingdoms_web import i18n
 from kingdoms_web.games.dice_realm import screen as dice_realm_screen
 from kingdoms_web.games.dice_realm.screen import ODDS_SETTING
 from kingdoms_web.games.dice_realm.text import card_name
 from kingdoms_web.offline_dom import OfflineDocument, OfflineNode
-from kingdoms_web.play.contract import HostState
 
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve"]
 
-# --------------------------------------------------------------------------- a fake host
+
+def dice_host(doc: OfflineDocument, players: int, seed: int,
+             record: GameRecord | None = None,
+             settings: dict[str, Any] | None = None) -> ScreenHost:
+    """A Dice Realm game of ``players`` (or ``record``) on the shared screen host."""
+    return ScreenHost(doc, "dice-realm", NAMES[:players], seed, record, settings)
 
 
-class FakeHost(HostState):
-    """Like the shell's table: the engine's session applies each action, then the screen is
-    redrawn into an emptied container with a fresh scope."""
-
-    def __init__(self, doc: OfflineDocument, players: int, seed: int,
-                 record: GameRecord | None = None,
-                 settings: dict[str, Any] | None = None) -> None:
-        self.session = Session(record or new_record(
-            "dice-realm", [Seat(name=n) for n in NAMES[:players]], seed=seed))
-        self._viewer = GAME.current_seat(self.state)
-        self.settings: dict[str, Any] = {} if settings is None else settings
-        self.notes: list[str] = []
-        self.warned = 0
-        """Positions drawn with the end-is-near warning."""
-        self.root = doc.createElement("main")
-        doc.body.append(self.root)
-        self.scope = Scope()
-        self.screen = dice_realm_screen.DiceRealmScreen(self)
-        self.redraw()
-
-    def act(self, action: Any) -> bool:
-        if action not in GAME.legal_actions(self.state):
-            return False
-        self.session.act(action)
-        self._viewer = GAME.current_seat(self.state)
-        self.redraw()
-        return True
-
-    def notify(self, text: str) -> None:
-        self.notes.append(text)
-
-    def redraw(self) -> None:
-        self.scope.dispose()
-        self.scope = Scope()
-        dom.clear(self.root)
-        if not GAME.is_over(self.state):
-            self.screen.render(self.root, self.scope, GAME.view(self.state, self.viewer))
-
-    def get_setting(self, key: str, default: Any = None) -> Any:
-        return self.settings.get(key, default)
-
-    def set_setting(self, key: str, value: Any) -> bool:
-        self.settings[key] = value
-        return True
-
-    def node(self, testid: str) -> OfflineNode:
-        found = self.root.by_testid(testid)
-        assert found is not None, testid
-        return found
-
-    def nodes(self, prefix: str) -> list[OfflineNode]:
-        return self.root.querySelectorAll(f'[data-testid^="{prefix}"]')
-
-    def odds_boxes(self) -> dict[int, OfflineNode]:
-        """Row slot -> the odds box drawn on its citizen."""
-        return {int(n.attrs["data-testid"].removeprefix("odds-")): n
-                for n in self.nodes("odds-") if n.attrs["data-testid"] != "odds-toggle"}
+def odds_boxes(host: ScreenHost) -> dict[int, OfflineNode]:
+    """Row slot -> the odds box drawn on its citizen."""
+    return {int(n.attrs["data-testid"].removeprefix("odds-")): n
+            for n in host.nodes("odds-") if n.attrs["data-testid"] != "odds-toggle"}
 
 
 # --------------------------------------------------------------------------- checks
@@ -109,7 +60,7 @@ def assert_all_text_translated(root: OfflineNode) -> None:
         assert not _FIELD.search(text), text
 
 
-def assert_board_matches_the_engine(host: FakeHost) -> None:
+def assert_board_matches_the_engine(host: ScreenHost) -> None:
     view = GAME.view(host.state, host.viewer)
     prompt = GAME.prompt(host.state)
     warning = host.root.by_testid("end-warning")
@@ -167,7 +118,7 @@ def pick_citizen(met: list[OfflineNode], rng: random.Random) -> OfflineNode:
     return rng.choice(special or met)
 
 
-def take(host: FakeHost, citizen: OfflineNode, rng: random.Random, seen: set[str]) -> None:
+def take(host: ScreenHost, citizen: OfflineNode, rng: random.Random, seen: set[str]) -> None:
     """Tap a citizen, then answer the inline question when the screen asks one: with its
     village mostly, sometimes without (the seed's "puedes quedarte")."""
     moves = len(host.record.actions)
@@ -189,7 +140,7 @@ def take(host: FakeHost, citizen: OfflineNode, rng: random.Random, seen: set[str
     assert len(host.record.actions) == moves + 1
 
 
-def take_a_turn_step(host: FakeHost, rng: random.Random, seen: set[str]) -> None:
+def take_a_turn_step(host: ScreenHost, rng: random.Random, seen: set[str]) -> None:
     """One decision, taken by tapping what the screen offers."""
     view = GAME.view(host.state, host.viewer)
     phase = view["phase"]
@@ -244,7 +195,7 @@ def take_a_turn_step(host: FakeHost, rng: random.Random, seen: set[str]) -> None
     stop.click()
 
 
-def play(host: FakeHost, rng: random.Random, seen: set[str], cap: int = 3000) -> None:
+def play(host: ScreenHost, rng: random.Random, seen: set[str], cap: int = 3000) -> None:
     for _ in range(cap):
         if GAME.is_over(host.state):
             return
@@ -261,7 +212,7 @@ def play(host: FakeHost, rng: random.Random, seen: set[str], cap: int = 3000) ->
 @pytest.mark.parametrize(("players", "seed"), [(2, 4), (3, 17), (4, 29), (5, 8)])
 def test_whole_game_by_taps_matches_the_engine(fake_dom: OfflineDocument, players: int,
                                                seed: int) -> None:
-    host = FakeHost(fake_dom, players, seed)
+    host = dice_host(fake_dom, players, seed)
     seen: set[str] = set()
     play(host, random.Random(seed), seen)
     assert GAME.is_over(host.state)
@@ -332,7 +283,7 @@ def first_position_offering(action_type: str, players: int = 3) -> GameRecord:
 
 
 def test_a_fairy_flip_is_a_tap_on_the_die(fake_dom: OfflineDocument) -> None:
-    host = FakeHost(fake_dom, 3, 0, first_position_offering("flip"))
+    host = dice_host(fake_dom, 3, 0, first_position_offering("flip"))
     assert_board_matches_the_engine(host)
     view = GAME.view(host.state, host.viewer)
     flips = host.nodes("flip-")
@@ -346,7 +297,7 @@ def test_a_fairy_flip_is_a_tap_on_the_die(fake_dom: OfflineDocument) -> None:
 
 
 def test_a_dragon_is_given_by_a_tap_on_the_player(fake_dom: OfflineDocument) -> None:
-    host = FakeHost(fake_dom, 3, 0, first_position_offering("give_dragon"))
+    host = dice_host(fake_dom, 3, 0, first_position_offering("give_dragon"))
     assert_board_matches_the_engine(host)
     view = GAME.view(host.state, host.viewer)
     dragon = view["pending"]["card"]
@@ -359,11 +310,11 @@ def test_a_dragon_is_given_by_a_tap_on_the_player(fake_dom: OfflineDocument) -> 
     play(host, random.Random(2), set())
 
 
-def assert_odds_are_the_engines(host: FakeHost) -> None:
+def assert_odds_are_the_engines(host: ScreenHost) -> None:
     view = GAME.view(host.state, host.viewer)
     seat = view["current_seat"]
     flips = min(6, int(view["players"][seat]["fairies"]))
-    boxes = host.odds_boxes()
+    boxes = odds_boxes(host)
     assert boxes
     for slot, box in boxes.items():
         card = view["row"][slot]["card"]
@@ -375,7 +326,7 @@ def assert_odds_are_the_engines(host: FakeHost) -> None:
 
 
 def test_holding_dice_updates_the_roll_button_and_odds_in_place(fake_dom: OfflineDocument) -> None:
-    host = FakeHost(fake_dom, 2, 3)
+    host = dice_host(fake_dom, 2, 3)
     host.node("roll").click()
     roll = host.node("roll")
     assert roll.textContent == "Re-roll 6"
@@ -395,7 +346,7 @@ def test_holding_dice_updates_the_roll_button_and_odds_in_place(fake_dom: Offlin
 def test_rolled_dice_tumble_and_held_ones_stay_still(fake_dom: OfflineDocument) -> None:
     """Issue 13, "dice tumble": the dice a roll throws tumble, a held die does not, and each
     die shows the face the engine rolled."""
-    host = FakeHost(fake_dom, 2, 3)
+    host = dice_host(fake_dom, 2, 3)
     host.node("roll").click()
     assert all("rolling" in host.node(f"die-{i}").className.split() for i in range(6))
     host.node("die-0").click()
@@ -409,20 +360,20 @@ def test_rolled_dice_tumble_and_held_ones_stay_still(fake_dom: OfflineDocument) 
 
 
 def test_the_odds_switch_is_remembered_and_hides_the_odds(fake_dom: OfflineDocument) -> None:
-    host = FakeHost(fake_dom, 2, 6)
+    host = dice_host(fake_dom, 2, 6)
     host.node("roll").click()
     toggle = host.node("odds-toggle")
     assert toggle.attrs["aria-pressed"] == "true"
     chance = i18n.t("dice-realm.odds_best")
-    citizens = [host.node(f"citizen-{slot}") for slot in host.odds_boxes()]
+    citizens = [host.node(f"citizen-{slot}") for slot in odds_boxes(host)]
     assert citizens and all(chance in c.attrs["aria-label"] for c in citizens)
     toggle.click()
     assert host.settings[ODDS_SETTING] is False
     assert host.node("odds-toggle").attrs["aria-pressed"] == "false"
-    assert all(n.hidden for n in host.odds_boxes().values())
+    assert all(n.hidden for n in odds_boxes(host).values())
     # and the citizens' labels no longer read out the odds (a kept citizen once kept them)
     assert all(c.attrs["aria-label"] == c.attrs["data-label"] for c in citizens)
-    again = FakeHost(fake_dom, 2, 6)
+    again = dice_host(fake_dom, 2, 6)
     again.settings = dict(host.settings)
     again.screen = dice_realm_screen.DiceRealmScreen(again)
     assert again.screen.odds_on is False
@@ -430,7 +381,7 @@ def test_the_odds_switch_is_remembered_and_hides_the_odds(fake_dom: OfflineDocum
 
 def test_a_refused_claim_changes_nothing(fake_dom: OfflineDocument) -> None:
     """A citizen that is not met cannot be claimed: the tap does not reach the engine."""
-    host = FakeHost(fake_dom, 2, 10)
+    host = dice_host(fake_dom, 2, 10)
     host.node("roll").click()
     unmet = [c for c in host.nodes("citizen-") if c.attrs.get("data-met") == "false"
              and c.attrs.get("data-card")]
@@ -460,7 +411,7 @@ def test_taking_a_citizen_asks_inline_with_or_without_its_village(
     """Seed (000): "puedes quedarte tanto con la carta de aldea … como con la carta de
     ciudadano" — the tap asks which, says the rolls left are given up, and Cancel plays nothing."""
     record, slot = _position_with_a_village_to_keep_or_leave()
-    host = FakeHost(fake_dom, 2, 0, record)
+    host = dice_host(fake_dom, 2, 0, record)
     moves = len(host.record.actions)
     host.node(f"citizen-{slot}").click()
     chooser = host.node("claim-chooser")
@@ -481,7 +432,7 @@ def test_taking_a_citizen_asks_inline_with_or_without_its_village(
 
 def test_taking_with_the_village_is_the_first_offer(fake_dom: OfflineDocument) -> None:
     record, slot = _position_with_a_village_to_keep_or_leave()
-    host = FakeHost(fake_dom, 2, 0, record)
+    host = dice_host(fake_dom, 2, 0, record)
     host.node(f"citizen-{slot}").click()
     assert "btn-primary" in host.node("claim-village").className.split()
     host.node("claim-village").click()
@@ -509,14 +460,14 @@ def test_every_literal_key_is_in_the_catalog() -> None:
 def test_held_dice_survive_a_reload(fake_dom: OfflineDocument) -> None:
     """Issue 12 (text defects): held dice were lost on reload. The hold is kept with the game
     moment it belongs to; a later moment does not inherit it."""
-    host = FakeHost(fake_dom, 2, 10)
+    host = dice_host(fake_dom, 2, 10)
     host.node("roll").click()
     host.node("die-0").click()
     host.node("die-2").click()
-    again = FakeHost(fake_dom, 2, 10, host.record, host.settings)  # a reload
+    again = dice_host(fake_dom, 2, 10, host.record, host.settings)  # a reload
     assert again.screen.held == 0b101
     assert again.node("die-2").attrs["aria-pressed"] == "true"
     again.node("roll").click()  # the roll keeps them; the next moment starts from the engine's
     assert GAME.decode_action(again.record.actions[-1]) == Roll(keep=0b101)
-    third = FakeHost(fake_dom, 2, 10, again.record, host.settings)
+    third = dice_host(fake_dom, 2, 10, again.record, host.settings)
     assert third.screen.held == GAME.view(third.state, None)["dice"]["held_mask"]

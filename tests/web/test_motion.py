@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from screen_host import ScreenHost
 from table_owner import Owner
-from test_burgrave_screen import FakeHost as BurgraveHost
+from test_burgrave_screen import burgrave_host
 from test_computer_turns import Timers
-from test_dice_realm_screen import FakeHost as DiceRealmHost
+from test_dice_realm_screen import dice_host
 
 from kingdoms.burgrave.game import GAME as BURGRAVE
 from kingdoms.core.protocol import Seat
@@ -80,7 +81,7 @@ def burgrave_expected(before: dict[str, Any], after: dict[str, Any],
     return {"walks": walks, "scores": scores, "climbs": climbs, "line": line}
 
 
-def burgrave_shown(host: BurgraveHost) -> dict[str, Any]:
+def burgrave_shown(host: ScreenHost) -> dict[str, Any]:
     """What the board marked to move."""
     root = host.root
     board = root.by_testid("board")
@@ -109,7 +110,7 @@ def burgrave_shown(host: BurgraveHost) -> dict[str, Any]:
 
 
 def test_burgrave_marks_exactly_what_the_engine_views_changed(fake_dom: OfflineDocument) -> None:
-    host = BurgraveHost(fake_dom, ["Ana", "Ben", "Cid"], 11)
+    host = burgrave_host(fake_dom, ["Ana", "Ben", "Cid"], 11)
     rng = random.Random(11)
     seen = {"walks": 0, "scores": 0, "climbs": 0, "line": 0}
     for _ in range(600):
@@ -195,7 +196,7 @@ def _measured(monkeypatch: pytest.MonkeyPatch, reduce: bool = False) -> dict[str
     return kept
 
 
-def _about_to_move(host: BurgraveHost, rng: random.Random) -> tuple[int, list[OfflineNode]]:
+def _about_to_move(host: ScreenHost, rng: random.Random) -> tuple[int, list[OfflineNode]]:
     """Play on until a burgrave already on the board is to move: its seat and the offers."""
     for _ in range(400):
         moving = [o for o in host.offers() if o.attrs.get("data-testid", "").startswith("space-")]
@@ -216,7 +217,7 @@ def test_a_move_walks_the_way_the_engine_says_a_hop_per_space(
     walks through each one's pawn row (right-aligned, as the row is) to its own place, one hop
     per space, in at most 400 ms all told; under reduced motion it is marked and stays still."""
     kept = _measured(monkeypatch, reduce)
-    host = BurgraveHost(fake_dom, ["Ana", "Ben"], 3)
+    host = burgrave_host(fake_dom, ["Ana", "Ben"], 3)
     seat, moving = _about_to_move(host, random.Random(3))
     old = BURGRAVE.view(host.state, None)["players"][seat]["space"]
     kept["painted"].clear()
@@ -251,7 +252,7 @@ def test_a_move_walks_the_way_the_engine_says_a_hop_per_space(
 def test_an_undo_hops_straight_back(fake_dom: OfflineDocument) -> None:
     """Going back (an undo, the history) is no move of the rules: the view's last move is an
     earlier one, so the pawn hops the straight way from where it was drawn, as before."""
-    host = BurgraveHost(fake_dom, ["Ana", "Ben"], 3)
+    host = burgrave_host(fake_dom, ["Ana", "Ben"], 3)
     seat, moving = _about_to_move(host, random.Random(3))
     before = BURGRAVE.view(host.state, None)
     old = before["players"][seat]["space"]
@@ -293,7 +294,7 @@ def test_without_a_layout_nothing_is_started(fake_dom: OfflineDocument) -> None:
 
 
 def test_the_same_view_twice_is_no_motion(fake_dom: OfflineDocument) -> None:
-    host = BurgraveHost(fake_dom, ["Ana", "Ben"], 5)
+    host = burgrave_host(fake_dom, ["Ana", "Ben"], 5)
     view = BURGRAVE.view(host.state, host.viewer)
     assert burgrave_motion.plan(view, dict(view)) == burgrave_motion.NO_MOTION
     assert burgrave_motion.plan(None, view) == burgrave_motion.NO_MOTION
@@ -302,7 +303,7 @@ def test_the_same_view_twice_is_no_motion(fake_dom: OfflineDocument) -> None:
 # --------------------------------------------------------------------------- Dice Realm
 
 
-def fliers(host: DiceRealmHost) -> dict[str, str]:
+def fliers(host: ScreenHost) -> dict[str, str]:
     """Realm chip's aria-label -> where it flies from."""
     return {node.attrs["aria-label"]: node.attrs[FROM]
             for node in host.root.querySelectorAll(f"[{FROM}]")}
@@ -324,7 +325,7 @@ def test_claimed_cards_fly_to_the_realm_and_the_row_slides_by_slots(
     monkeypatch.setattr(motion, "before_paint", painted.append)
     checked = {"village": 0, "penalty": 0, "slide": 0}
     for seed in range(1, 40):
-        host = DiceRealmHost(fake_dom, 2, seed)
+        host = dice_host(fake_dom, 2, seed)
         rng = random.Random(seed)
         for _ in range(200):
             if DICE_REALM.is_over(host.state) or all(checked.values()):

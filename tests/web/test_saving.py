@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from table_owner import Owner
 
 from kingdoms.core import records
 from kingdoms.core.codes import decode_code, encode_code
@@ -346,25 +347,6 @@ def test_link_is_the_page_address_without_its_old_fragment() -> None:
 # --------------------------------------------------------------------------- the host
 
 
-class Owner:
-    """What a session needs from the app, without a browser."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.fragments: list[str] = []
-
-    def go_home(self) -> None: ...
-
-    def start_game(self, game_id: str, names: list[str]) -> None: ...
-
-    def set_fragment(self, fragment: str) -> None:
-        self.fragments.append(fragment)
-
-    def open_modal(self, modal: Any) -> None: ...
-
-    def open_replay(self, record: GameRecord) -> None: ...
-
-
 def session_for(record: GameRecord, store: Store) -> GameTable:
     return GameTable(Owner(store), Session(record), "s1")
 
@@ -549,19 +531,19 @@ def test_the_address_follows_a_frame_later_and_the_latest_change_wins(
 
     bar = AddressBar()
     frames: list[Any] = []
-    monkeypatch.setattr(dom, "window", bar)
     monkeypatch.setattr(dom, "after_paint", frames.append)
-    urls.replace_fragment_soon("#g=1a&s=x")
-    urls.replace_fragment_soon("#g=1b&s=x")
-    assert bar.written == [] and len(frames) == 1
-    frames.pop()()
-    assert bar.written == ["/site/#g=1b&s=x"]
-    urls.replace_fragment_soon("#g=1c&s=x")
-    urls.replace_fragment("")
-    frames.pop()()
-    assert bar.written == ["/site/#g=1b&s=x", "/site/"]
-    urls.replace_fragment_soon("#g=1d&s=x")  # nothing waits any more: a new frame is asked for
-    assert len(frames) == 1
+    with dom.bound(None, bar):
+        urls.replace_fragment_soon("#g=1a&s=x")
+        urls.replace_fragment_soon("#g=1b&s=x")
+        assert bar.written == [] and len(frames) == 1
+        frames.pop()()
+        assert bar.written == ["/site/#g=1b&s=x"]
+        urls.replace_fragment_soon("#g=1c&s=x")
+        urls.replace_fragment("")
+        frames.pop()()
+        assert bar.written == ["/site/#g=1b&s=x", "/site/"]
+        urls.replace_fragment_soon("#g=1d&s=x")  # nothing waits any more: a new frame is asked for
+        assert len(frames) == 1
 
 
 @pytest.mark.parametrize("game_id", GAMES)

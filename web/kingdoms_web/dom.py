@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import traceback
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Iterator, Mapping
 from typing import Any
 
 document: Any = None
@@ -87,8 +87,31 @@ Child = Any
 AttrValue = str | int | float | bool | None
 
 
-def in_browser() -> bool:
-    return document is not None
+kept: dict[Hashable, Any] = {}
+"""Pieces built once in the bound document and cloned at each use (icons, card art): what a
+screen keeps across drawings is valid for one document only, so :func:`bind` empties it."""
+
+
+def bind(new_document: Any, new_window: Any) -> None:
+    """Draw into ``new_document`` from now on: the one way the page is given a document.
+
+    The browser's is bound when this module is imported; the build's pre-render and the page
+    tests bind :class:`~kingdoms_web.offline_dom.OfflineDocument` (with :func:`bound`). What
+    was kept from the document bound before is forgotten, so no cache is keyed by document."""
+    global document, window
+    document, window = new_document, new_window
+    kept.clear()
+
+
+@contextlib.contextmanager
+def bound(new_document: Any, new_window: Any = None) -> Iterator[Any]:
+    """:func:`bind` ``new_document`` for a ``with`` block, then the document bound before."""
+    before = document, window
+    bind(new_document, new_window)
+    try:
+        yield new_document
+    finally:
+        bind(*before)
 
 
 def log_error(message: str) -> None:

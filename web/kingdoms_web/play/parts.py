@@ -27,7 +27,6 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope
 from kingdoms_web.i18n import get_language
 
@@ -60,9 +59,9 @@ class Parts:
 
     def get(self, name: str, key: object, draw: Callable[[Scope], Element]) -> Element:
         """The element for part ``name``: the one drawn before if ``key`` (with the page's
-        language, its document and the board mode) is unchanged, else ``draw(scope)`` with a
+        language and the board mode) is unchanged, else ``draw(scope)`` with a
         fresh scope for its listeners. Keys are compared with ``==``, never hashed."""
-        full = (key, self._mode, get_language(), id(dom.document))
+        full = (key, self._mode, get_language())
         kept = self._parts.get(name)
         if kept is not None:
             if self.enabled and kept.key == full:
@@ -76,10 +75,10 @@ class Parts:
 
     def frame(self, name: str, key: object, build: Callable[[], T]) -> T:
         """A kept skeleton (the containers a screen's parts sit in, with no listeners):
-        ``build()`` again only when ``key``, the language or the document changed. Parts are
+        ``build()`` again only when ``key`` or the language changed. Parts are
         patched into it in place (:func:`kingdoms_web.dom.patch`), so a kept part is never
         taken out of the page and put back."""
-        full = (key, get_language(), id(dom.document))
+        full = (key, get_language())
         kept = self._frames.get(name)
         if kept is None or kept[0] != full:
             kept = self._frames[name] = (full, build())

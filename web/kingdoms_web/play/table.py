@@ -88,14 +88,11 @@ class TableFrame:
     """The turn banner and tools, a tip or the help panel, and the board."""
     board: Element
     """Where the game's screen draws."""
-    document: int
-    """The document the frame belongs to (``id``; the page tests make a new one per test)."""
 
     @staticmethod
     def build() -> TableFrame:
         return TableFrame(el("div", cls="screen play", testid="game-screen"),
-                          el("div", cls="play-body"), el("div", cls="play-board"),
-                          id(dom.document))
+                          el("div", cls="play-body"), el("div", cls="play-board"))
 
 
 class GameTable(SavedTable, HostState):
@@ -359,7 +356,7 @@ class GameTable(SavedTable, HostState):
         game_over = self._game.is_over(self._state)
         moves = str(len(self._record.actions))
         frame = self._frame
-        if frame is None or frame.document != id(dom.document):
+        if frame is None:
             frame = self._frame = TableFrame.build()
         wrapper = dom.set_attrs(frame.wrapper, {
             "data-game": self._record.game_id, "data-moves": moves,

@@ -19,10 +19,13 @@ at start-up, for each old key:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from kingdoms.core import codes
+from kingdoms.core.errors import CodeError, KingdomsError
 from kingdoms_web.saves.schema import (
     MAX_CODE_LENGTH,
     OLD_LIST_KEYS,
@@ -59,9 +62,6 @@ class GameFacts:
 
 def game_facts(code: str) -> GameFacts:
     """Decode and replay ``code``; ``MigrationError`` with the decoder's reason if it fails."""
-    from kingdoms.core import codes
-    from kingdoms.core.errors import CodeError, KingdomsError
-
     try:
         session = codes.load_code(code)
     except CodeError as error:
@@ -192,8 +192,6 @@ def set_aside(store: Store, source: str, text: str, name: str, reason: str,
 
 
 def _dump(item: Any) -> str:
-    import json
-
     try:
         return json.dumps(item, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError):  # pragma: no cover - parsed JSON always dumps

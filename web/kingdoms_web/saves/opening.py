@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from kingdoms.core.codes import encode_code, load_code
 from kingdoms.core.errors import CodeError, KingdomsError
 from kingdoms.core.records import GameRecord
 from kingdoms.core.registry import list_games
@@ -114,11 +115,7 @@ def open_code(
     if not code:
         return OpenResult(error=t("code.empty"))
     try:
-        from kingdoms.core import codes
-    except ImportError:
-        return OpenResult(error=t("code.error.unsupported"))
-    try:
-        session = codes.load_code(code)
+        session = load_code(code)
     except CodeError as error:
         return OpenResult(error=code_error_message(error))
     except KingdomsError:
@@ -129,7 +126,7 @@ def open_code(
     # The code this page keeps is the canonical one (re-encoded from the record): distinct
     # strings that hold the same game (another deflate stream, spare base64 bits) become one.
     try:
-        canonical = codes.encode_code(session.record)
+        canonical = encode_code(session.record)
     except KingdomsError:  # pragma: no cover - a decoded record always encodes
         canonical = code
     return OpenResult(summary=summarize(session.record, canonical, session), session=session)

@@ -14,7 +14,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from kingdoms_web.saves.migrations import migrate, read_old_lists
+from kingdoms.core.codes import decode_code
+from kingdoms.core.errors import CodeError
+from kingdoms_web.saves.migrations import migrate, read_old_lists, set_aside
 from kingdoms_web.saves.schema import (
     KEPT_PREFIX,
     MAX_SAVES,
@@ -130,7 +132,6 @@ def put_save(store: Store, entry: SaveEntry, *, expect: int | None = None) -> Wr
         if why == "newer_version" or (stored is not None and stored.newer):
             return WriteResult("newer")
         if stored is None:
-            from kingdoms_web.saves.migrations import set_aside
 
             if not set_aside(store, key, raw, entry.save_id, why or "invalid"):
                 return WriteResult("full")
@@ -192,9 +193,6 @@ def find_save(store: Store, save_id: str | None) -> SaveEntry | None:
 
 def same_record(code: str, record: Any) -> bool:
     """Whether ``code`` decodes to ``record`` (False if it does not decode)."""
-    from kingdoms.core.codes import decode_code
-    from kingdoms.core.errors import CodeError
-
     try:
         return bool(decode_code(code) == record)
     except CodeError:
@@ -218,9 +216,6 @@ def find_record(store: Store, record: Any, entries: Iterable[SaveEntry] | None =
 
 def find_code(store: Store, code: str) -> SaveEntry | None:
     """The save holding the game in ``code`` (decoded and compared), if any."""
-    from kingdoms.core.codes import decode_code
-    from kingdoms.core.errors import CodeError
-
     try:
         record = decode_code(code)
     except CodeError:
@@ -281,8 +276,6 @@ def resumes(saved_code: str, link_code: str) -> bool:
     played on; either way the save is the game as it is now."""
     if saved_code == link_code:
         return True
-    from kingdoms.core.codes import decode_code
-    from kingdoms.core.errors import CodeError
 
     try:
         return extends(decode_code(saved_code), decode_code(link_code))
@@ -300,8 +293,6 @@ def saved_change(store: Store, save_id: str, rev: int, record: Any) -> Change:
         return Change("unreadable", rev)
     if entry.rev == rev:
         return Change("same", rev, None, entry)
-    from kingdoms.core.codes import decode_code
-    from kingdoms.core.errors import CodeError
 
     try:
         stored = decode_code(entry.code)

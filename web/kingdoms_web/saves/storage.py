@@ -36,6 +36,8 @@ import contextlib
 import json
 from typing import Any, Literal, Protocol
 
+from kingdoms.core.records import parse_json
+
 PREFIX = "kingdoms."
 """Every key the page owns starts with this (what "export everything" and "reset" cover)."""
 SETTINGS_KEY = "kingdoms.v1.settings"
@@ -209,7 +211,6 @@ def parse_stored(raw: str | None, limit: int = MAX_VALUE_CHARS) -> tuple[Any, st
         return None, "damaged"
     if len(raw) > limit:
         return None, "too_large"
-    from kingdoms.core.records import parse_json
 
     try:
         data = parse_json(raw)

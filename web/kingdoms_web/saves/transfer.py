@@ -28,11 +28,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kingdoms.core.codes import MAX_INPUT_CHARS
+from kingdoms.core.codes import MAX_INPUT_CHARS, decode_code, encode_code
+from kingdoms.core.errors import KingdomsError
 from kingdoms.core.records import parse_json
 from kingdoms_web.i18n import join_list, t
 from kingdoms_web.saves.opening import open_code, summarize
 from kingdoms_web.saves.schema import SaveEntry, clean_label
+from kingdoms_web.saves.storage import parse_stored
 
 FORMAT = "kingdoms-saves"
 RESCUE_FORMAT = "kingdoms-rescue"
@@ -60,9 +62,6 @@ def export_saves(entries: Iterable[SaveEntry], now: float,
 def canonical_code(code: str) -> str:
     """The code re-encoded from its record (the code itself if it does not decode): two codes
     hold the same game exactly when their canonical codes are equal."""
-    from kingdoms.core.codes import decode_code, encode_code
-    from kingdoms.core.errors import KingdomsError
-
     try:
         return encode_code(decode_code(code))
     except KingdomsError:
@@ -75,8 +74,6 @@ def rescued_entries(items: Any) -> list[Any]:
     Reads every layout a page ever stored (one save per key, old lists, kept values); anything
     else is skipped. Each text is parsed safely (size and nesting limits).
     """
-    from kingdoms_web.saves.storage import parse_stored
-
     found: list[Any] = []
     if not isinstance(items, dict):
         return found
@@ -228,8 +225,3 @@ def summary_text(report: ImportReport) -> str:
     failed = sum(1 for line in report.lines if line.status == "failed")
     duplicate = sum(1 for line in report.lines if line.status == "duplicate")
     return t("transfer.summary", imported=report.imported, failed=failed, duplicate=duplicate)
-
-
-def as_data(report: ImportReport) -> dict[str, Any]:
-    """For tests and logs."""
-    return {"error": report.error, "lines": [(x.number, x.status) for x in report.lines]}

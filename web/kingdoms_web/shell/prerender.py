@@ -26,17 +26,13 @@ def prerender_home(language: str) -> str:
     for a visitor with no saved games, inside ``<div data-prerendered="…" hidden>``."""
     from kingdoms_web.app import App
 
-    document, window = dom.document, dom.window
-    dom.document, dom.window = OfflineDocument(), None
-    try:
+    with dom.bound(OfflineDocument()):
         root = dom.el("div", cls="prerendered", attrs={
             "data-prerendered": language, "lang": language, "hidden": True})
         app = App(root, Store(MemoryBackend()), saves_loading=True)
         i18n.set_language(language)
         app.render()
         return str(to_html(root))
-    finally:
-        dom.document, dom.window = document, window
 
 
 def main() -> None:

@@ -52,18 +52,16 @@ def symbol_name(symbol: str) -> str:
     return t(f"burgrave.sym.{key}")
 
 
-_TEMPLATES: dict[tuple[object, ...], Element] = {}
-
-
 def stamped(key: tuple[object, ...], build: Callable[[], Element]) -> Element:
-    """A fresh copy of a piece that never changes for ``key`` in this document and language
-    (an icon, a reward row): built once, then cloned. Why: a board redraw draws hundreds of the
+    """A fresh copy of a piece that never changes for ``key`` in this language (an icon, a
+    reward row): built once in the bound document (:data:`kingdoms_web.dom.kept`), then
+    cloned. Why: a board redraw draws hundreds of the
     same icons, and in the browser every created node and attribute is a call from Python into
     JavaScript, where one ``cloneNode`` is a single call for the whole piece."""
-    full = (id(dom.document), get_language(), *key)
-    template = _TEMPLATES.get(full)
+    full = ("bg-stamped", get_language(), *key)
+    template = dom.kept.get(full)
     if template is None:
-        template = _TEMPLATES[full] = build()
+        template = dom.kept[full] = build()
     copy: Element = template.cloneNode(True)
     return copy
 

@@ -237,11 +237,6 @@ def spot_text(design: int, index: int) -> str:
                      reward=explain.spot_reward(design, index)))
 
 
-def spot_label(view: dict[str, Any], spot: int) -> str:
-    position, index = divmod(spot, 6)
-    return spot_text(view["segments"][position]["design_index"], index)
-
-
 def castle_rewards(design: int) -> tuple[Effect, ...]:
     return CASTLE_REWARDS[design]
 
@@ -391,11 +386,6 @@ def score_rows(view: dict[str, Any], seat: int) -> list[tuple[str, int]]:
     """(translated category, points) for one seat, in the engine's breakdown order."""
     breakdown = view["scores"][seat]["breakdown"]
     return [(t(f"burgrave.score.{key}"), int(value)) for key, value in breakdown.items()]
-
-
-def score_keys(view: dict[str, Any]) -> list[str]:
-    """The score categories, in the engine's order."""
-    return list(view["scores"][0]["breakdown"]) if view["scores"] else []
 
 
 __all__ = [

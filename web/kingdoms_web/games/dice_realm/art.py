@@ -50,16 +50,13 @@ LONG_WORD = 10
 ("Glassblowe/r"); German and Spanish names make this common."""
 
 
-_ICONS: dict[tuple[str, str, int], Element] = {}
-"""(icon, class, document) -> the icon built once; each use is one clone of it (six held-die
-padlocks are drawn with every roll, and an icon built afresh is eight calls into the page)."""
-
-
 def svg_icon(name: str, cls: str = "dr-icon") -> Element:
     """A decorative ability icon, or ``held`` (the padlock): hidden from screen readers, as the
-    text next to it (or the held die's pressed state) says it."""
-    key = (name, cls, id(dom.document))
-    template = _ICONS.get(key)
+    text next to it (or the held die's pressed state) says it. Built once per document
+    (:data:`kingdoms_web.dom.kept`), then cloned: six held-die padlocks are drawn with every
+    roll, and an icon built afresh is eight calls into the page."""
+    key = ("dr-icon", name, cls)
+    template = dom.kept.get(key)
     if template is None:
         ns = "http://www.w3.org/2000/svg"
         template = dom.document.createElementNS(ns, "svg")
@@ -69,9 +66,7 @@ def svg_icon(name: str, cls: str = "dr-icon") -> Element:
         path = dom.document.createElementNS(ns, "path")
         path.setAttribute("d", HELD_ICON if name == "held" else ABILITY_ICONS.get(name, ""))
         template.append(path)
-        if len(_ICONS) > 64:  # documents of earlier page tests
-            _ICONS.clear()
-        _ICONS[key] = template
+        dom.kept[key] = template
     clone: Element = template.cloneNode(True)
     return clone
 
