@@ -21,6 +21,7 @@ from kingdoms_web.games.registry import GAME_UIS
 from kingdoms_web.learn.book import Book
 from kingdoms_web.learn.screen import CONTENTS, anchor_id, glossary_entries
 from kingdoms_web.offline_dom import OfflineDocument, OfflineNode
+from kingdoms_web.routes import Home, Rules, Summary, Table
 from kingdoms_web.saves.storage import MemoryBackend, Store
 
 GAMES = sorted(GAME_UIS)
@@ -101,7 +102,7 @@ def test_every_section_and_entry_renders_with_unique_anchors(fake_dom: OfflineDo
                                                               game_id: str) -> None:
     app = make_app(fake_dom)
     app.open_rules(game_id)
-    assert app.screen == "rules"
+    assert isinstance(app.route, Rules)
     page = fake_dom.body.by_testid(f"rules-{game_id}")
     assert page is not None
     book: Book = BOOKS[game_id]
@@ -177,29 +178,29 @@ def test_reached_from_home_and_the_new_game_dialog(fake_dom: OfflineDocument) ->
     for game_id in GAMES:
         app.go_home()
         fake_dom.body.by_testid(f"open-rules-{game_id}").click()
-        assert app.screen == "rules" and app.rules_game == game_id
+        assert app.route == Rules(game_id)
         fake_dom.body.by_testid("rules-back").click()
-        assert app.screen == "home"
+        assert app.route == Home()
     app.open_new_game("burgrave")
     fake_dom.body.by_testid("new-game-rules").click()
-    assert app.screen == "rules" and app.rules_game == "burgrave"
+    assert isinstance(app.route, Rules) and app.route.game_id == "burgrave"
     assert app.modals == []
 
 
 def test_rules_from_a_game_come_back_to_the_same_position(fake_dom: OfflineDocument) -> None:
     app = make_app(fake_dom)
     app.start_game("dice-realm", [Seat(name="Ann"), Seat(name="Ben")])
-    assert app.screen == "game" and app.table is not None
+    assert isinstance(app.route, Table) and app.table is not None
     table = app.table
     fake_dom.body.by_testid("roll").click()
     code = table.code
     opener = fake_dom.body.by_testid("rules-open")
     assert opener is not None
     opener.click()
-    assert app.screen == "rules" and app.table is table
+    assert isinstance(app.route, Rules) and app.table is table
     assert fake_dom.body.by_testid("rules-back").textContent == "Back to the game"
     fake_dom.body.by_testid("rules-back").click()
-    assert app.screen == "game" and app.table is table and table.code == code
+    assert isinstance(app.route, Table) and app.table is table and table.code == code
     assert fake_dom.body.by_testid("rules-open") is not None
     assert fake_dom.body.querySelector(".dr-die") is not None
 
@@ -207,7 +208,7 @@ def test_rules_from_a_game_come_back_to_the_same_position(fake_dom: OfflineDocum
 def test_a_rules_link_opens_its_section(fake_dom: OfflineDocument) -> None:
     app = make_app(fake_dom)
     assert app.open_fragment("#rules=dice-realm/glossary.letters")
-    assert app.screen == "rules" and app.rules_game == "dice-realm"
+    assert isinstance(app.route, Rules) and app.route.game_id == "dice-realm"
     focused = fake_dom.activeElement
     assert focused is not None and focused.tagName == "DT"
     assert app.open_fragment("#rules=dice-realm/scoring")
@@ -221,9 +222,9 @@ def test_a_rules_link_followed_in_a_game_and_the_browser_back(fake_dom: OfflineD
     table = app.table
     assert table is not None
     assert app.open_fragment("#rules=burgrave/glossary.collision")
-    assert app.screen == "rules" and app.table is table
+    assert isinstance(app.route, Rules) and app.table is table
     assert app.open_fragment(urls.game_fragment(table.code, table.save_id))
-    assert app.screen == "game" and app.table is table
+    assert isinstance(app.route, Table) and app.table is table
 
 
 def test_a_reload_before_the_address_caught_up_resumes_the_game(fake_dom: OfflineDocument
@@ -243,7 +244,7 @@ def test_a_reload_before_the_address_caught_up_resumes_the_game(fake_dom: Offlin
     assert table.code != urls.code_from_fragment(behind)
     reloaded = app_module.App(fake_dom.createElement("div"), store=app.store)
     assert reloaded.open_fragment(behind)
-    assert reloaded.screen == "game" and reloaded.table is not None
+    assert isinstance(reloaded.route, Table) and reloaded.table is not None
     assert reloaded.table.code == table.code
 
     further = load_code(table.code)  # the game a move further than its save
@@ -251,4 +252,4 @@ def test_a_reload_before_the_address_caught_up_resumes_the_game(fake_dom: Offlin
     ahead = urls.game_fragment(encode_code(further.record), table.save_id)
     other = app_module.App(fake_dom.createElement("div"), store=app.store)
     assert other.open_fragment(ahead)
-    assert other.screen == "record" and other.table is None
+    assert isinstance(other.route, Summary) and other.table is None

@@ -1,20 +1,13 @@
-"""The app: screen routing, and the glue between screens, storage and the engine.
+"""The app: the route on screen, and the glue between screens, storage and the engine.
 
 :class:`App` is made by :func:`kingdoms_web.startup.start` (start-up, the entry point, is a
-module of its own).
+module of its own). It holds one :mod:`route <kingdoms_web.routes>` at a time — home, a shared
+game's summary, a running game, a game's rules, a replay — and draws it with the screen module
+that owns it; :meth:`App.go` is the one way from one route to another (the address follows, a
+game left is closed, a game behind its rules or replay is paused and mounted again on "Back").
+What a pasted code, a followed link or a saved game opens is :mod:`kingdoms_web.shell.links`.
 
-Screens: ``home``, ``record`` (what a code or link holds, shown before it is loaded: a link or a
-pasted code never replaces anything until the player taps "Load"), ``game`` (a running game:
-:class:`~kingdoms_web.play.table.GameTable` with the game's screen from its registered
-:class:`~kingdoms_web.play.contract.GameUI`; the body's ``data-ready`` becomes ``"game"`` once
-it is drawn) and ``replay`` (a read-only replay).
-
-A reload resumes directly only when the fragment's save id names a save on this device holding
-that very code (``#g=<code>&s=<id>``, what the table keeps in the URL: see
-:mod:`kingdoms_web.urls`); anything else is a shared game and gets the summary first. Loading a
-code makes a new saved game, except that a save holding the same game (the decoded records
-compared, not the strings) is reopened instead of duplicated. A new game's seed comes from
-``crypto.getRandomValues`` unless ``?seed=N`` forces it.
+A new game's seed comes from ``crypto.getRandomValues`` unless ``?seed=N`` forces it.
 
 Other tabs: a ``storage`` event on the open game's key makes the table follow the other tab's
 moves, or turn read-only (see :meth:`~kingdoms_web.play.table.GameTable.follow_storage`); on the
@@ -22,11 +15,8 @@ home screen the list is read again.
 
 App manners: the notices under the top bar (a new version waiting, ready for offline) are
 :class:`~kingdoms_web.shell.notices.AppNotices`; ``navigator.storage.persist()`` is asked after
-the first finished game (or from Settings).
-
-The home screen's saved-games actions (rename, delete, export, import) are
-:class:`~kingdoms_web.shell.save_actions.SaveActions`; the screens themselves are in
-:mod:`kingdoms_web.shell` and :mod:`kingdoms_web.play`.
+the first finished game (or from Settings). The home screen's saved-games actions (rename,
+delete, export, import) are :class:`~kingdoms_web.shell.save_actions.SaveActions`.
 """
 
 from __future__ import annotations
@@ -38,32 +28,28 @@ from kingdoms.core.protocol import GameInfo, OptionValue, Seat
 from kingdoms.core.records import GameRecord, new_record
 from kingdoms.core.registry import list_games
 from kingdoms_web import dom, i18n, urls
-from kingdoms_web.device import (
-    browser_languages,
-    make_store,
-    new_save_id,
-    random_u32,
-    request_persistence,
-)
+from kingdoms_web.device import browser_languages, make_store, random_u32, request_persistence
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.registry import ui_for
-from kingdoms_web.i18n import game_title, join_sentences, t
+from kingdoms_web.i18n import game_title, t
+from kingdoms_web.routes import Home, Origin, Replay, Route, Rules, Summary, Table, table_of
 from kingdoms_web.saves.migrations import upgrade_storage
-from kingdoms_web.saves.opening import OpenResult, RecordSummary, open_code
-from kingdoms_web.saves.saved_games import find_record, find_save, load_saves, resumes
+from kingdoms_web.saves.opening import OpenResult
+from kingdoms_web.saves.saved_games import load_saves
 from kingdoms_web.saves.schema import SaveEntry, SaveList, save_key
 from kingdoms_web.saves.storage import Store, read_settings, write_settings
 from kingdoms_web.saves.transfer import ImportReport
 from kingdoms_web.shell.dialogs import Modal, button
 from kingdoms_web.shell.home import render_home
+from kingdoms_web.shell.links import LinkOpening
 from kingdoms_web.shell.notices import AppNotices
 from kingdoms_web.shell.save_actions import SaveActions
 
 if TYPE_CHECKING:  # screens the home screen does not need are imported when first opened
-    from kingdoms_web.play.replay import ReplayView
     from kingdoms_web.play.table import GameTable
 
-class App:
+
+class App(LinkOpening):
     """The running page. Holds what the screens show; every change ends in :meth:`render`."""
 
     def __init__(self, root: Element, store: Store | None = None, *,
@@ -94,17 +80,10 @@ class App:
             dom.log_error("Kingdoms: upgrading saved games failed\n" + traceback.format_exc())
         self.saves: SaveList = self.read_saves()
         self.import_report: ImportReport | None = None
-        self.replay: ReplayView | None = None
-        self.summary_result: OpenResult | None = None
         self.code_text = ""
         self.code_error: str | None = None
         self.save_error: str | None = None
-        self.screen = "home"
-        self.summary: RecordSummary | None = None
-        self.table: GameTable | None = None
-        self.rules_game = ""
-        """The game whose rules are shown (screen ``rules``)."""
-        self._rules_from = "home"
+        self.route: Route = Home()
         self.scope = Scope()
         self.modals: list[Modal] = []
         self._hash_scope = Scope()
@@ -115,6 +94,11 @@ class App:
     def storage_full(self) -> bool:
         """The storage was already full when the page started (it is still read)."""
         return self.store.full_at_start
+
+    @property
+    def table(self) -> GameTable | None:
+        """The game on screen, or paused behind its rules or replay."""
+        return table_of(self.route)
 
     def read_saves(self) -> SaveList:
         """The saved games; a failure (a bug: storage reads never raise) shows an empty list
@@ -131,32 +115,30 @@ class App:
     # ------------------------------------------------------------------ rendering
 
     def render(self, *, focus_main: bool = False) -> None:
-        """Rebuild the top bar and the current screen; refresh open dialogs (language)."""
+        """Rebuild the top bar and the route's screen; refresh open dialogs (language)."""
         self.scope.dispose()
         self.scope = Scope()
         dom.document.documentElement.lang = i18n.get_language()
         dom.document.title = t("app.title")
-        table = self.table if self.screen == "game" else None
-        replay = self.replay if self.screen == "replay" else None
-        if table is not None or replay is not None:
-            content = None
-        elif self.screen == "record" and self.summary is not None:
+        route = self.route
+        content = None
+        if isinstance(route, Summary):
             from kingdoms_web.shell.summary import render_record
-            content = render_record(self.summary, self, self.scope)
-        elif self.screen == "rules" and (rules_ui := ui_for(self.rules_game)) is not None:
+            content = render_record(route.summary, self, self.scope)
+        elif isinstance(route, Rules) and (rules_ui := ui_for(route.game_id)) is not None:
             from kingdoms_web.learn.screen import render_rules
             content = render_rules(self, self.scope, rules_ui)
-        else:
+        elif isinstance(route, Home):
             content = render_home(self, self.scope)
         main = el("main", content, attrs={"id": "main", "tabindex": "-1"})
         dom.clear(self.root)
         dom.append(self.root, [self._topbar(), self.notices.mount(), main])
-        if table is not None:
+        if isinstance(route, Table):
             main.classList.add("main-game")
-            table.mount(main)
-        elif replay is not None:
+            route.table.mount(main)
+        elif isinstance(route, Replay):
             main.classList.add("main-game")
-            replay.mount(main)
+            route.view.mount(main)
         for modal in list(self.modals):
             modal.refresh()
         if focus_main:
@@ -166,16 +148,17 @@ class App:
             target.focus()
 
     def _topbar(self) -> Element:
+        route = self.route
         home = None
-        if self.screen != "home":
+        if not isinstance(route, Home):
             home = button(self.scope, t("app.home"), lambda _e: self.go_home(), testid="home",
                           cls="btn btn-quiet", icon="home")
         settings = button(self.scope, t("app.settings"), lambda _e: self.open_settings(),
                           testid="settings", cls="btn btn-quiet", icon="settings")
         settings.setAttribute("aria-haspopup", "dialog")
         rules = None
-        if self.screen == "game" and self.table is not None:
-            game_id = self.table.game_id
+        if isinstance(route, Table):
+            game_id = route.table.game_id
             rules = button(self.scope, t("app.rules"), lambda _e: self.open_rules(game_id),
                            testid="rules-open", cls="btn btn-quiet", icon="book")
         return el("header",
@@ -184,23 +167,73 @@ class App:
                   el("div", rules, settings, cls="topbar-end"),
                   cls="topbar")
 
-    # ------------------------------------------------------------------ navigation
+    # ------------------------------------------------------------------ routes
+
+    def go(self, route: Route, *, focus_main: bool = True) -> None:
+        """Show ``route``: the address follows it, a game left behind is closed (one behind
+        the new route's rules or replay is only paused: listeners and computer stopped, mounted
+        again on "Back"), a replay left is closed; home reads the saved games again."""
+        before = self.route
+        for modal in list(self.modals):
+            modal.close()
+        if isinstance(before, Table) and not (isinstance(route, Table)
+                                              and route.table is before.table):
+            before.table.dispose()  # closed, or paused behind the rules or a replay
+        if isinstance(before, Replay) and route is not before:
+            before.view.dispose()
+        if isinstance(route, Home):
+            self.saves = self.read_saves()
+        self.route = route
+        fragment = route.fragment()
+        if fragment is not None:
+            urls.replace_fragment(fragment)
+        self.render(focus_main=focus_main)
+        if isinstance(route, Rules) and route.anchor:
+            from kingdoms_web.learn.screen import reveal as reveal_rules
+            reveal_rules(route.game_id, route.anchor)
+        dom.document.body.dataset.ready = route.ready
 
     def go_home(self) -> None:
-        self._close_table()
-        self._close_replay()
-        self.screen = "home"
-        self.summary = None
-        self.summary_result = None
-        self.saves = self.read_saves()
-        urls.replace_fragment("")
-        self.render(focus_main=True)
-        dom.document.body.dataset.ready = "home"
+        self.go(Home())
 
-    def _close_table(self) -> None:
-        if self.table is not None:
-            self.table.dispose()
-            self.table = None
+    def _origin(self) -> Origin:
+        """Where the rules or a replay opened now returns to."""
+        route = self.route
+        return route.back if isinstance(route, Rules | Replay) else route
+
+    def open_rules(self, game_id: str, anchor: str = "") -> None:
+        """Show a game's rules (at ``anchor``: a section or glossary entry). A running game is
+        paused, not closed: "Back to the game" mounts it again where it was."""
+        if ui_for(game_id) is not None:
+            self.go(Rules(game_id, anchor, self._origin()))
+
+    def rules_back_label(self) -> str:
+        route = self.route
+        back = route.back if isinstance(route, Rules) else None
+        return t("rules.back_game") if isinstance(back, Table) else t("rules.back")
+
+    def close_rules(self) -> None:
+        """Back to where the rules were opened from: the same game position, the summary of a
+        shared game, or home."""
+        route = self.route
+        self.go(route.back if isinstance(route, Rules) else Home())
+
+    def open_replay(self, record: GameRecord) -> None:
+        """A read-only replay of ``record``; "Back" returns to the game or summary it came from."""
+        ui = ui_for(record.game_id)
+        if ui is None:
+            return
+        origin = self._origin()
+        back_label = t("replay.back_game") if isinstance(origin, Table) else t("replay.back")
+        title = game_title(record.game_id, self.titles.get(record.game_id, record.game_id))
+        try:
+            from kingdoms_web.play.replay import ReplayView
+            view = ReplayView(record, ui, title, self.get_setting,
+                              lambda: self.go(origin), back_label)
+        except Exception:
+            dom.log_error("Kingdoms: the replay could not be opened\n" + traceback.format_exc())
+            return
+        self.go(Replay(view, origin))
 
     def open_game(self, result: OpenResult, save_id: str | None = None,
                   entry: SaveEntry | None = None) -> bool:
@@ -220,253 +253,12 @@ class App:
             table.label = entry.label
             table.created = entry.created or entry.updated
             table.rev = -1 if entry.pending else entry.rev
-        self._show_table(table)
+        self.go(Table(table), focus_main=False)
         if entry is None:
             table.autosave()
             table.redraw()
-        urls.replace_fragment(urls.game_fragment(table.code, table.save_id))
+            urls.replace_fragment(urls.game_fragment(table.code, table.save_id))
         return True
-
-    def _show_table(self, table: GameTable) -> None:
-        self._close_table()
-        self._close_replay()
-        self.table = table
-        self.summary = None
-        self.summary_result = None
-        self.screen = "game"
-        self.render()
-
-    def show_record(self, result: OpenResult) -> None:
-        """The summary of a code or link: nothing is loaded or saved until "Load"."""
-        summary = result.summary
-        if summary is None:
-            return
-        self._close_table()
-        self._close_replay()
-        self.summary = summary
-        self.summary_result = result
-        self.screen = "record"
-        urls.replace_fragment(urls.game_fragment(summary.code))
-        self.render(focus_main=True)
-        dom.document.body.dataset.ready = "home"
-
-    def existing_save(self, code: str) -> SaveEntry | None:
-        """The save holding the same game as the summary shown (records compared)."""
-        result = self.summary_result
-        if result is not None and result.record is not None and result.summary is not None \
-                and result.summary.code == code:
-            return find_record(self.store, result.record)
-        from kingdoms_web.saves.saved_games import find_code
-
-        return find_code(self.store, code)
-
-    def load_summary(self) -> None:
-        """Load the summarised game: reopen the save holding the same game, else a new save."""
-        result = self.summary_result
-        if result is None or result.summary is None:
-            return
-        existing = self.existing_save(result.summary.code)
-        if existing is not None:
-            self.open_game(result, existing.save_id, existing)
-        else:
-            self.open_game(result, new_save_id())
-
-    def replay_summary(self) -> None:
-        result = self.summary_result
-        if result is None or result.record is None:
-            return
-        self.open_replay(result.record)
-
-    # ------------------------------------------------------------------ rules
-
-    def open_rules(self, game_id: str, anchor: str = "") -> None:
-        """Show a game's rules (at ``anchor``: a section or glossary entry). A running game is
-        paused, not closed: "Back to the game" mounts it again where it was."""
-        if ui_for(game_id) is None:
-            return
-        for modal in list(self.modals):
-            modal.close()
-        if self.screen != "rules":
-            self._rules_from = self.screen
-        if self.screen == "game" and self.table is not None:
-            self.table.dispose()  # stops its listeners and computer; mount() resumes both
-        self._close_replay()
-        self.rules_game = game_id
-        self.screen = "rules"
-        urls.replace_fragment(urls.rules_fragment(game_id, anchor))
-        self.render(focus_main=True)
-        if anchor:
-            from kingdoms_web.learn.screen import reveal as reveal_rules
-            reveal_rules(game_id, anchor)
-        dom.document.body.dataset.ready = "rules"
-
-    def rules_back_label(self) -> str:
-        if self._rules_from == "game" and self.table is not None:
-            return t("rules.back_game")
-        return t("rules.back")
-
-    def close_rules(self) -> None:
-        """Back to where the rules were opened from: the same game position, the summary of a
-        shared game, or home."""
-        came_from = self._rules_from
-        if came_from == "game" and self.table is not None:
-            self.screen = "game"
-            urls.replace_fragment(urls.game_fragment(self.table.code, self.table.save_id))
-            self.render(focus_main=True)
-            dom.document.body.dataset.ready = "game"
-        elif came_from == "record" and self.summary is not None:
-            self.screen = "record"
-            urls.replace_fragment(urls.game_fragment(self.summary.code))
-            self.render(focus_main=True)
-            dom.document.body.dataset.ready = "home"
-        else:
-            self.go_home()
-
-    # ------------------------------------------------------------------ replay
-
-    def open_replay(self, record: GameRecord) -> None:
-        """A read-only replay of ``record``; "Back" returns to the game or summary it came from."""
-        ui = ui_for(record.game_id)
-        if ui is None:
-            return
-        came_from = self.screen
-        for modal in list(self.modals):
-            modal.close()
-
-        def back() -> None:
-            self._close_replay()
-            self.screen = came_from if came_from in ("game", "record") else "home"
-            if self.screen == "game" and self.table is None:
-                self.screen = "home"
-            if self.screen == "home":
-                self.go_home()
-                return
-            self.render(focus_main=True)
-            dom.document.body.dataset.ready = "game" if self.screen == "game" else "home"
-
-        back_label = t("replay.back_game") if came_from == "game" else t("replay.back")
-        title = game_title(record.game_id, self.titles.get(record.game_id, record.game_id))
-        try:
-            from kingdoms_web.play.replay import ReplayView
-            view = ReplayView(record, ui, title, self.get_setting, back, back_label)
-        except Exception:
-            dom.log_error("Kingdoms: the replay could not be opened\n" + traceback.format_exc())
-            return
-        self._close_replay()
-        self.replay = view
-        self.screen = "replay"
-        self.render(focus_main=True)
-        dom.document.body.dataset.ready = "replay"
-
-    def _close_replay(self) -> None:
-        if self.replay is not None:
-            self.replay.dispose()
-            self.replay = None
-
-    def open_modal(self, modal: Modal) -> None:
-        if modal.on_closed is None:  # so a closed dialog is forgotten, not kept in self.modals
-            modal.on_closed = self._modal_closed
-        self._open_modal(modal)
-
-    def set_fragment(self, fragment: str) -> None:
-        """The running game's link (the host keeps it current, so a reload resumes the game).
-
-        The table calls this right after each autosave: the moment for the notices that must
-        wait for a move to be saved (a new version), and for asking to keep storage once the
-        first game is finished.
-        """
-        urls.replace_fragment_soon(fragment)
-        self.notices.refresh()
-        table = self.table
-        if table is not None and table.session.game.is_over(table.session.state) \
-                and not table.save_failed and not self.get_setting("persist_asked"):
-            self.ask_persistence()
-
-    # ------------------------------------------------------------------ codes and saves
-
-    def can_play(self, game_id: str) -> bool:
-        """True when the game has rules *and* a screen on this page."""
-        return ui_for(game_id) is not None and any(
-            info.game_id == game_id and info.available for info in self.games)
-
-    def submit_code(self, text: str) -> None:
-        self.code_text = text
-        result = open_code(text, dom.log_error)
-        if result.error is not None:
-            self.code_error = result.error
-            self.render()
-            self.focus('[data-testid="code-input"]')
-            return
-        self.code_error = None
-        self.code_text = ""
-        self.show_record(result)
-
-    def open_fragment(self, fragment: str) -> bool:
-        """Open a ``#g=<code>`` link; an unusable code is shown as an error on the home screen.
-
-        The game's own URL (``#g=<code>&s=<id>`` of a save on this device holding that code, or
-        that game further on: see ``resumes``) resumes it; any other link shows the summary
-        first.
-        """
-        rules = urls.rules_from_fragment(fragment)
-        if rules is not None and ui_for(rules[0]) is not None:
-            if self.screen == "rules" and self.rules_game == rules[0]:
-                from kingdoms_web.learn.screen import reveal as reveal_rules
-                reveal_rules(*rules)
-            else:
-                self.open_rules(*rules)
-            return True
-        code = urls.code_from_fragment(fragment)
-        if code is None:
-            return False
-        if self.summary is not None and self.summary.code == code:
-            return True
-        if self.table is not None and self.table.code == code:
-            if self.screen == "rules":  # the browser's Back from a rules link
-                self.close_rules()
-            return True
-        own = find_save(self.store, urls.save_id_from_fragment(fragment))
-        if own is not None and resumes(own.code, code):
-            self.open_save(own)
-            return True
-        result = open_code(code, dom.log_error)
-        if result.error is not None:
-            self.screen = "home"
-            self.summary = None
-            self.code_text = code[:2000]
-            self.code_error = join_sentences([t("code.link_error"), result.error])
-            urls.replace_fragment("")
-            self.render()
-            return True
-        self.code_error = None
-        self.show_record(result)
-        return True
-
-    def open_save(self, entry: SaveEntry) -> None:
-        # What the list showed may be old (another tab played on): open what is stored now.
-        entry = find_save(self.store, entry.save_id) or entry
-        result = open_code(entry.code, dom.log_error)
-        if result.error is not None:
-            self.save_error = result.error
-            self.screen = "home"
-            self.render()
-            return
-        self.save_error = None
-        if entry.newer:  # a newer version's save is never written over: its summary, to copy
-            self.show_record(result)
-            return
-        if self.open_game(result, entry.save_id, entry):
-            return
-        self.show_record(result)
-
-    # ------------------------------------------------------------------ dialogs
-
-    def open_new_game(self, game_id: str | None) -> None:
-        games = [info for info in self.games if not info.internal]
-        from kingdoms_web.shell.new_game import NewGameDialog
-        self._open_modal(NewGameDialog(games, game_id, self.can_play, self.start_game,
-                                       on_closed=self._modal_closed,
-                                       on_rules=self.open_rules))
 
     def start_game(self, game_id: str, seats: list[Seat],
                    options: dict[str, OptionValue] | None = None) -> None:
@@ -487,9 +279,37 @@ class App:
         table = open_table(self, record)
         if table is None:
             return
-        self._show_table(table)
+        self.go(Table(table), focus_main=False)
         table.autosave()
         table.redraw()
+
+    def set_fragment(self, fragment: str) -> None:
+        """The running game's link (the host keeps it current, so a reload resumes the game).
+
+        The table calls this right after each autosave: the moment for the notices that must
+        wait for a move to be saved (a new version), and for asking to keep storage once the
+        first game is finished.
+        """
+        urls.replace_fragment_soon(fragment)
+        self.notices.refresh()
+        table = self.table
+        if table is not None and table.session.game.is_over(table.session.state) \
+                and not table.save_failed and not self.get_setting("persist_asked"):
+            self.ask_persistence()
+
+    # ------------------------------------------------------------------ dialogs
+
+    def open_modal(self, modal: Modal) -> None:
+        if modal.on_closed is None:  # so a closed dialog is forgotten, not kept in self.modals
+            modal.on_closed = self._modal_closed
+        self._open_modal(modal)
+
+    def open_new_game(self, game_id: str | None) -> None:
+        games = [info for info in self.games if not info.internal]
+        from kingdoms_web.shell.new_game import NewGameDialog
+        self._open_modal(NewGameDialog(games, game_id, self.can_play, self.start_game,
+                                       on_closed=self._modal_closed,
+                                       on_rules=self.open_rules))
 
     def open_settings(self) -> None:
         from kingdoms_web.shell.settings import SettingsDialog
@@ -543,12 +363,12 @@ class App:
     def storage_changed(self, event: Any) -> None:
         """Another tab wrote storage (this tab's own writes raise no event)."""
         key = dom.opt(getattr(event, "key", None))
-        table = self.table if self.screen == "game" else None
-        if table is not None:
-            if key is None or str(key) == save_key(table.save_id):
-                table.follow_storage()
+        route = self.route
+        if isinstance(route, Table):
+            if key is None or str(key) == save_key(route.table.save_id):
+                route.table.follow_storage()
             return
-        if self.screen == "home" and (key is None or str(key).startswith("kingdoms.v")) \
+        if isinstance(route, Home) and (key is None or str(key).startswith("kingdoms.v")) \
                 and not self.modals and not self._typing():
             self.saves = self.read_saves()
             self.render()
@@ -560,10 +380,10 @@ class App:
     def between_turns(self) -> bool:
         """Not in the middle of a turn: not in a game, or the last autosave ended a turn (or the
         game), or the privacy screen is up, or nothing was played yet."""
-        table = self.table if self.screen == "game" else None
-        if table is None:
+        route = self.route
+        if not isinstance(route, Table):
             return True
-        session = table.session
+        table, session = route.table, route.table.session
         return bool(table.handoff or table.needs_pass or session.game.is_over(session.state)
                     or not session.record.actions)
 

@@ -39,7 +39,8 @@ def start() -> None:
         kind = "storage" if storage_failure(error.__traceback__) else "app"
         report_start_failure(f"{type(error).__name__}: {error}"[:300], kind)
         return
-    dom.document.body.dataset.ready = app.screen if app.screen in ("game", "rules") else "home"
+    ready = app.route.ready
+    dom.document.body.dataset.ready = ready if ready in ("game", "rules") else "home"
 
 
 async def boot() -> None:

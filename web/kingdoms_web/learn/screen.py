@@ -1,11 +1,12 @@
 """The rules reference screen: one game's rules, sectioned, with a table of contents and a
 glossary.
 
-It is a screen of its own (``App.screen == "rules"``), not a dialog: opened from a game it pauses
-that game's table and "Back to the game" mounts it again at the same position (the autosave
-keeps it anyway). Every section and glossary entry has an anchor (``#rules=<game>/<anchor>``,
-parsed in :mod:`kingdoms_web.urls`), so help anywhere can link to it with a plain ``<a href>``;
-links inside the screen scroll to their target without leaving it.
+It is a screen of its own (the route :class:`~kingdoms_web.routes.Rules`), not a dialog: opened
+from a game it pauses that game's table and "Back to the game" mounts it again at the same
+position (the autosave keeps it anyway). Every section and glossary entry has an anchor
+(``#rules=<game>/<anchor>``, parsed in :mod:`kingdoms_web.urls`), so help anywhere can link to
+it with a plain ``<a href>``; links inside the screen scroll to their target without leaving
+it.
 
 The words are the game's (its catalog's ``<game>.rules.*`` and ``<game>.glossary.*`` keys, in
 the shape of its :class:`~kingdoms_web.learn.book.Book`); the screen's own words (contents,

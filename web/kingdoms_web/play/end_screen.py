@@ -1,6 +1,6 @@
 """The end of a game: why it ended, who won (on a podium), each seat's points by category (a
 chart, and the same in words with the rule behind each), and how a tie on the best total was
-settled.
+settled, and what to do next.
 
 Pure drawing from the engine's result (``Game.result``) and the game's catalogs (keys
 ``<game>.end.<reason>``, ``<game>.score.<category>``, ``<game>.score_rule.<category>``,
@@ -10,12 +10,13 @@ buttons.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from kingdoms.core.protocol import GameResult
 from kingdoms_web import urls
-from kingdoms_web.dom import Element, el
+from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import join_list, lookup, t
+from kingdoms_web.shell.dialogs import button
 
 Names = Callable[[int], str]
 """A seat's name as the table shows it."""
@@ -171,3 +172,25 @@ def end_summary(result: GameResult, name: Names, game_id: str,
         tie_note(result, name, game_id),
         _scoring_rules(result, game_id),
     ]
+
+
+def end_screen(scope: Scope, result: GameResult, name: Names, game_id: str,
+               lead: Element | None, details: Sequence[Element], *,
+               again: Callable[[], None], replay: Callable[[], None], home: Callable[[], None],
+               tools: Element) -> Element:
+    """The whole end screen: the summary, the game's own ``details`` (its screen's), and
+    "Play again" (the same seats and options), "Watch the replay" and "Home"."""
+    return el(
+        "section",
+        *end_summary(result, name, game_id, lead),
+        *details,
+        el("div",
+           button(scope, t("play.play_again"), lambda _e: again(), testid="play-again",
+                  cls="btn btn-primary"),
+           button(scope, t("replay.open"), lambda _e: replay(), testid="end-replay", cls="btn"),
+           button(scope, t("app.home"), lambda _e: home(), testid="end-home", cls="btn",
+                  icon="home"),
+           cls="actions end-actions"),
+        tools,
+        cls="panel end-screen", testid="end-screen",
+        attrs={"aria-labelledby": "end-heading"})

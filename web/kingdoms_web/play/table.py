@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pydantic import BaseModel
@@ -33,9 +32,9 @@ from kingdoms.core.records import GameRecord
 from kingdoms.core.session import Session
 from kingdoms_web import dom
 from kingdoms_web.device import new_save_id, now_ms
-from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.dom import Element, Scope
 from kingdoms_web.games.registry import GAME_UIS
-from kingdoms_web.i18n import game_title, lookup, say, t
+from kingdoms_web.i18n import game_title, say, t
 from kingdoms_web.play import sound
 from kingdoms_web.play.autosave import SavedTable, SaveOwner
 from kingdoms_web.play.coach import Coach
@@ -47,15 +46,14 @@ from kingdoms_web.play.computer import (
     computer_seat,
 )
 from kingdoms_web.play.contract import GameScreen, HostState
-from kingdoms_web.play.end_screen import end_summary
 from kingdoms_web.play.help import HelpMode
 from kingdoms_web.play.history import HistoryDialog
 from kingdoms_web.play.parts import Parts
 from kingdoms_web.play.sound import SOUND_SETTING
+from kingdoms_web.play.table_view import TableFrame, TableView
 from kingdoms_web.play.tools import tool_bar, tool_inputs
-from kingdoms_web.saves.schema import MAX_SAVES
 from kingdoms_web.saves.storage import read_settings, write_settings
-from kingdoms_web.shell.dialogs import Modal, button
+from kingdoms_web.shell.dialogs import Modal
 from kingdoms_web.shell.share import ShareDialog, send_link
 
 
@@ -70,34 +68,10 @@ class TableOwner(SaveOwner, Protocol):
     def open_replay(self, record: GameRecord) -> None: ...
 
 
-# --------------------------------------------------------------------------- pure helpers
-
-
-
-# --------------------------------------------------------------------------- the session
-
-
-@dataclass(frozen=True)
-class TableFrame:
-    """The game screen's containers, kept across redraws so that what the game's screen keeps
-    of its last drawing (:mod:`kingdoms_web.play.parts`) stays in the page: taken out and put
-    back, the browser would style and lay it out again."""
-
-    wrapper: Element
-    body: Element
-    """The turn banner and tools, a tip or the help panel, and the board."""
-    board: Element
-    """Where the game's screen draws."""
-
-    @staticmethod
-    def build() -> TableFrame:
-        return TableFrame(el("div", cls="screen play", testid="game-screen"),
-                          el("div", cls="play-body"), el("div", cls="play-board"))
-
-
-class GameTable(SavedTable, HostState):
+class GameTable(SavedTable, TableView, HostState):
     """A game in progress on this page (the :class:`GameHost` of its screen); its saving is
-    :class:`~kingdoms_web.play.autosave.SavedTable`'s."""
+    :class:`~kingdoms_web.play.autosave.SavedTable`'s, its drawing
+    :class:`~kingdoms_web.play.table_view.TableView`'s."""
 
     owner: TableOwner
 
@@ -219,16 +193,6 @@ class GameTable(SavedTable, HostState):
     def has_computers(self) -> bool:
         return any(seat.kind == "bot" for seat in self._record.seats)
 
-    def computer_changed(self) -> None:
-        """A computer started or stopped thinking: update the turn banner in place."""
-        node = dom.query('[data-testid="turn-banner"]', self.container) \
-            if self.container is not None else None
-        if node is not None:
-            seat = self._game.current_seat(self._state)
-            dom.set_text(node, self._banner_text(seat))
-            node.setAttribute("data-thinking", "true" if self.computer.thinking_seat is not None
-                              else "false")
-
     def toggle_pace(self) -> None:
         """Computer moves at a readable pace, or faster."""
         fast = self.get_setting(PACE_SETTING, "normal") == "fast"
@@ -322,106 +286,10 @@ class GameTable(SavedTable, HostState):
     def game_id(self) -> str:
         return self._record.game_id
 
-    def mount(self, container: Element) -> None:
-        """Draw into ``container`` (the page's ``<main>``); later redraws reuse it. A computer
-        to play (a resumed game) starts thinking."""
-        self.container = container
-        self.redraw()
-        self.computer.wake()
-
-    def redraw(self) -> None:
-        container = self.container
-        if container is None:
-            return
-        focused = dom.opt(dom.document.activeElement)
-        focus_id = None
-        if focused is not None and hasattr(focused, "getAttribute"):
-            focus_id = dom.opt(focused.getAttribute("data-testid"))
-        self.scope.dispose()
-        self.scope = Scope()
-        try:
-            content = self._content()
-        except Exception:
-            dom.log_error("Kingdoms: drawing the game failed\n" + traceback.format_exc())
-            self._frame = None
-            content = el("p", t("play.game_failed"), cls="warning", attrs={"role": "alert"})
-        dom.patch(container, [content])
-        if focus_id:
-            target = dom.query(f'[data-testid="{focus_id}"]', container)
-            if target is not None:
-                target.focus()
-        dom.document.body.dataset.ready = "game"
-
-    def _content(self) -> Element:
-        game_over = self._game.is_over(self._state)
-        moves = str(len(self._record.actions))
-        frame = self._frame
-        if frame is None:
-            frame = self._frame = TableFrame.build()
-        wrapper = dom.set_attrs(frame.wrapper, {
-            "data-game": self._record.game_id, "data-moves": moves,
-            "data-over": "true" if game_over else "false"})
-        notices: list[Element] = []
-        notice = el("p", self.message or "", cls="play-notice", testid="play-notice",
-                    attrs={"role": "status", "aria-live": "polite"})
-        notice.hidden = not self.message
-        notices.append(notice)
-        if self.save_failed:
-            key = f"play.save_problem.{self.save_problem}"
-            text = t(key, limit=MAX_SAVES) if lookup(key) else t("play.save_failed")
-            notices.append(el("p", text, cls="warning", testid="save-warning",
-                              attrs={"role": "alert", "data-why": self.save_problem}))
-        if self.read_only is not None:
-            latest = self.read_only == "diverged"
-            notices.append(el(
-                "div", el("p", t(f"tabs.{self.read_only}")),
-                button(self.scope, t("tabs.load_latest") if latest else t("app.home"),
-                       (lambda _e: self.load_latest()) if latest
-                       else (lambda _e: self.owner.go_home()),
-                       testid="tab-latest" if latest else "tab-home", cls="btn"),
-                cls="warning tab-notice", testid="tab-notice", attrs={"role": "alert"}))
-        if game_over:
-            body = self._end_screen()
-        elif self.needs_pass:
-            body = self._pass_screen()
-        else:
-            seat = self._game.current_seat(self._state)
-            view = self._game.view(self._state, self._viewer)
-            board = frame.board
-            board.className = "play-board"  # help mode marks it: see HelpMode.attach
-            self.screen.render(board, self.scope, view)
-            tip = None
-            if not self._is_person(seat):
-                dom.make_read_only(board, self.scope)  # a computer plays this turn
-            elif not self.help.on:
-                tip = self.coach.draw(board, self.scope, self.prompt())
-            self.help.attach(board, self.scope)
-            head = el("div", self._turn_banner(seat), self._tools("play"), cls="play-head")
-            body = dom.patch(frame.body, [head, self.help.panel(self.scope) or tip, board])
-        dom.patch(wrapper, [*notices, body])
-        return wrapper
-
     def _tools(self, mode: str) -> Element:
         """The tool bar for ``mode``, the one drawn before while what it shows is unchanged."""
         return tool_bar(self, tool_inputs(self, mode), self.parts)
 
-    def _name(self, seat: int | None) -> str:
-        seats = self._record.seats
-        return seats[seat].name if seat is not None and 0 <= seat < len(seats) else "?"
-
-    def _banner_text(self, seat: int | None) -> str:
-        if self._is_person(seat) or seat is None:
-            return t("play.turn", name=self._name(seat))
-        if self.computer.thinking_seat == seat:
-            return t("play.computer_thinking", name=self._name(seat))
-        return t("play.computer_turn", name=self._name(seat))
-
-    def _turn_banner(self, seat: int | None) -> Element:
-        thinking = self.computer.thinking_seat is not None
-        return el("h2", self._banner_text(seat), cls="turn-banner",
-                  testid="turn-banner", attrs={"data-seat": seat if seat is not None else "",
-                                               "data-thinking": "true" if thinking else "false",
-                                               "aria-live": "polite"})
 
     # ------------------------------------------------------------------ share and history
 
@@ -441,61 +309,6 @@ class GameTable(SavedTable, HostState):
     def next_name(self) -> str:
         """The name of the seat whose turn it is."""
         return self._name(self._game.current_seat(self._state))
-
-    def _pass_screen(self) -> Element:
-        seat = self._game.current_seat(self._state)
-        name = self._name(seat)
-
-        def ready(_event: Any) -> None:
-            self._viewer = seat
-            self.redraw()
-            board = dom.query(".play-board", self.container)
-            if board is not None:
-                board.setAttribute("tabindex", "-1")
-                board.focus()
-
-        return el("section",
-                  el("h2", t("play.pass_title", name=name), attrs={"id": "pass-heading"}),
-                  el("p", t("play.pass_hint", name=name), cls="note"),
-                  button(self.scope, t("play.pass_ready", name=name), ready,
-                         testid="pass-ready", cls="btn btn-primary btn-big"),
-                  el("p", t("send.or"), cls="note") if self.handoff else None,
-                  self._tools("pass"),
-                  cls="pass-screen", testid="pass-screen",
-                  attrs={"aria-labelledby": "pass-heading", "role": "region"})
-
-    def _end_screen(self) -> Element:
-        result = self._game.result(self._state)
-        game_id = self._record.game_id
-        lead: Element | None = None
-        try:
-            view = self._game.view(self._state, None)
-            details = self.screen.end_details(view)
-            lead = self.screen.end_lead(view)
-        except Exception:
-            dom.log_error("Kingdoms: end details failed\n" + traceback.format_exc())
-            details = []
-        seats, options = list(self._record.seats), dict(self._record.options)
-
-        def again(_event: Any) -> None:  # same players, same options (a solo rival too)
-            self.owner.start_game(game_id, seats, options)
-
-        return el(
-            "section",
-            *end_summary(result, self._name, game_id, lead),
-            *details,
-            el("div",
-               button(self.scope, t("play.play_again"), again, testid="play-again",
-                      cls="btn btn-primary"),
-               button(self.scope, t("replay.open"),
-                      lambda _e: self.owner.open_replay(self._record), testid="end-replay",
-                      cls="btn"),
-               button(self.scope, t("app.home"), lambda _e: self.owner.go_home(),
-                      testid="end-home", cls="btn", icon="home"),
-               cls="actions end-actions"),
-            self._tools("end"),
-            cls="panel end-screen", testid="end-screen",
-            attrs={"aria-labelledby": "end-heading"})
 
     def dispose(self) -> None:
         self.computer.cancel()
