@@ -10,7 +10,14 @@ import pytest
 from kingdoms.burgrave import actions as A
 from kingdoms.burgrave.actions import VOCAB_SIZE
 from kingdoms.burgrave.cards_doc import cards_markdown
-from kingdoms.burgrave.content import CONTENT, SCRIPTS, catalogue, load_content
+from kingdoms.burgrave.content import (
+    CONTENT,
+    N_CARDS,
+    SCRIPTS,
+    card_json,
+    load_content,
+    script_json,
+)
 from kingdoms.burgrave.game import GAME
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "burgrave-cards.md"
@@ -42,10 +49,14 @@ def test_cards_doc_is_up_to_date() -> None:
     assert DOC.read_text("utf-8") == cards_markdown()
 
 
-def test_catalogue_is_json() -> None:
-    data = catalogue()
-    assert json.loads(json.dumps(data)) == data
-    assert len(data["cards"]) == 110
+def test_card_descriptions_are_json() -> None:
+    """Cards and manuscripts are described by id as plain JSON (what the page draws from): all
+    110 card ids (68 neutral, 10 heroes, 8 starting designs in 4 colours) and 35 manuscripts."""
+    cards = [card_json(card) for card in range(N_CARDS)]
+    scripts = [script_json(script) for script in range(len(SCRIPTS))]
+    assert json.loads(json.dumps([cards, scripts])) == [cards, scripts]
+    assert [card["id"] for card in cards] == list(range(110))
+    assert [script["id"] for script in scripts] == list(range(35))
 
 
 def test_vocabulary_round_trip() -> None:

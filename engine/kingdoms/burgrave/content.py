@@ -698,35 +698,3 @@ def _script_json(script: int) -> dict[str, Any]:
 _CARD_JSON = tuple(design_json(CARD_DESIGN[c]) | {"id": c} for c in range(N_CARDS))
 _SCRIPT_JSON = tuple(_script_json(s) for s in range(len(SCRIPTS)))
 
-
-def catalogue() -> dict[str, Any]:
-    """Everything static a page needs to draw views: cards and manuscripts by id, segments with
-    their spots, links, exchanges and printed cards, castle sections and player cards."""
-    return {
-        "cards": [dict(c) for c in _CARD_JSON],
-        "manuscripts": [dict(m) for m in _SCRIPT_JSON],
-        "segments": [
-            {
-                "key": seg.key,
-                "name": seg.name,
-                "exchanges": list(SEG_EXCHANGES[i]),
-                "spots": [
-                    {"name": n, "reward": effects_text(r)}
-                    for n, r in zip(SEG_SPOT_NAMES[i], SEG_SPOT_REWARDS[i], strict=True)
-                ],
-                "links": [effects_text(r) for r in SEG_LINK_REWARDS[i]],
-                "printed_townsfolk": design_json(PRINTED[i]),
-                "printed_manuscript": {
-                    "name": seg.printed_manuscript.name,
-                    "cost": PRINTED_SCRIPT_COST[i],
-                    "text": effects_text(PRINTED_SCRIPT_EFFECTS[i]),
-                },
-            }
-            for i, seg in enumerate(CONTENT.segments)
-        ],
-        "castle": [
-            {"key": c.key, "name": c.name, "tier2": effects_text(CASTLE_REWARDS[i])}
-            for i, c in enumerate(CONTENT.castle)
-        ],
-        "player_cards": [p.model_dump() for p in CONTENT.player_cards],
-    }
