@@ -18,8 +18,9 @@ integers (its kind an :class:`EffectKind`), and every card to a small integer id
 'Peddler'
 >>> parse_effect("build_free:workshop")
 Effect(kind=<EffectKind.BUILD_FREE: 20>, amount=1, arg=0)
->>> effect_text(parse_effect("silver:2"))
-'+2 silver'
+
+What a player reads about an effect, a card or a manuscript is composed from these in
+:mod:`.words`, as translatable text.
 """
 
 from __future__ import annotations
@@ -183,48 +184,6 @@ def _check_effects(values: list[str]) -> list[str]:
     for value in values:
         parse_effect(value)
     return values
-
-
-_WORDS = {
-    "silver": "silver", "ink": "ink", "gold": "gold", "stone": "stone",
-    "any": "any resource", "virtue": "virtue", "corruption": "corruption", "debt": "debt",
-    "deed": "deed",
-}
-
-
-def effect_text(effect: Effect) -> str:
-    """Plain English for one compiled effect."""
-    kind, n, arg = effect
-    name = EFFECT_KINDS[kind]
-    if name in _WORDS:
-        word = _WORDS[name]
-        if n > 1 and name in ("debt", "deed"):
-            word += "s"
-        return f"+{n} {word}"
-    plural = "s" if n > 1 else ""
-    texts = {
-        "flip_debt": f"flip {n} debt{plural}",
-        "flip_deed": f"flip {n} deed{plural}",
-        "flip_either": f"flip {n} debt{plural} or deed{plural}",
-        "destroy": f"destroy {n} card{plural}",
-        "discard": f"discard {n} card{plural}",
-        "may_discard": f"you may discard {n} card{plural}",
-        "rearrange": "rearrange your line",
-        "shuffle": "shuffle your discards into your deck",
-        "draw": f"draw {n} card{plural}",
-        "hire_free": "hire any visible townsfolk free",
-        "move_worker": "move one tier-1 worker to a neighbouring section",
-        "place_workers": f"place {n} worker{plural} free in any tier-1 section",
-        "build_free": f"build a {BUILDINGS[arg].replace('_', ' ')} free on any free spot",
-        "transcribe_free": "transcribe a visible manuscript of cost 3-4 free",
-        "free_steps": f"move {n} extra space{plural} free",
-        "dismiss_any": "dismiss from any segment this turn",
-    }
-    return texts[name]
-
-
-def effects_text(effects: tuple[Effect, ...]) -> str:
-    return ", ".join(effect_text(e) for e in effects) if effects else "nothing"
 
 
 class Townsfolk(BaseModel):
@@ -468,22 +427,6 @@ def parse_points(text: str) -> Points:
     return Points(kind, int(parts[1]), icon)
 
 
-def points_text(points: Points) -> str:
-    kind, n, icon = points
-    name = POINT_KINDS[kind]
-    if name == "flat":
-        return f"{n} VP at the end"
-    what = {
-        "per_building": "building you own",
-        "per_icon": f"{ICONS[icon]} icon in your final line",
-        "per_flipped_debt": "flipped debt",
-        "per_flipped_deed": "flipped deed",
-        "per_tier3": "worker of yours in tier 3",
-        "per_castle_worker": "worker of yours in the castle",
-    }[name]
-    return f"{n} VP per {what} at the end"
-
-
 def load_content(text: str | None = None) -> Content:
     """Parse and validate the content (the packaged ``content.json`` by default)."""
     if text is None:
@@ -533,37 +476,6 @@ class Design:
         self.hire = _effects(model.hire)
         self.kind = kind
 
-    def text(self) -> str:
-        """The card's short rule text, generated from its effects."""
-        parts = []
-        body = effects_text(self.effects)
-        if self.timing == Timing.INSTANT:
-            parts.append(f"When played: {body}.")
-        elif self.timing == Timing.DROPOFF:
-            parts.append(f"Drop-off: {body}.")
-        elif self.timing == Timing.COLLISION:
-            parts.append(f"Collision (anyone's): {body}.")
-        elif self.trigger is not None:
-            trig = TRIGGERS[self.trigger]
-            if trig == "merchants_as_builders":
-                parts.append("Ongoing: when building, every 2 merchants count as 1 builder.")
-            elif trig == "dismiss_any":
-                parts.append("Ongoing: you may dismiss the top townsfolk of any segment.")
-            else:
-                event = {
-                    "after_trade": "after you trade",
-                    "after_build": "after you build",
-                    "after_place": "after you place workers",
-                    "after_transcribe": "after you transcribe",
-                    "after_hire": "after you hire",
-                    "on_flip_debt": "when you flip a debt",
-                    "on_flip_deed": "when you flip a deed",
-                }[trig]
-                parts.append(f"Ongoing: {event}, {body}.")
-        if self.hire:
-            parts.append(f"Hire/dismiss: {effects_text(self.hire)}.")
-        return " ".join(parts)
-
 
 N_NEUTRAL = len(CONTENT.townsfolk)
 HERO_BASE = N_NEUTRAL
@@ -605,11 +517,6 @@ class ScriptInfo:
         self.base = model.base
         self.effects = _effects(model.effects)
         self.points = parse_points(model.points) if model.points else None
-
-    def text(self) -> str:
-        if self.points is not None:
-            return points_text(self.points)
-        return effects_text(self.effects)
 
 
 SCRIPTS: tuple[ScriptInfo, ...] = tuple(ScriptInfo(m) for m in CONTENT.manuscripts)
@@ -674,7 +581,6 @@ def design_json(d: Design) -> dict[str, Any]:
         "kind": d.kind,
         "value": d.value,
         "icons": [ICONS[i] for i in d.icons],
-        "text": d.text(),
     }
 
 
@@ -691,7 +597,6 @@ def _script_json(script: int) -> dict[str, Any]:
         "name": s.name,
         "cost": s.cost,
         "ribbon": RIBBONS[s.ribbon],
-        "text": s.text(),
     }
 
 
