@@ -14,20 +14,11 @@ import functools
 from typing import Any
 
 from kingdoms.burgrave.actions import Action, decode
-from kingdoms.burgrave.content import (
-    CARD_DESIGN,
-    CLERIC,
-    GUILDHALL,
-    PERMANENT_ICON,
-    PRINTED,
-    START_BASE,
-    START_SLOT_ICONS,
-    TRADING_POST,
-    Design,
-)
+from kingdoms.burgrave.content import CLERIC, GUILDHALL, START_BASE, TRADING_POST
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.rules import apply_code, legal_codes
 from kingdoms.burgrave.state import UNSET, State
+from kingdoms.burgrave.tables import CARD_DESIGN, PERMANENT_ICON, PRINTED, START_SLOT_ICONS, Design
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.protocol import Seat
 

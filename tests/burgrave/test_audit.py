@@ -45,27 +45,23 @@ from kingdoms.burgrave.actions import (
     bump_code,
 )
 from kingdoms.burgrave.board import LINKS, next_spaces
-from kingdoms.burgrave.content import (
-    CARD_VALUE,
-    CASTLE_REWARDS,
-    CLERIC,
-    CONTENT,
-    PRINTED_SCRIPT_COST,
-    PRINTED_SCRIPT_EFFECTS,
-    SCRIPTS,
-    SEG_EXCHANGES,
-    SEG_LINK_REWARDS,
-    SEG_SPOT_REWARDS,
-    WORKSHOP,
-    Effect,
-    EffectKind,
-)
+from kingdoms.burgrave.content import CLERIC, CONTENT, WORKSHOP, Effect, EffectKind
 from kingdoms.burgrave.costs import icon_counts
 from kingdoms.burgrave.effects import corruption_first, gain_debts, hand_limit, push_effects
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.rules import advance, apply_code, legal_codes
 from kingdoms.burgrave.scoring import score_parts
 from kingdoms.burgrave.state import CLOSED, UNSET, State
+from kingdoms.burgrave.tables import (
+    CARD_VALUE,
+    CASTLE_REWARDS,
+    PRINTED_SCRIPT_COST,
+    PRINTED_SCRIPT_EFFECTS,
+    SCRIPTS,
+    SEG_EXCHANGES,
+    SEG_LINK_REWARDS,
+    SEG_SPOT_REWARDS,
+)
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.burgrave.turn import collision
 from kingdoms.core.protocol import Seat

@@ -10,15 +10,9 @@ import pytest
 from kingdoms.burgrave import actions as A
 from kingdoms.burgrave.actions import VOCAB_SIZE
 from kingdoms.burgrave.cards_doc import cards_markdown
-from kingdoms.burgrave.content import (
-    CONTENT,
-    N_CARDS,
-    SCRIPTS,
-    card_json,
-    load_content,
-    script_json,
-)
+from kingdoms.burgrave.content import CONTENT, N_CARDS, load_content
 from kingdoms.burgrave.game import GAME
+from kingdoms.burgrave.tables import SCRIPTS, card_json, script_json
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "burgrave-cards.md"
 DATA = Path(__file__).resolve().parents[2] / "engine" / "kingdoms" / "burgrave" / "content.json"

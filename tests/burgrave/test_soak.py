@@ -34,20 +34,14 @@ from kingdoms.burgrave.actions import (
 )
 from kingdoms.burgrave.board import MAX_STEPS, REACH
 from kingdoms.burgrave.content import (
-    BUILD_COST,
     BUILDER,
-    CARD_DESIGN,
-    CARD_VALUE,
     CLERIC,
     CRIMINAL,
     HERO_BASE,
     MERCHANT,
     NOBLE,
-    PRINTED,
-    SEG_EXCHANGES,
     START_BASE,
     TRADING_POST,
-    WORKER_COSTS,
     Trigger,
 )
 from kingdoms.burgrave.costs import script_cost
@@ -55,6 +49,14 @@ from kingdoms.burgrave.decisions import apply_decision
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.rules import apply_code, legal_codes
 from kingdoms.burgrave.state import FREE, State, Walk
+from kingdoms.burgrave.tables import (
+    BUILD_COST,
+    CARD_DESIGN,
+    CARD_VALUE,
+    PRINTED,
+    SEG_EXCHANGES,
+    WORKER_COSTS,
+)
 from kingdoms.burgrave.tasks import Auto, Decision
 from kingdoms.core.protocol import Seat
 from kingdoms.core.rng import Rng, derive_seed

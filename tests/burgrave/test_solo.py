@@ -13,14 +13,11 @@ from kingdoms.burgrave import INFO
 from kingdoms.burgrave.actions import PLACE_CODES
 from kingdoms.burgrave.board import bank_spots, segment_of
 from kingdoms.burgrave.content import (
-    BUILD_COST,
-    CARD_VALUE,
     CONTENT,
     GOLD,
     INK,
     MERCHANT,
     NOBLE,
-    SCRIPTS,
     STONE,
     EffectKind,
     Exchange,
@@ -49,6 +46,7 @@ from kingdoms.burgrave.solo_content import (
 )
 from kingdoms.burgrave.solo_options import rival_score
 from kingdoms.burgrave.state import FREE, RIVAL_SEAT, State, replaced
+from kingdoms.burgrave.tables import BUILD_COST, CARD_VALUE, SCRIPTS
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.errors import SetupError
 from kingdoms.core.protocol import Seat

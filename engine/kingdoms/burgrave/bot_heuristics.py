@@ -42,17 +42,10 @@ from .actions import (
 )
 from .board import N_POSITIONS, SPOT_LINKS, segment_of
 from .content import (
-    BUILD_POINTS,
-    CARD_DESIGN,
     CONTENT,
-    DESIGNS,
     N_CARDS,
     RIBBONS,
-    SCRIPTS,
-    SEG_LINK_REWARDS,
-    SEG_SPOT_REWARDS,
     START_BASE,
-    Design,
     Effect,
     EffectKind,
     Exchange,
@@ -70,6 +63,15 @@ from .costs import (
 from .rules import apply_code, legal_codes, step
 from .scoring import majority, score_parts
 from .state import NOBODY, UNSET, Player, State
+from .tables import (
+    BUILD_POINTS,
+    CARD_DESIGN,
+    DESIGNS,
+    SCRIPTS,
+    SEG_LINK_REWARDS,
+    SEG_SPOT_REWARDS,
+    Design,
+)
 from .tasks import Decision
 
 # --- what things are worth (victory points, in the middle of a game) -----------------------------

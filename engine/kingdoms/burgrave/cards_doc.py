@@ -10,15 +10,14 @@ from __future__ import annotations
 from kingdoms.core import registry  # noqa: F401 - registers the games' word catalogs
 from kingdoms.core.text import render
 
-from .content import (
+from .content import CONTENT, RIBBONS
+from .tables import (
     CASTLE_REWARDS,
-    CONTENT,
     DESIGNS,
     PLAYER_CARD_SETUP,
     PRINTED,
     PRINTED_SCRIPT_COST,
     PRINTED_SCRIPT_EFFECTS,
-    RIBBONS,
     SCRIPTS,
     SEG_LINK_REWARDS,
     SEG_SPOT_NAMES,

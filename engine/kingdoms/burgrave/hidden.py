@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from kingdoms.core.rng import Rng
 
-from .content import SCRIPTS
 from .solo_content import SOLO
 from .state import Rival, State
+from .tables import SCRIPTS
 
 Piles = tuple[tuple[int, ...], ...]
 

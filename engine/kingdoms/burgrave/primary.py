@@ -25,20 +25,14 @@ from .actions import (
 from .board import N_POSITIONS, is_outer, segment_of
 from .castle import place_workers
 from .content import (
-    BUILD_COST,
     BUILDER,
-    CARD_DESIGN,
     CLERIC,
     CRIMINAL,
     GOLD,
     INK,
     MERCHANT,
     NOBLE,
-    PRINTED,
-    PRINTED_SCRIPT_EFFECTS,
     STONE,
-    WORKER_COSTS,
-    Design,
     EffectKind,
     Exchange,
     Trigger,
@@ -69,6 +63,7 @@ from .effects import (
     take_townsfolk,
 )
 from .state import Player, State
+from .tables import BUILD_COST, CARD_DESIGN, PRINTED, PRINTED_SCRIPT_EFFECTS, WORKER_COSTS, Design
 from .tasks import Auto, Decision, Task, per_seat
 
 

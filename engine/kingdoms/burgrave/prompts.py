@@ -44,17 +44,7 @@ from .actions import (
     move_worker_parts,
 )
 from .board import is_outer, segment_of, spot_place
-from .content import (
-    BUILDINGS,
-    CARD_DESIGN,
-    CONTENT,
-    CRIMINAL,
-    ICONS,
-    MERCHANT,
-    PLAYER_CARD_SETUP,
-    RESOURCES,
-    STONE,
-)
+from .content import BUILDINGS, CONTENT, CRIMINAL, ICONS, MERCHANT, RESOURCES, STONE
 from .costs import (
     Funding,
     build_funding,
@@ -75,6 +65,7 @@ from .costs import (
 )
 from .rules import deciding_seat, legal_codes
 from .state import UNSET, State
+from .tables import CARD_DESIGN, PLAYER_CARD_SETUP
 from .tasks import DECISION_NAMES, LANDED, Decision
 from .words import (
     building_name,

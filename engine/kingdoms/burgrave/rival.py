@@ -26,7 +26,7 @@ from .actions import (
     bump_parts,
 )
 from .board import FIRST_INNER, segment_of
-from .content import CARD_DESIGN, CONTENT, GOLD, INK, PRINTED, STONE, EffectKind
+from .content import CONTENT, GOLD, INK, STONE, EffectKind
 from .costs import (
     build_obstacle,
     dismiss_cost,
@@ -63,6 +63,7 @@ from .solo_content import (
     TRANSCRIBE as TRANSCRIBE_ACTION,
 )
 from .state import LINE_SLOTS, NOBODY, RIVAL_SEAT, Rival, State, Walk, replaced
+from .tables import CARD_DESIGN, PRINTED
 from .tasks import LANDED, Auto, Decision, Task
 from .turn import reset_turn_facts
 

@@ -12,16 +12,12 @@ from ..core.protocol import Seat
 from ..core.rng import Rng
 from .board import N_POSITIONS
 from .content import (
-    BASE_SCRIPTS,
-    CLOSED_SPOT_INDEX,
     CONTENT,
     GOLD,
     HERO_BASE,
     INK,
     N_SPOTS,
     N_START,
-    OTHER_SCRIPTS,
-    PLAYER_CARD_SETUP,
     RIBBONS,
     SPOTS_PER_SEGMENT,
     START_BASE,
@@ -29,6 +25,12 @@ from .content import (
 )
 from .effects import draw_cards, gain_debts, gain_deeds, push_effects, shuffle
 from .state import CLOSED, FREE, NOBODY, RIVAL_SEAT, UNSET, Pair, Player, State, replaced
+from .tables import (
+    BASE_SCRIPTS,
+    CLOSED_SPOT_INDEX,
+    OTHER_SCRIPTS,
+    PLAYER_CARD_SETUP,
+)
 from .tasks import Auto, Decision, Task
 
 SCRIPTS_ABOVE_BASE = 6

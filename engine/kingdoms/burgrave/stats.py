@@ -19,10 +19,11 @@ from typing import Any
 
 from ..core.protocol import Seat
 from ..core.rng import Rng, derive_seed
-from .content import CARD_DESIGN, HERO_BASE
+from .content import HERO_BASE
 from .rules import apply_code, legal_codes, new_state
 from .scoring import leftovers, score_parts
 from .state import State
+from .tables import CARD_DESIGN
 
 ACTION_CAP = 20_000
 

@@ -13,12 +13,13 @@ from ..core.errors import KingdomsError
 from ..core.protocol import GameResult
 from . import INFO
 from .board import N_POSITIONS, REACH, walk
-from .content import BUILDINGS, CARD_DESIGN, CONTENT, PRINTED, RESOURCES, RIBBONS, SEG_EXCHANGES
+from .content import BUILDINGS, CONTENT, RESOURCES, RIBBONS
 from .effects import hand_limit
 from .rules import deciding_seat
 from .solo_options import rival_score
 from .solo_view import solo_view
 from .state import CLOSED, Player, State
+from .tables import CARD_DESIGN, PRINTED, SEG_EXCHANGES
 from .tasks import DECISION_NAMES
 
 

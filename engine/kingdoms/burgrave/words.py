@@ -24,21 +24,13 @@ from kingdoms.core.text import Text, chain
 
 from .content import (
     BUILDINGS,
-    CARD_DESIGN,
     CONTENT,
     EFFECT_KINDS,
     ICONS,
-    PERMANENT_ICON,
     POINT_KINDS,
-    PRINTED,
-    PRINTED_SCRIPT_EFFECTS,
     RESOURCES,
     RIBBONS,
-    SCRIPTS,
-    SEG_LINK_REWARDS,
-    SEG_SPOT_REWARDS,
     TRIGGERS,
-    Design,
     Effect,
     Exchange,
     Points,
@@ -46,6 +38,16 @@ from .content import (
 )
 from .solo_content import SOLO
 from .state import RIVAL_SEAT, State
+from .tables import (
+    CARD_DESIGN,
+    PERMANENT_ICON,
+    PRINTED,
+    PRINTED_SCRIPT_EFFECTS,
+    SCRIPTS,
+    SEG_LINK_REWARDS,
+    SEG_SPOT_REWARDS,
+    Design,
+)
 
 # --------------------------------------------------------------------------- names
 

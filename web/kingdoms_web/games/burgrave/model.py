@@ -21,17 +21,19 @@ from typing import Any
 from kingdoms.burgrave import explain
 from kingdoms.burgrave.content import (
     BUILDINGS,
-    CASTLE_REWARDS,
-    COLLISION_ABOVE,
     CONTENT,
     EFFECT_KINDS,
     ICONS,
-    PRINTED,
     RESOURCES,
     RIBBONS,
+    Effect,
+)
+from kingdoms.burgrave.tables import (
+    CASTLE_REWARDS,
+    COLLISION_ABOVE,
+    PRINTED,
     SEG_LINK_REWARDS,
     SEG_SPOT_REWARDS,
-    Effect,
     card_json,
     script_json,
 )
