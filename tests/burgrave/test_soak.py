@@ -37,10 +37,8 @@ from kingdoms.burgrave.content import (
     BUILDER,
     CLERIC,
     CRIMINAL,
-    HERO_BASE,
     MERCHANT,
     NOBLE,
-    START_BASE,
     TRADING_POST,
     Trigger,
 )
@@ -53,8 +51,10 @@ from kingdoms.burgrave.tables import (
     BUILD_COST,
     CARD_DESIGN,
     CARD_VALUE,
+    NEUTRAL_CARDS,
     PRINTED,
     SEG_EXCHANGES,
+    STARTING_DECKS,
     WORKER_COSTS,
 )
 from kingdoms.burgrave.tasks import Auto, Decision
@@ -73,8 +73,8 @@ def check_invariants(s: State) -> None:
         assert p.supply >= 0 and len(p.line) <= 3 and 0 <= p.corruption <= p.virtue <= 6
     if s.round == 0:  # setup: decks are formed after each pick's extra step
         return
-    expected = list(range(HERO_BASE)) + [p.hero for p in s.players]
-    expected += [START_BASE + 8 * seat + k for seat in range(s.seat_count) for k in range(8)]
+    expected = [*NEUTRAL_CARDS, *(p.hero for p in s.players)]
+    expected += [card for seat in range(s.seat_count) for card in STARTING_DECKS[seat]]
     assert sorted(cards) == sorted(expected), "every card exists exactly once"
     for seat, p in enumerate(s.players):
         castle = sum(s.tier1[k][seat] + s.tier2[k][seat] + s.tier3[k][seat] for k in range(5))

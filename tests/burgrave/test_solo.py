@@ -18,9 +18,9 @@ from kingdoms.burgrave.content import (
     INK,
     MERCHANT,
     NOBLE,
+    PLAYER_CARDS,
     STONE,
     EffectKind,
-    Exchange,
 )
 from kingdoms.burgrave.costs import exchange_kind, icon_counts, script_cost
 from kingdoms.burgrave.game import GAME
@@ -46,7 +46,7 @@ from kingdoms.burgrave.solo_content import (
 )
 from kingdoms.burgrave.solo_options import rival_score
 from kingdoms.burgrave.state import FREE, RIVAL_SEAT, State, replaced
-from kingdoms.burgrave.tables import BUILD_COST, CARD_VALUE, SCRIPTS
+from kingdoms.burgrave.tables import BUILD_COST, CARD_VALUE, SCRIPTS, Exchange
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.errors import SetupError
 from kingdoms.core.protocol import Seat
@@ -124,7 +124,7 @@ def test_setup_pairs_and_rival_space() -> None:
     after = apply_code(state, legal_codes(state)[1])
     other = after.pairs[0]
     assert other.taken_by == R and after.pairs[1].taken_by == HUMAN
-    assert after.players[R].space == CONTENT.player_cards[other.player_card].space - 1
+    assert after.players[R].space == PLAYER_CARDS[other.player_card].space - 1
     assert after.turn_seat == HUMAN and after.debt_pile == CONTENT.debts_by_players[0]
 
 

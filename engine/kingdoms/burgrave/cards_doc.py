@@ -10,7 +10,7 @@ from __future__ import annotations
 from kingdoms.core import registry  # noqa: F401 - registers the games' word catalogs
 from kingdoms.core.text import render
 
-from .content import CONTENT, RIBBONS
+from .content import CONTENT, PLAYER_CARDS, RIBBONS
 from .tables import (
     CASTLE_REWARDS,
     DESIGNS,
@@ -57,7 +57,7 @@ def cards_markdown() -> str:
             for c in CONTENT.cleric_bonus]
     out += ["", "## Player cards", "", "| name | space | starting items | extra setup step |",
             "|---|---|---|---|"]
-    for i, p in enumerate(CONTENT.player_cards):
+    for i, p in enumerate(PLAYER_CARDS):
         items = ", ".join(f"{v} {k}" for k in ("silver", "ink", "gold", "stone", "debts", "deeds")
                           if (v := getattr(p, k)))
         setup = render(effects_text(PLAYER_CARD_SETUP[i]))

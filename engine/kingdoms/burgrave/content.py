@@ -1,20 +1,17 @@
 """Burgrave's content: what ``content.json`` may hold, loaded and validated with pydantic at import.
 
-Why a module of its own: the designed set is data, not code, so a bad edit must fail here, at
-import, with a clear message, before any rule reads it. Everything a card, spot, link, castle
-section or manuscript *does* is written in one shared effect vocabulary (:data:`EFFECT_KINDS`),
-as short strings such as ``"silver:2"``, ``"build_free:workshop"`` or ``"place_workers:1"``;
-:func:`parse_effect` is its grammar and turns one into an :class:`Effect` ``(kind, amount,
-arg)`` of small integers. Loading checks the counts the rules rely on (68 neutral townsfolk, 10
-heroes, 35 manuscripts with 5 base ones, 10 player cards on spaces 1–10, each exchange kind at
-least twice …). The rules read the content compiled into tables (:mod:`.tables`); players read
-it composed into words (:mod:`.words`).
+Why: the designed set is data, not code, so a bad edit must fail here, at import, with a clear
+message. What a card, spot, link, castle section or manuscript *does* is written in one shared
+effect vocabulary (:data:`EFFECT_KINDS`) as strings such as ``"silver:2"`` or
+``"build_free:workshop"``; :func:`parse_effect` is its grammar. Loading checks the counts the
+rules rely on (68 neutral townsfolk, 10 heroes, 35 manuscripts with 5 base ones …). The rules
+read the content compiled (:mod:`.tables`), players in words (:mod:`.words`).
 
-Every card is a small integer id:
-
-* neutral townsfolk ``0..67`` (file order), heroes ``68..77``,
-  starting townsfolk ``78 + 8 * seat + k`` (the same 8 designs per colour);
-* printed board townsfolk are not cards; they are addressed by segment.
+Cards, manuscripts and player cards carry their ids in the file (a starting design lists its
+four copies' ids, one per colour). Ids are append-only, since records replay through them
+(:mod:`kingdoms.core.ids`): neutral townsfolk are ``0..67``, heroes ``68..77``, starting cards
+``78..109`` (colour ``s``'s copy of design ``k`` is ``78 + 8 * s + k``); a new townsfolk or
+hero will be ``110``. Printed board townsfolk are not cards.
 
 >>> CONTENT.townsfolk[0].name
 'Peddler'
@@ -32,6 +29,8 @@ from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ..core.ids import indexed
+
 _CONFIG = ConfigDict(frozen=True, extra="forbid")
 
 ICONS = ("merchant", "builder", "noble", "cleric", "criminal")
@@ -41,6 +40,11 @@ INK, GOLD, STONE = range(3)
 RIBBONS = ("red", "blue", "green", "gold")
 BUILDINGS = ("workshop", "trading_post", "guildhall")
 WORKSHOP, TRADING_POST, GUILDHALL = range(3)
+MAX_SEATS = 4
+"""Players at most: a starting design has a copy, with its own card id, in each of 4 colours."""
+SPOTS_PER_SEGMENT = 6
+N_SPOTS = 5 * SPOTS_PER_SEGMENT
+
 
 class EffectKind(IntEnum):
     """The shared effect vocabulary: what a card, spot, link, castle section or manuscript does.
@@ -80,23 +84,6 @@ EFFECT_KINDS = tuple(kind.name.lower() for kind in EffectKind)
 _KIND_BY_NAME = {name: EffectKind(i) for i, name in enumerate(EFFECT_KINDS)}
 
 
-class Timing(IntEnum):
-    """When a townsfolk's own ability (``effects``) resolves."""
-
-    NONE = 0
-    INSTANT = 1
-    """When played into the line."""
-    ONGOING = 2
-    """While in the line (see :class:`Trigger`)."""
-    DROPOFF = 3
-    """When shifted out of the line."""
-    COLLISION = 4
-    """When anyone resolves a collision."""
-
-
-TIMINGS = tuple(timing.name.lower() for timing in Timing)
-
-
 class Trigger(IntEnum):
     """Ongoing abilities: the first seven fire effects after an event, the last two change a
     rule."""
@@ -113,19 +100,6 @@ class Trigger(IntEnum):
 
 
 TRIGGERS = tuple(trigger.name.lower() for trigger in Trigger)
-
-
-class Exchange(IntEnum):
-    """The trade exchange of an outer space; its value is the merchants one use costs."""
-
-    SILVER = 1
-    """1 merchant → 1 silver."""
-    RESOURCE = 2
-    """2 merchants → 1 any resource."""
-    DESTROY = 3
-    """3 merchants → destroy 1 card."""
-    FLIP = 4
-    """4 merchants → flip 1 debt or deed."""
 
 
 class PointKind(IntEnum):
@@ -214,8 +188,21 @@ class Townsfolk(BaseModel):
         return self
 
 
+class Card(Townsfolk):
+    """A neutral townsfolk or a hero: one card, with its id."""
+
+    id: int = Field(ge=0)
+
+
+class StartingTownsfolk(Townsfolk):
+    """A starting design: the same card in each colour, ``ids[seat]`` that colour's copy."""
+
+    ids: list[int] = Field(min_length=MAX_SEATS, max_length=MAX_SEATS)
+
+
 class Manuscript(BaseModel):
     model_config = _CONFIG
+    id: int = Field(ge=0)
     key: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str = Field(min_length=1, max_length=40)
     cost: int = Field(ge=3, le=7)
@@ -301,6 +288,7 @@ class CastleSection(BaseModel):
 
 class PlayerCard(BaseModel):
     model_config = _CONFIG
+    id: int = Field(ge=0)
     key: str
     name: str
     space: int = Field(ge=1, le=10)
@@ -355,9 +343,9 @@ class Content(BaseModel):
     castle: list[CastleSection]
     segments: list[Segment]
     player_cards: list[PlayerCard]
-    starting_townsfolk: list[Townsfolk]
-    heroes: list[Townsfolk]
-    townsfolk: list[Townsfolk]
+    starting_townsfolk: list[StartingTownsfolk]
+    heroes: list[Card]
+    townsfolk: list[Card]
     manuscripts: list[Manuscript]
 
     @field_validator("collision_above")
@@ -391,7 +379,7 @@ class Content(BaseModel):
         need(len(self.castle) == 5, "5 castle sections")
         need(len(self.segments) == 5, "5 board segments")
         exchanges = Counter(e for s in self.segments for e in s.exchanges)
-        need(all(exchanges[k] >= 2 for k in Exchange), "each exchange kind at least twice")
+        need(all(exchanges[k] >= 2 for k in range(1, 5)), "each exchange kind at least twice")
         need(len(self.player_cards) == 10, "10 player cards")
         need(sorted(p.space for p in self.player_cards) == list(range(1, 11)), "spaces 1-10")
         need(len(self.starting_townsfolk) == 8, "8 starting townsfolk")
@@ -406,6 +394,7 @@ class Content(BaseModel):
         need(len(set(keys)) == len(keys), "townsfolk keys must be unique")
         mkeys = [m.key for m in self.manuscripts]
         need(len(set(mkeys)) == len(mkeys), "manuscript keys must be unique")
+        index_ids(self)  # each kind's ids unique and without gaps
         return self
 
 
@@ -426,6 +415,36 @@ def parse_points(text: str) -> Points:
     return Points(kind, int(parts[1]), icon)
 
 
+CardKind = Literal["neutral", "hero", "starting"]
+
+
+class Ids(NamedTuple):
+    """The content by id, built from the ids the file states: the order it lists things in
+    changes nothing. ``cards``: each card id's design and kind (a starting design's copies
+    share it); ``starting_decks``: each colour's copy of every starting design, by id."""
+
+    cards: tuple[tuple[Townsfolk, CardKind], ...]
+    starting_decks: tuple[tuple[int, ...], ...]
+    manuscripts: tuple[Manuscript, ...]
+    player_cards: tuple[PlayerCard, ...]
+
+
+def index_ids(content: Content) -> Ids:
+    """The content indexed by its ids (``ValueError`` if a kind's ids repeat or leave a gap)."""
+    cards: list[tuple[int, tuple[Townsfolk, CardKind]]] = [
+        *((t.id, (t, "neutral")) for t in content.townsfolk),
+        *((t.id, (t, "hero")) for t in content.heroes),
+        *((card, (t, "starting")) for t in content.starting_townsfolk for card in t.ids),
+    ]
+    return Ids(
+        cards=indexed("card", cards),
+        starting_decks=tuple(tuple(sorted(t.ids[seat] for t in content.starting_townsfolk))
+                             for seat in range(MAX_SEATS)),
+        manuscripts=indexed("manuscript", ((m.id, m) for m in content.manuscripts)),
+        player_cards=indexed("player card", ((p.id, p) for p in content.player_cards)),
+    )
+
+
 def load_content(text: str | None = None) -> Content:
     """Parse and validate the content (the packaged ``content.json`` by default)."""
     if text is None:
@@ -434,11 +453,7 @@ def load_content(text: str | None = None) -> Content:
 
 
 CONTENT = load_content()
-
-HERO_BASE = len(CONTENT.townsfolk)
-START_BASE = HERO_BASE + len(CONTENT.heroes)
-N_START = len(CONTENT.starting_townsfolk)
-MAX_SEATS = 4
-SPOTS_PER_SEGMENT = 6
-N_SPOTS = 5 * SPOTS_PER_SEGMENT
-N_CARDS = START_BASE + N_START * MAX_SEATS
+IDS = index_ids(CONTENT)
+N_CARDS = len(IDS.cards)
+"""Card ids run ``0 .. N_CARDS - 1`` (``actions`` checks its card codes have room for them)."""
+PLAYER_CARDS = IDS.player_cards

@@ -27,7 +27,6 @@ from .content import (
     NOBLE,
     STONE,
     TRADING_POST,
-    Exchange,
     Trigger,
 )
 from .effects import has_modifier
@@ -44,6 +43,7 @@ from .tables import (
     START_SLOT_ICONS,
     WORKER_COSTS,
     Design,
+    Exchange,
 )
 
 # Enum members of the hot paths, bound once (why: see ``turn.py``).

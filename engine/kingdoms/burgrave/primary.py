@@ -34,7 +34,6 @@ from .content import (
     NOBLE,
     STONE,
     EffectKind,
-    Exchange,
     Trigger,
 )
 from .costs import (
@@ -63,7 +62,15 @@ from .effects import (
     take_townsfolk,
 )
 from .state import Player, State
-from .tables import BUILD_COST, CARD_DESIGN, PRINTED, PRINTED_SCRIPT_EFFECTS, WORKER_COSTS, Design
+from .tables import (
+    BUILD_COST,
+    CARD_DESIGN,
+    PRINTED,
+    PRINTED_SCRIPT_EFFECTS,
+    WORKER_COSTS,
+    Design,
+    Exchange,
+)
 from .tasks import Auto, Decision, Task, per_seat
 
 

@@ -44,7 +44,7 @@ from .actions import (
     move_worker_parts,
 )
 from .board import is_outer, segment_of, spot_place
-from .content import BUILDINGS, CONTENT, CRIMINAL, ICONS, MERCHANT, RESOURCES, STONE
+from .content import BUILDINGS, CRIMINAL, ICONS, MERCHANT, PLAYER_CARDS, RESOURCES, STONE
 from .costs import (
     Funding,
     build_funding,
@@ -233,7 +233,7 @@ def _generic(asked: _Asked, code: int) -> None:
 def _pair(asked: _Asked, code: int) -> None:
     index = PAIR_CODES.value(code)
     pair = asked.state.pairs[index]
-    card = CONTENT.player_cards[pair.player_card]
+    card = PLAYER_CARDS[pair.player_card]
     items: list[Text] = []
     if card.silver:
         items.append(Text("burgrave.fx.silver", n=card.silver, count=card.silver))

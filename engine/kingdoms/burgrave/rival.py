@@ -26,7 +26,7 @@ from .actions import (
     bump_parts,
 )
 from .board import FIRST_INNER, segment_of
-from .content import CONTENT, GOLD, INK, STONE, EffectKind
+from .content import GOLD, INK, PLAYER_CARDS, STONE, EffectKind
 from .costs import (
     build_obstacle,
     dismiss_cost,
@@ -99,7 +99,7 @@ def place_rival(state: State) -> None:
     for index, pair in enumerate(state.pairs):
         if pair.taken_by == NOBODY:
             state.pairs = replaced(state.pairs, index, pair._replace(taken_by=RIVAL_SEAT))
-            card = CONTENT.player_cards[pair.player_card]
+            card = PLAYER_CARDS[pair.player_card]
             state.player_mut(RIVAL_SEAT).space = card.space - 1
             return
 

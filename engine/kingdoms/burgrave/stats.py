@@ -19,7 +19,6 @@ from typing import Any
 
 from ..core.protocol import Seat
 from ..core.rng import Rng, derive_seed
-from .content import HERO_BASE
 from .rules import apply_code, legal_codes, new_state
 from .scoring import leftovers, score_parts
 from .state import State
@@ -48,7 +47,7 @@ def hired_cards(state: State) -> list[int]:
     out = []
     for p in state.players:
         for pile in (p.hand, p.deck, p.discard, p.line, p.destroyed):
-            out += [c for c in pile if c < HERO_BASE]
+            out += [c for c in pile if CARD_DESIGN[c].kind == "neutral"]
     return out
 
 

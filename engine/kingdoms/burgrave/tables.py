@@ -12,6 +12,7 @@ players read is composed from these tables in :mod:`.words`.
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any
 
 from .content import (
@@ -19,22 +20,50 @@ from .content import (
     CRIMINAL,
     GUILDHALL,
     ICONS,
+    IDS,
     N_CARDS,
-    N_START,
+    PLAYER_CARDS,
     RIBBONS,
-    START_BASE,
-    TIMINGS,
     TRADING_POST,
     TRIGGERS,
     Effect,
-    Exchange,
+    Ids,
     Manuscript,
-    Timing,
     Townsfolk,
     Trigger,
     parse_effect,
     parse_points,
 )
+
+
+class Timing(IntEnum):
+    """When a townsfolk's own ability (``effects``) resolves."""
+
+    NONE = 0
+    INSTANT = 1
+    """When played into the line."""
+    ONGOING = 2
+    """While in the line (see :class:`Trigger`)."""
+    DROPOFF = 3
+    """When shifted out of the line."""
+    COLLISION = 4
+    """When anyone resolves a collision."""
+
+
+TIMINGS = tuple(timing.name.lower() for timing in Timing)
+
+
+class Exchange(IntEnum):
+    """The trade exchange of an outer space; its value is the merchants one use costs."""
+
+    SILVER = 1
+    """1 merchant → 1 silver."""
+    RESOURCE = 2
+    """2 merchants → 1 any resource."""
+    DESTROY = 3
+    """3 merchants → destroy 1 card."""
+    FLIP = 4
+    """4 merchants → flip 1 debt or deed."""
 
 
 def _effects(values: list[str]) -> tuple[Effect, ...]:
@@ -75,26 +104,33 @@ class Design:
         self.kind = kind
 
 
-DESIGNS: tuple[Design, ...] = (
-    *(Design(t, "neutral") for t in CONTENT.townsfolk),
-    *(Design(t, "hero") for t in CONTENT.heroes),
-    *(Design(t, "starting") for t in CONTENT.starting_townsfolk),
-)
-"""Designs indexed by design number: neutrals, heroes, then the 8 starting designs."""
+def card_designs(ids: Ids) -> tuple[Design, ...]:
+    """Each card id's compiled design; the copies of a starting design share one."""
+    designs: dict[str, Design] = {}
+    for model, kind in ids.cards:
+        if model.key not in designs:
+            designs[model.key] = Design(model, kind)
+    return tuple(designs[model.key] for model, _ in ids.cards)
+
+
+CARD_DESIGN = card_designs(IDS)
+"""The design of each card id."""
+CARD_VALUE: tuple[int, ...] = tuple(d.value for d in CARD_DESIGN)
+DESIGNS: tuple[Design, ...] = tuple(dict.fromkeys(CARD_DESIGN))
+"""Each design once, in the order of its first card id."""
 PRINTED: tuple[Design, ...] = tuple(
     Design(s.printed_townsfolk, "printed") for s in CONTENT.segments
 )
-
-
-def design_of(card: int) -> int:
-    """The design number of card id ``card``."""
-    if card < START_BASE:
-        return card
-    return START_BASE + (card - START_BASE) % N_START
-
-
-CARD_DESIGN: tuple[Design, ...] = tuple(DESIGNS[design_of(c)] for c in range(N_CARDS))
-CARD_VALUE: tuple[int, ...] = tuple(d.value for d in CARD_DESIGN)
+NEUTRAL_CARDS = tuple(card for card, d in enumerate(CARD_DESIGN) if d.kind == "neutral")
+"""The neutral townsfolk's ids, in id order (as setup shuffles them into the piles)."""
+HERO_CARDS = tuple(card for card, d in enumerate(CARD_DESIGN) if d.kind == "hero")
+STARTING_DECKS = IDS.starting_decks
+"""Each colour's (seat's) 8 starting cards, in id order."""
+HERO_BASE = HERO_CARDS[0]
+"""The first hero's id (68). Ids never move, so the ten heroes first printed stay ``68..77``
+(a hero added later takes an id after every card: the rules list :data:`HERO_CARDS`)."""
+START_BASE = STARTING_DECKS[0][0]
+"""The first colour's first starting card (78); its eight stay ``78..85`` for the same reason."""
 
 
 class ScriptInfo:
@@ -110,7 +146,8 @@ class ScriptInfo:
         self.points = parse_points(model.points) if model.points else None
 
 
-SCRIPTS: tuple[ScriptInfo, ...] = tuple(ScriptInfo(m) for m in CONTENT.manuscripts)
+SCRIPTS: tuple[ScriptInfo, ...] = tuple(ScriptInfo(m) for m in IDS.manuscripts)
+"""The manuscripts by id."""
 BASE_SCRIPTS: tuple[int, ...] = tuple(i for i, s in enumerate(SCRIPTS) if s.base)
 OTHER_SCRIPTS: tuple[int, ...] = tuple(i for i, s in enumerate(SCRIPTS) if not s.base)
 PRINTED_SCRIPT_COST: tuple[int, ...] = tuple(
@@ -151,8 +188,9 @@ COLLISION_BELOW: tuple[tuple[str, tuple[Effect, ...]], ...] = tuple(
     (b.who, _effects(b.effects)) for b in CONTENT.collision_below
 )
 PLAYER_CARD_SETUP: tuple[tuple[Effect, ...], ...] = tuple(
-    _effects(p.setup) for p in CONTENT.player_cards
+    _effects(p.setup) for p in PLAYER_CARDS
 )
+"""Each player card's extra setup step, by id."""
 
 CLOSED_SPOT_INDEX = (2, 3)
 """Spots closed below 3 players: on each bank the one next to the river (west 2, east 0)."""

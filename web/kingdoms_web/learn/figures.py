@@ -167,7 +167,7 @@ def _bg_icon(icon: str) -> Element:
 
 
 def bg_goal() -> Element:
-    from kingdoms.burgrave.content import HERO_BASE
+    from kingdoms.burgrave.tables import HERO_BASE
     return _figure(_bg_card(HERO_BASE), _bg_card(HERO_BASE + 1),
                    caption=t("rules.fig.bg_goal"), cls="rules-cards")
 
@@ -191,7 +191,7 @@ def bg_player() -> Element:
 
 
 def bg_cards() -> Element:
-    from kingdoms.burgrave.content import START_BASE
+    from kingdoms.burgrave.tables import START_BASE
     return _figure(*[_bg_card(START_BASE + i) for i in range(4)],
                    caption=t("rules.fig.bg_cards"), cls="rules-cards")
 
