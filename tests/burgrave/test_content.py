@@ -78,6 +78,15 @@ def test_ids_must_be_unique_and_without_gaps() -> None:
         load_content(json.dumps(data))
 
 
+def test_card_ids_fit_the_action_vocabulary() -> None:
+    """A card is played as 200 + id and chosen as 400 + id: ids below 200 fit, and one more
+    card than that fails at import with the reason, before any code could change meaning."""
+    A.check_card_room(N_CARDS)
+    A.check_card_room(200)
+    with pytest.raises(ValueError, match="201 card ids outgrow the action vocabulary"):
+        A.check_card_room(201)
+
+
 def test_cards_doc_is_up_to_date() -> None:
     """docs/burgrave-cards.md is generated from the data (python -m kingdoms.burgrave.cards_doc)."""
     assert DOC.read_text("utf-8") == cards_markdown()
