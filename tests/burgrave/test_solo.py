@@ -7,6 +7,8 @@ tasks would call them, and :func:`~kingdoms.burgrave.rules.advance` resolves wha
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from kingdoms.burgrave import INFO
@@ -39,9 +41,11 @@ from kingdoms.burgrave.solo_content import (
     BOARD_ICONS,
     BOARD_KEYS,
     FUTURE_SCHEMES,
+    SCHEMES,
     SOLO,
     STARTING_SCHEMES,
     WORKERS,
+    compile_schemes,
     load_solo,
 )
 from kingdoms.burgrave.solo_options import rival_score
@@ -57,7 +61,7 @@ R = RIVAL_SEAT
 
 
 def scheme(key: str) -> int:
-    return next(i for i, s in enumerate(SOLO.schemes) if s.key == key)
+    return next(i for i, s in enumerate(SCHEMES) if s.key == key)
 
 
 def solo(seed: int = 1, rival: str = "workers", difficulty: int = 1) -> State:
@@ -109,6 +113,17 @@ def test_content_is_validated() -> None:
         load_solo(text.replace('"move:1"', '"move:9"', 1))
     with pytest.raises(ValueError, match="future"):
         load_solo(text.replace('"remove":["f-conclave"', '"remove":["s-muster"', 1))
+
+
+def test_schemes_are_indexed_by_their_ids() -> None:
+    """States and the rival's shuffle use scheme ids, so the file's order changes nothing: the
+    schemes listed the other way round compile the same; a repeated id fails at load."""
+    data = json.loads(SOLO.model_dump_json())
+    data["schemes"].reverse()
+    assert compile_schemes(load_solo(json.dumps(data))) == SCHEMES
+    data["schemes"][0]["id"] = data["schemes"][1]["id"]
+    with pytest.raises(ValueError, match="scheme ids must be unique"):
+        load_solo(json.dumps(data))
 
 
 def test_info_says_one_to_four_players() -> None:

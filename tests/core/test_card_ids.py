@@ -18,6 +18,7 @@ import pytest
 
 from kingdoms.burgrave.content import CONTENT as BURGRAVE
 from kingdoms.burgrave.content import PLAYER_CARDS
+from kingdoms.burgrave.solo_content import SCHEMES
 from kingdoms.burgrave.tables import CARD_DESIGN, SCRIPTS, STARTING_DECKS
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -34,6 +35,7 @@ def burgrave_ids() -> IdSpaces:
                   for card, design in enumerate(CARD_DESIGN)},
         "manuscripts": {str(script): info.key for script, info in enumerate(SCRIPTS)},
         "player_cards": {str(card): info.key for card, info in enumerate(PLAYER_CARDS)},
+        "schemes": {str(scheme): info.key for scheme, info in enumerate(SCHEMES)},
         "segments": {str(index): s.key for index, s in enumerate(BURGRAVE.segments)},
         "castle_sections": {str(index): s.key for index, s in enumerate(BURGRAVE.castle)},
     }
