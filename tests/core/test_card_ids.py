@@ -20,6 +20,7 @@ from kingdoms.burgrave.content import CONTENT as BURGRAVE
 from kingdoms.burgrave.content import PLAYER_CARDS
 from kingdoms.burgrave.solo_content import SCHEMES
 from kingdoms.burgrave.tables import CARD_DESIGN, SCRIPTS, STARTING_DECKS
+from kingdoms.dice_realm.content import CARD_IDS
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -41,7 +42,13 @@ def burgrave_ids() -> IdSpaces:
     }
 
 
-GAMES: dict[str, Callable[[], IdSpaces]] = {"burgrave": burgrave_ids}
+def dice_realm_ids() -> IdSpaces:
+    """Dice Realm's card numbers (its citizens, villages and penalties share one space)."""
+    return {"cards": {str(card): card_id for card, card_id in enumerate(CARD_IDS)}}
+
+
+GAMES: dict[str, Callable[[], IdSpaces]] = {"burgrave": burgrave_ids,
+                                             "dice_realm": dice_realm_ids}
 
 
 @pytest.mark.parametrize("game", GAMES)

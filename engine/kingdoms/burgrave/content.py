@@ -437,11 +437,11 @@ def index_ids(content: Content) -> Ids:
         *((card, (t, "starting")) for t in content.starting_townsfolk for card in t.ids),
     ]
     return Ids(
-        cards=indexed("card", cards),
+        cards=indexed("card id", cards),
         starting_decks=tuple(tuple(sorted(t.ids[seat] for t in content.starting_townsfolk))
                              for seat in range(MAX_SEATS)),
-        manuscripts=indexed("manuscript", ((m.id, m) for m in content.manuscripts)),
-        player_cards=indexed("player card", ((p.id, p) for p in content.player_cards)),
+        manuscripts=indexed("manuscript id", ((m.id, m) for m in content.manuscripts)),
+        player_cards=indexed("player card id", ((p.id, p) for p in content.player_cards)),
     )
 
 

@@ -120,7 +120,7 @@ class SoloContent(BaseModel):
                 raise ValueError(f"{board.key}: removes only future schemes")
         if self.default_rival not in [b.key for b in self.boards]:
             raise ValueError("default_rival must be a board key")
-        indexed("scheme", ((s.id, s) for s in self.schemes))  # unique, without gaps
+        indexed("scheme id", ((s.id, s) for s in self.schemes))  # unique, without gaps
         return self
 
 
@@ -166,7 +166,7 @@ def _compile(scheme: Scheme) -> SchemeInfo:
 
 def compile_schemes(solo: SoloContent) -> tuple[SchemeInfo, ...]:
     """The schemes compiled, indexed by id."""
-    return indexed("scheme", ((s.id, _compile(s)) for s in solo.schemes))
+    return indexed("scheme id", ((s.id, _compile(s)) for s in solo.schemes))
 
 
 SCHEMES = compile_schemes(SOLO)

@@ -7,9 +7,9 @@ every saved game would replay with other cards. So each card states its id in th
 are append-only (a new card takes the next free one; none is ever renumbered or reused), and
 the loaders index by id, never by position.
 
->>> indexed("manuscript", [(1, "b"), (0, "a")])
+>>> indexed("manuscript id", [(1, "b"), (0, "a")])
 ('a', 'b')
->>> indexed("card", [(0, "a"), (0, "b")])
+>>> indexed("card id", [(0, "a"), (0, "b")])
 Traceback (most recent call last):
 ...
 ValueError: card ids must be unique; used more than once: [0]
@@ -24,18 +24,18 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
-def indexed(kind: str, entries: Iterable[tuple[int, T]]) -> tuple[T, ...]:
+def indexed(name: str, entries: Iterable[tuple[int, T]]) -> tuple[T, ...]:
     """The items of ``(id, item)`` pairs in id order, after checking the ids: each once, and
-    ``0 .. n - 1`` with no gap (the rules keep cards in tuples indexed by id, and the action
-    vocabulary reserves a code for every id up to the last). ``ValueError`` names the problem
-    in terms of ``kind`` ("card", "manuscript" …)."""
+    ``0 .. n - 1`` with no gap (the rules keep cards in tuples indexed by id, and Burgrave's
+    action vocabulary has a code for every id up to the last). ``ValueError`` names the problem
+    with ``name``, what the ids are called ("card id", "card number" …)."""
     pairs = list(entries)
     counts = Counter(number for number, _ in pairs)
     twice = sorted(number for number, count in counts.items() if count > 1)
     if twice:
-        raise ValueError(f"{kind} ids must be unique; used more than once: {twice}")
+        raise ValueError(f"{name}s must be unique; used more than once: {twice}")
     missing = sorted(set(range(len(pairs))) - set(counts))
     if missing:
-        raise ValueError(f"{kind} ids must run from 0 with no gap (a new {kind} takes the "
-                         f"highest id + 1); missing: {missing}")
+        raise ValueError(f"{name}s must run from 0 with no gap (something new takes the "
+                         f"highest + 1, and none is ever removed); missing: {missing}")
     return tuple(item for _, item in sorted(pairs, key=lambda pair: pair[0]))

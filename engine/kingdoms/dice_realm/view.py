@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import INFO
-from .content import CARD_IDS, CITIZEN_COLOUR, COLOUR_IDS, CONTENT, VILLAGE_BASE, card_json
+from .content import CARD_IDS, CARD_VALUES, CITIZEN_COLOUR, COLOUR_IDS, CONTENT, card_json
 from .rules import fairies, met_slots, negative_points, score, score_parts, winners
 from .state import CHOOSE, GIFT, OVER, ROLL, State
 
@@ -22,7 +22,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
     met = [] if over else met_slots(state)
     villages = []
     for i, pile in enumerate(state.villages):
-        values = [CONTENT.villages[c - VILLAGE_BASE].value for c in pile]
+        values = [CARD_VALUES[c] for c in pile]
         villages.append({
             "slot": i,
             "colour": COLOUR_IDS[i],
