@@ -7,11 +7,9 @@ effect vocabulary (:data:`EFFECT_KINDS`) as strings such as ``"silver:2"`` or
 rules rely on (68 neutral townsfolk, 10 heroes, 35 manuscripts with 5 base ones …). The rules
 read the content compiled (:mod:`.tables`), players in words (:mod:`.words`).
 
-Cards, manuscripts and player cards carry their ids in the file (a starting design lists its
-four copies' ids, one per colour). Ids are append-only, since records replay through them
-(:mod:`kingdoms.core.ids`): neutral townsfolk are ``0..67``, heroes ``68..77``, starting cards
-``78..109`` (colour ``s``'s copy of design ``k`` is ``78 + 8 * s + k``); a new townsfolk or
-hero will be ``110``. Printed board townsfolk are not cards.
+Cards, manuscripts and player cards carry fixed ids in the file (a starting design its four
+copies', one per colour), append-only since records replay through them (:mod:`kingdoms.core.ids`):
+neutral townsfolk ``0..67``, heroes ``68..77``, starting cards ``78..109``; the next is ``110``.
 
 >>> CONTENT.townsfolk[0].name
 'Peddler'
