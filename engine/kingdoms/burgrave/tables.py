@@ -127,8 +127,9 @@ HERO_CARDS = tuple(card for card, d in enumerate(CARD_DESIGN) if d.kind == "hero
 STARTING_DECKS = IDS.starting_decks
 """Each colour's (seat's) 8 starting cards, in id order."""
 HERO_BASE = HERO_CARDS[0]
-"""The first hero's id (68). Ids never move, so the ten heroes first printed stay ``68..77``
-(a hero added later takes an id after every card: the rules list :data:`HERO_CARDS`)."""
+"""The first hero's id (68), from which the page's rules figures count. Ids never move, so the
+ten heroes first printed stay ``68..77``; a hero added later takes an id after every card, so
+the rules read :data:`HERO_CARDS`."""
 START_BASE = STARTING_DECKS[0][0]
 """The first colour's first starting card (78); its eight stay ``78..85`` for the same reason."""
 
