@@ -14,20 +14,18 @@ import functools
 from typing import Any
 
 from kingdoms.burgrave.actions import Action, decode
-from kingdoms.burgrave.content import (
-    CARD_DESIGN,
-    CLERIC,
-    GUILDHALL,
-    PERMANENT_ICON,
-    PRINTED,
-    START_BASE,
-    START_SLOT_ICONS,
-    TRADING_POST,
-    Design,
-)
+from kingdoms.burgrave.content import CLERIC, GUILDHALL, TRADING_POST
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.rules import apply_code, legal_codes
 from kingdoms.burgrave.state import UNSET, State
+from kingdoms.burgrave.tables import (
+    CARD_DESIGN,
+    PERMANENT_ICON,
+    PRINTED,
+    START_SLOT_ICONS,
+    STARTING_DECKS,
+    Design,
+)
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.protocol import Seat
 
@@ -54,7 +52,8 @@ def load(data: dict[str, Any]) -> State:
 def card(key: str, seat: int = 0) -> int:
     """A card id with design ``key``: starting cards of ``seat``, or the neutral/hero card."""
     for c in range(len(CARD_DESIGN)):
-        if CARD_DESIGN[c].key == key and (c < START_BASE or (c - START_BASE) // 8 == seat):
+        if CARD_DESIGN[c].key == key and (CARD_DESIGN[c].kind != "starting"
+                                          or c in STARTING_DECKS[seat]):
             return c
     raise KeyError(key)
 

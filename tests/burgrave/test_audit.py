@@ -45,27 +45,23 @@ from kingdoms.burgrave.actions import (
     bump_code,
 )
 from kingdoms.burgrave.board import LINKS, next_spaces
-from kingdoms.burgrave.content import (
-    CARD_VALUE,
-    CASTLE_REWARDS,
-    CLERIC,
-    CONTENT,
-    PRINTED_SCRIPT_COST,
-    PRINTED_SCRIPT_EFFECTS,
-    SCRIPTS,
-    SEG_EXCHANGES,
-    SEG_LINK_REWARDS,
-    SEG_SPOT_REWARDS,
-    WORKSHOP,
-    Effect,
-    EffectKind,
-)
+from kingdoms.burgrave.content import CLERIC, CONTENT, PLAYER_CARDS, WORKSHOP, Effect, EffectKind
 from kingdoms.burgrave.costs import icon_counts
 from kingdoms.burgrave.effects import corruption_first, gain_debts, hand_limit, push_effects
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.rules import advance, apply_code, legal_codes
 from kingdoms.burgrave.scoring import score_parts
 from kingdoms.burgrave.state import CLOSED, UNSET, State
+from kingdoms.burgrave.tables import (
+    CARD_VALUE,
+    CASTLE_REWARDS,
+    PRINTED_SCRIPT_COST,
+    PRINTED_SCRIPT_EFFECTS,
+    SCRIPTS,
+    SEG_EXCHANGES,
+    SEG_LINK_REWARDS,
+    SEG_SPOT_REWARDS,
+)
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.burgrave.turn import collision
 from kingdoms.core.protocol import Seat
@@ -553,7 +549,7 @@ def test_setup_pick_order_spaces_and_closed_spots() -> None:
             assert seat is not None
             order.append(seat)
             index = PAIR_CODES.value(legal_codes(s)[0])
-            pc = CONTENT.player_cards[s.pairs[index].player_card]
+            pc = PLAYER_CARDS[s.pairs[index].player_card]
             silver = s.players[seat].silver
             s = apply_code(s, PAIR_CODES.code(index))
             assert s.players[seat].space == pc.space - 1

@@ -25,7 +25,7 @@ from kingdoms.burgrave.actions import (
     build_parts,
 )
 from kingdoms.burgrave.board import bank_spots, segment_of
-from kingdoms.burgrave.content import BUILD_COST, CLERIC, CRIMINAL, NOBLE, WORKER_COSTS
+from kingdoms.burgrave.content import CLERIC, CRIMINAL, NOBLE
 from kingdoms.burgrave.costs import (
     Funding,
     budget,
@@ -51,6 +51,7 @@ from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.primary import action_codes, take_primary_action
 from kingdoms.burgrave.rules import apply_code, legal_codes
 from kingdoms.burgrave.state import State, replaced
+from kingdoms.burgrave.tables import BUILD_COST, WORKER_COSTS
 from kingdoms.burgrave.tasks import Decision
 from kingdoms.core.protocol import Seat
 

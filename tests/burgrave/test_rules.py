@@ -34,13 +34,13 @@ from kingdoms.burgrave.actions import (
     bump_code,
 )
 from kingdoms.burgrave.board import N_SPACES, REACH, move_steps, next_spaces, walk
-from kingdoms.burgrave.content import CARD_DESIGN, PRINTED, SCRIPTS
 from kingdoms.burgrave.costs import icon_counts, move_options
 from kingdoms.burgrave.effects import hand_limit, step_corruption, step_virtue
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.rules import apply_code, legal_codes
 from kingdoms.burgrave.scoring import score_parts
 from kingdoms.burgrave.state import CLOSED, Player, State, Walk
+from kingdoms.burgrave.tables import CARD_DESIGN, PRINTED, SCRIPTS
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.errors import IllegalActionError, SetupError
 from kingdoms.core.protocol import Seat
@@ -321,7 +321,7 @@ def test_empty_pile_printed_townsfolk_can_be_dismissed_not_hired() -> None:
 
 def _exchange_space(d: dict, kind: int) -> int:
     for space in range(10):
-        from kingdoms.burgrave.content import SEG_EXCHANGES
+        from kingdoms.burgrave.tables import SEG_EXCHANGES
 
         if SEG_EXCHANGES[d["segments"][space // 2]][space % 2] == kind:
             return space

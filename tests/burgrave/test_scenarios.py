@@ -6,11 +6,12 @@ from bg_helpers import base_json, card, codes, do, load, phase, put, set_stack
 
 from kingdoms.burgrave.actions import SEGMENT_CODES, SPOT_CODES
 from kingdoms.burgrave.board import LINKS
-from kingdoms.burgrave.content import SEG_LINK_REWARDS, WORKSHOP, EffectKind
+from kingdoms.burgrave.content import WORKSHOP, EffectKind
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.rules import apply_code, legal_codes
 from kingdoms.burgrave.scoring import majority, score_parts, set_points
 from kingdoms.burgrave.state import CLOSED, FREE, State
+from kingdoms.burgrave.tables import SEG_LINK_REWARDS
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 
 

@@ -34,20 +34,12 @@ from kingdoms.burgrave.actions import (
 )
 from kingdoms.burgrave.board import MAX_STEPS, REACH
 from kingdoms.burgrave.content import (
-    BUILD_COST,
     BUILDER,
-    CARD_DESIGN,
-    CARD_VALUE,
     CLERIC,
     CRIMINAL,
-    HERO_BASE,
     MERCHANT,
     NOBLE,
-    PRINTED,
-    SEG_EXCHANGES,
-    START_BASE,
     TRADING_POST,
-    WORKER_COSTS,
     Trigger,
 )
 from kingdoms.burgrave.costs import script_cost
@@ -55,6 +47,16 @@ from kingdoms.burgrave.decisions import apply_decision
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.rules import apply_code, legal_codes
 from kingdoms.burgrave.state import FREE, State, Walk
+from kingdoms.burgrave.tables import (
+    BUILD_COST,
+    CARD_DESIGN,
+    CARD_VALUE,
+    NEUTRAL_CARDS,
+    PRINTED,
+    SEG_EXCHANGES,
+    STARTING_DECKS,
+    WORKER_COSTS,
+)
 from kingdoms.burgrave.tasks import Auto, Decision
 from kingdoms.core.protocol import Seat
 from kingdoms.core.rng import Rng, derive_seed
@@ -71,8 +73,8 @@ def check_invariants(s: State) -> None:
         assert p.supply >= 0 and len(p.line) <= 3 and 0 <= p.corruption <= p.virtue <= 6
     if s.round == 0:  # setup: decks are formed after each pick's extra step
         return
-    expected = list(range(HERO_BASE)) + [p.hero for p in s.players]
-    expected += [START_BASE + 8 * seat + k for seat in range(s.seat_count) for k in range(8)]
+    expected = [*NEUTRAL_CARDS, *(p.hero for p in s.players)]
+    expected += [card for seat in range(s.seat_count) for card in STARTING_DECKS[seat]]
     assert sorted(cards) == sorted(expected), "every card exists exactly once"
     for seat, p in enumerate(s.players):
         castle = sum(s.tier1[k][seat] + s.tier2[k][seat] + s.tier3[k][seat] for k in range(5))

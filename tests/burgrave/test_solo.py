@@ -7,23 +7,22 @@ tasks would call them, and :func:`~kingdoms.burgrave.rules.advance` resolves wha
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from kingdoms.burgrave import INFO
 from kingdoms.burgrave.actions import PLACE_CODES
 from kingdoms.burgrave.board import bank_spots, segment_of
 from kingdoms.burgrave.content import (
-    BUILD_COST,
-    CARD_VALUE,
     CONTENT,
     GOLD,
     INK,
     MERCHANT,
     NOBLE,
-    SCRIPTS,
+    PLAYER_CARDS,
     STONE,
     EffectKind,
-    Exchange,
 )
 from kingdoms.burgrave.costs import exchange_kind, icon_counts, script_cost
 from kingdoms.burgrave.game import GAME
@@ -42,13 +41,16 @@ from kingdoms.burgrave.solo_content import (
     BOARD_ICONS,
     BOARD_KEYS,
     FUTURE_SCHEMES,
+    SCHEMES,
     SOLO,
     STARTING_SCHEMES,
     WORKERS,
+    compile_schemes,
     load_solo,
 )
 from kingdoms.burgrave.solo_options import rival_score
 from kingdoms.burgrave.state import FREE, RIVAL_SEAT, State, replaced
+from kingdoms.burgrave.tables import BUILD_COST, CARD_VALUE, SCRIPTS, Exchange
 from kingdoms.burgrave.tasks import Auto, Decision, Task
 from kingdoms.core.errors import SetupError
 from kingdoms.core.protocol import Seat
@@ -59,7 +61,7 @@ R = RIVAL_SEAT
 
 
 def scheme(key: str) -> int:
-    return next(i for i, s in enumerate(SOLO.schemes) if s.key == key)
+    return next(i for i, s in enumerate(SCHEMES) if s.key == key)
 
 
 def solo(seed: int = 1, rival: str = "workers", difficulty: int = 1) -> State:
@@ -113,6 +115,17 @@ def test_content_is_validated() -> None:
         load_solo(text.replace('"remove":["f-conclave"', '"remove":["s-muster"', 1))
 
 
+def test_schemes_are_indexed_by_their_ids() -> None:
+    """States and the rival's shuffle use scheme ids, so the file's order changes nothing: the
+    schemes listed the other way round compile the same; a repeated id fails at load."""
+    data = json.loads(SOLO.model_dump_json())
+    data["schemes"].reverse()
+    assert compile_schemes(load_solo(json.dumps(data))) == SCHEMES
+    data["schemes"][0]["id"] = data["schemes"][1]["id"]
+    with pytest.raises(ValueError, match="scheme ids must be unique"):
+        load_solo(json.dumps(data))
+
+
 def test_info_says_one_to_four_players() -> None:
     assert (INFO.min_seats, INFO.max_seats) == (1, 4)
 
@@ -126,7 +139,7 @@ def test_setup_pairs_and_rival_space() -> None:
     after = apply_code(state, legal_codes(state)[1])
     other = after.pairs[0]
     assert other.taken_by == R and after.pairs[1].taken_by == HUMAN
-    assert after.players[R].space == CONTENT.player_cards[other.player_card].space - 1
+    assert after.players[R].space == PLAYER_CARDS[other.player_card].space - 1
     assert after.turn_seat == HUMAN and after.debt_pile == CONTENT.debts_by_players[0]
 
 

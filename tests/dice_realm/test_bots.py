@@ -21,7 +21,7 @@ from kingdoms.core.protocol import Seat
 from kingdoms.core.rng import Rng, derive_seed
 from kingdoms.dice_realm import INFO
 from kingdoms.dice_realm.actions import Claim, GiveDragon, Roll, Stop, TakePenalty
-from kingdoms.dice_realm.content import CARD_NUMBER, CONTENT
+from kingdoms.dice_realm.content import CARD_NUMBER, CITIZENS
 from kingdoms.dice_realm.game import GAME
 from kingdoms.dice_realm.hard_bot import HardBot, TurnPlan
 from kingdoms.dice_realm.odds import FULL_INDEX, PARTIAL_INDEX, probability
@@ -205,7 +205,7 @@ def test_hard_whole_turn_matches_the_odds_tables(dr: Any, name: str) -> None:
     with integer arithmetic (an independent implementation of the same recursion); an
     opponent's plan (``maximise=False``) of the negated values is its mirror image."""
     card = CARD_NUMBER[dr.by_name(name)]
-    requirement = CONTENT.citizens[card].requirement
+    requirement = CITIZENS[card].requirement
     others = [CARD_NUMBER[dr.by_name(n)] for n in ("Lamplighter", "Town Crier", "Tinker",
                                                    "Drum Orc") if n != name]
     row = [card, *others[:4]]

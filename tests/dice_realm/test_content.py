@@ -1,4 +1,4 @@
-"""The card set: counts, pile order, stored odds and the value rule."""
+"""The card set: counts, pile order, stored odds, the value rule and the card numbers."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ import pytest
 
 from kingdoms.dice_realm import odds
 from kingdoms.dice_realm.content import (
+    CARDS,
     CONTENT,
     VILLAGE_PILES,
     band_value,
     card_json,
+    cards_by_number,
     load_content,
 )
 
@@ -106,6 +108,25 @@ def test_content_validation_rejects_bad_edits() -> None:
     with pytest.raises(ValueError):
         load_content(json.dumps(data))
     data = json.loads(text)
-    data["villages"][0], data["villages"][1] = data["villages"][1], data["villages"][0]
+    data["villages"][1]["value"] = 2  # two City 2s, no City 3
     with pytest.raises(ValueError, match="villages"):
+        load_content(json.dumps(data))
+
+
+def test_the_file_order_changes_no_card_number() -> None:
+    """Cards are indexed by the numbers the file gives them, never by their place in it: with
+    every card list reversed, the content builds the same cards by number (and so the same
+    tables: each is derived from that, in number order); a repeated or skipped number fails at
+    load, saying which."""
+    text = resources.files("kingdoms.dice_realm").joinpath("content.json").read_text("utf-8")
+    data = json.loads(text)
+    for name in ("citizens", "villages", "penalties"):
+        data[name].reverse()
+    assert cards_by_number(load_content(json.dumps(data))) == CARDS
+    data["penalties"][0]["number"] = 0
+    with pytest.raises(ValueError, match=r"card numbers must be unique; .*\[0\]"):
+        load_content(json.dumps(data))
+    data = json.loads(text)
+    data["penalties"][-1]["number"] = 70
+    with pytest.raises(ValueError, match=r"card numbers must run from 0 with no gap.*\[64\]"):
         load_content(json.dumps(data))

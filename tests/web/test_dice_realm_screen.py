@@ -19,7 +19,7 @@ from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.session import replay
 from kingdoms.dice_realm import odds as dr_odds
 from kingdoms.dice_realm.actions import CLAIMS, CLAIMS_CITIZEN_ONLY, FLIPS, GIVES, Roll
-from kingdoms.dice_realm.content import CARD_NUMBER, CONTENT
+from kingdoms.dice_realm.content import CARD_NUMBER, CITIZENS
 from kingdoms.dice_realm.game import GAME
 from kingdoms_web import i18n
 from kingdoms_web.games.dice_realm import screen as dice_realm_screen
@@ -254,7 +254,7 @@ def aiming_play(state: Any, rng: random.Random) -> Any:
             return action
     if view["phase"] == "roll" and view["dice"]["values"] is not None and special:
         card = view["row"][special[0]]["card"]
-        req = CONTENT.citizens[CARD_NUMBER[card["id"]]].requirement
+        req = CITIZENS[CARD_NUMBER[card["id"]]].requirement
         seat = view["current_seat"]
         flips = min(6, int(view["players"][seat]["fairies"]))
         keep = dr_odds.best_keep(req, view["dice"]["values"], int(view["dice"]["rolls_left"]),
@@ -318,7 +318,7 @@ def assert_odds_are_the_engines(host: ScreenHost) -> None:
     assert boxes
     for slot, box in boxes.items():
         card = view["row"][slot]["card"]
-        req = CONTENT.citizens[CARD_NUMBER[card["id"]]].requirement
+        req = CITIZENS[CARD_NUMBER[card["id"]]].requirement
         best = dr_odds.odds_helper(req, view["dice"]["values"], host.screen.held,
                                    int(view["dice"]["rolls_left"]), flips)["best"]["p"]
         assert not box.hidden

@@ -11,7 +11,8 @@ from kingdoms.core.protocol import Seat
 from kingdoms.core.records import append, new_record
 from kingdoms.core.registry import get_game
 from kingdoms.core.session import replay
-from kingdoms.dice_realm.content import CONTENT, card_json
+from kingdoms.dice_realm.content import CITIZENS as CITIZEN_CARDS
+from kingdoms.dice_realm.content import card_json
 from kingdoms.dice_realm.explain import slid_count
 from kingdoms_web import i18n
 from kingdoms_web.games.dice_realm import text
@@ -21,7 +22,7 @@ from kingdoms_web.saves.schema import SaveEntry
 from kingdoms_web.saves.storage import MemoryBackend, Store
 from kingdoms_web.urls import save_id_from_fragment, seed_from_query
 
-CITIZENS = [card_json(i) for i in range(len(CONTENT.citizens))]
+CITIZENS = [card_json(card) for card in CITIZEN_CARDS]
 
 
 @pytest.fixture(autouse=True)

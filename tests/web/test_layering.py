@@ -2,8 +2,9 @@
 
 A game's rules, state, bots and helpers may change shape at any time; the page may import only
 ``kingdoms.core`` and, of each game package, its public face: ``game`` (the protocol object),
-``explain`` (its words and explanations), ``content`` (static card data to draw) and
-``actions`` (the action models it sends back). The engine never imports the page.
+``explain`` (its words and explanations), ``content`` (static card data to draw), ``tables``
+(the same data compiled: a card's effects, a spot's reward) and ``actions`` (the action models
+it sends back). The engine never imports the page.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ import kingdoms_web
 PAGE = Path(kingdoms_web.__file__).parent
 ENGINE = Path(kingdoms.__file__).parent
 GAME_PACKAGES = ("dice_realm", "burgrave", "testgame")
-PUBLIC = ("game", "explain", "content", "actions")
+PUBLIC = ("game", "explain", "content", "tables", "actions")
+"""``tables`` is Burgrave's content compiled at import (split from ``content``): static like it,
+and what the board's chips draw from (rewards as effect tuples)."""
 
 
 def imports(path: Path) -> Iterator[tuple[int, str]]:

@@ -26,10 +26,13 @@ ChooseSegment         100-104       a segment (pile) or castle section
 ChooseSpot            110-139       a building spot (free build)
 MoveWorker            140-149       move a tier-1 worker from ``section`` sideways
 Bump                  150-189       bump a worker of ``seat`` from ``section``/``tier``
-PlayCard              200-309       play ``card`` from your hand
-ChooseCard            400-509       a card in your hand (destroy or discard)
+PlayCard              200-399       play ``card`` from your hand (``200 + id``; 200-309 used)
+ChooseCard            400-599       a card in your hand (``400 + id``; 400-509 used)
 Build                 600-689       build ``building`` on ``spot``
 ====================  ============  ===================================================
+
+Card ids are append-only (:mod:`.content`), so a new card adds the next play and choose code
+and no code moves; the two families have room for ids below 200, checked at import.
 """
 
 from __future__ import annotations
@@ -102,6 +105,20 @@ CARD_CODES = CodeRange(400, range(N_CARDS))
 """This card in the hand (to destroy or discard)."""
 BUILD_CODES = CodeRange(600, range(len(BUILDINGS) * N_SPOTS))
 """Build: see :func:`build_code`."""
+
+
+def check_card_room(cards: int) -> None:
+    """``ValueError`` unless ``cards`` card ids fit the play and choose-card code families
+    (each ends where the next family begins). Checked at import for :data:`N_CARDS`."""
+    if PLAY_CODES.code(cards) > CARD_CODES.base or CARD_CODES.code(cards) > BUILD_CODES.base:
+        raise ValueError(
+            f"{cards} card ids outgrow the action vocabulary: a card is played as 200 + id "
+            f"(below 400) and chosen as 400 + id (below 600), so ids must stay below 200. Give "
+            f"the cards beyond new code families from {VOCAB_SIZE} on; never move a code."
+        )
+
+
+check_card_room(N_CARDS)
 
 CLOCKWISE, COUNTERCLOCKWISE = 0, 1
 """Directions of a worker move."""
@@ -389,7 +406,10 @@ def _build_table() -> dict[int, Action]:
     actions += [ChooseCard(card=c) for c in range(N_CARDS)]
     actions += [Build(building=b, spot=s) for b in BUILDINGS for s in range(N_SPOTS)]
     for action in actions:
-        table[_encode_fields(action)] = action
+        code = _encode_fields(action)
+        if code in table:  # one family ran into the next: a stored code would change meaning
+            raise ValueError(f"action code {code} would mean both {table[code]!r} and {action!r}")
+        table[code] = action
     return table
 
 

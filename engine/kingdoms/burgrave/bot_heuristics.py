@@ -41,24 +41,7 @@ from .actions import (
     build_parts,
 )
 from .board import N_POSITIONS, SPOT_LINKS, segment_of
-from .content import (
-    BUILD_POINTS,
-    CARD_DESIGN,
-    CONTENT,
-    DESIGNS,
-    N_CARDS,
-    RIBBONS,
-    SCRIPTS,
-    SEG_LINK_REWARDS,
-    SEG_SPOT_REWARDS,
-    START_BASE,
-    Design,
-    Effect,
-    EffectKind,
-    Exchange,
-    Timing,
-    Trigger,
-)
+from .content import CONTENT, N_CARDS, RIBBONS, Effect, EffectKind, Trigger
 from .costs import (
     build_funding,
     exchange_kind,
@@ -70,6 +53,17 @@ from .costs import (
 from .rules import apply_code, legal_codes, step
 from .scoring import majority, score_parts
 from .state import NOBODY, UNSET, Player, State
+from .tables import (
+    BUILD_POINTS,
+    CARD_DESIGN,
+    DESIGNS,
+    SCRIPTS,
+    SEG_LINK_REWARDS,
+    SEG_SPOT_REWARDS,
+    Design,
+    Exchange,
+    Timing,
+)
 from .tasks import Decision
 
 # --- what things are worth (victory points, in the middle of a game) -----------------------------
@@ -144,7 +138,7 @@ def design_quality(design: Design) -> float:
 
 
 CARD_QUALITY: tuple[float, ...] = tuple(design_quality(CARD_DESIGN[c]) for c in range(N_CARDS))
-_STARTING = [design_quality(d) for d in DESIGNS[START_BASE:]]
+_STARTING = [design_quality(d) for d in DESIGNS if d.kind == "starting"]
 BASE_QUALITY = sum(_STARTING) / len(_STARTING)
 """The average starting card: cards better than this improve a deck."""
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from .actions import CLOCKWISE, bump_code, bump_parts
 from .board import N_POSITIONS
-from .content import CASTLE_REWARDS
 from .effects import push_effects, step_virtue
 from .state import NOBODY, State, replaced
+from .tables import CASTLE_REWARDS
 from .tasks import Auto, Decision, Task, per_seat
 
 CASTLE_TASKS, CROWDING_TASKS = per_seat(Auto.CASTLE), per_seat(Auto.CROWDING)

@@ -1,25 +1,20 @@
-"""Burgrave's content, loaded from ``content.json`` and validated with pydantic at import.
+"""Burgrave's content: what ``content.json`` may hold, loaded and validated with pydantic at import.
 
-Everything a card, spot, link, castle section or manuscript *does* is written in one shared
-effect vocabulary (:data:`EFFECT_KINDS`), as short strings such as ``"silver:2"``,
-``"build_free:workshop"`` or ``"place_workers:1"``. A card is data, not code: the rules engine
-interprets these effects. Loading checks the counts the rules rely on (68 neutral townsfolk, 10
-heroes, 35 manuscripts with 5 base ones, 10 player cards on spaces 1–10, each exchange kind at
-least twice …), so a bad edit fails at import with a clear message.
+Why: the designed set is data, not code, so a bad edit must fail here, at import, with a clear
+message. What a card, spot, link, castle section or manuscript *does* is written in one shared
+effect vocabulary (:data:`EFFECT_KINDS`) as strings such as ``"silver:2"`` or
+``"build_free:workshop"``; :func:`parse_effect` is its grammar. Loading checks the counts the
+rules rely on (68 neutral townsfolk, 10 heroes, 35 manuscripts with 5 base ones …). The rules
+read the content compiled (:mod:`.tables`), players in words (:mod:`.words`).
 
-Inside the rules every effect is compiled to an :class:`Effect` ``(kind, amount, arg)`` of small
-integers (its kind an :class:`EffectKind`), and every card to a small integer id:
-
-* neutral townsfolk ``0..67`` (file order), heroes ``68..77``,
-  starting townsfolk ``78 + 8 * seat + k`` (the same 8 designs per colour);
-* printed board townsfolk are not cards; they are addressed by segment.
+Cards, manuscripts and player cards carry fixed ids in the file (a starting design its four
+copies', one per colour), append-only since records replay through them (:mod:`kingdoms.core.ids`):
+neutral townsfolk ``0..67``, heroes ``68..77``, starting cards ``78..109``; the next is ``110``.
 
 >>> CONTENT.townsfolk[0].name
 'Peddler'
 >>> parse_effect("build_free:workshop")
 Effect(kind=<EffectKind.BUILD_FREE: 20>, amount=1, arg=0)
->>> effect_text(parse_effect("silver:2"))
-'+2 silver'
 """
 
 from __future__ import annotations
@@ -28,9 +23,11 @@ import json
 from collections import Counter
 from enum import IntEnum
 from importlib import resources
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ..core.ids import indexed
 
 _CONFIG = ConfigDict(frozen=True, extra="forbid")
 
@@ -41,6 +38,11 @@ INK, GOLD, STONE = range(3)
 RIBBONS = ("red", "blue", "green", "gold")
 BUILDINGS = ("workshop", "trading_post", "guildhall")
 WORKSHOP, TRADING_POST, GUILDHALL = range(3)
+MAX_SEATS = 4
+"""Players at most: a starting design has a copy, with its own card id, in each of 4 colours."""
+SPOTS_PER_SEGMENT = 6
+N_SPOTS = 5 * SPOTS_PER_SEGMENT
+
 
 class EffectKind(IntEnum):
     """The shared effect vocabulary: what a card, spot, link, castle section or manuscript does.
@@ -80,23 +82,6 @@ EFFECT_KINDS = tuple(kind.name.lower() for kind in EffectKind)
 _KIND_BY_NAME = {name: EffectKind(i) for i, name in enumerate(EFFECT_KINDS)}
 
 
-class Timing(IntEnum):
-    """When a townsfolk's own ability (``effects``) resolves."""
-
-    NONE = 0
-    INSTANT = 1
-    """When played into the line."""
-    ONGOING = 2
-    """While in the line (see :class:`Trigger`)."""
-    DROPOFF = 3
-    """When shifted out of the line."""
-    COLLISION = 4
-    """When anyone resolves a collision."""
-
-
-TIMINGS = tuple(timing.name.lower() for timing in Timing)
-
-
 class Trigger(IntEnum):
     """Ongoing abilities: the first seven fire effects after an event, the last two change a
     rule."""
@@ -113,19 +98,6 @@ class Trigger(IntEnum):
 
 
 TRIGGERS = tuple(trigger.name.lower() for trigger in Trigger)
-
-
-class Exchange(IntEnum):
-    """The trade exchange of an outer space; its value is the merchants one use costs."""
-
-    SILVER = 1
-    """1 merchant → 1 silver."""
-    RESOURCE = 2
-    """2 merchants → 1 any resource."""
-    DESTROY = 3
-    """3 merchants → destroy 1 card."""
-    FLIP = 4
-    """4 merchants → flip 1 debt or deed."""
 
 
 class PointKind(IntEnum):
@@ -185,48 +157,6 @@ def _check_effects(values: list[str]) -> list[str]:
     return values
 
 
-_WORDS = {
-    "silver": "silver", "ink": "ink", "gold": "gold", "stone": "stone",
-    "any": "any resource", "virtue": "virtue", "corruption": "corruption", "debt": "debt",
-    "deed": "deed",
-}
-
-
-def effect_text(effect: Effect) -> str:
-    """Plain English for one compiled effect."""
-    kind, n, arg = effect
-    name = EFFECT_KINDS[kind]
-    if name in _WORDS:
-        word = _WORDS[name]
-        if n > 1 and name in ("debt", "deed"):
-            word += "s"
-        return f"+{n} {word}"
-    plural = "s" if n > 1 else ""
-    texts = {
-        "flip_debt": f"flip {n} debt{plural}",
-        "flip_deed": f"flip {n} deed{plural}",
-        "flip_either": f"flip {n} debt{plural} or deed{plural}",
-        "destroy": f"destroy {n} card{plural}",
-        "discard": f"discard {n} card{plural}",
-        "may_discard": f"you may discard {n} card{plural}",
-        "rearrange": "rearrange your line",
-        "shuffle": "shuffle your discards into your deck",
-        "draw": f"draw {n} card{plural}",
-        "hire_free": "hire any visible townsfolk free",
-        "move_worker": "move one tier-1 worker to a neighbouring section",
-        "place_workers": f"place {n} worker{plural} free in any tier-1 section",
-        "build_free": f"build a {BUILDINGS[arg].replace('_', ' ')} free on any free spot",
-        "transcribe_free": "transcribe a visible manuscript of cost 3-4 free",
-        "free_steps": f"move {n} extra space{plural} free",
-        "dismiss_any": "dismiss from any segment this turn",
-    }
-    return texts[name]
-
-
-def effects_text(effects: tuple[Effect, ...]) -> str:
-    return ", ".join(effect_text(e) for e in effects) if effects else "nothing"
-
-
 class Townsfolk(BaseModel):
     """A townsfolk design: starting, hero, neutral or printed on the board."""
 
@@ -256,8 +186,21 @@ class Townsfolk(BaseModel):
         return self
 
 
+class Card(Townsfolk):
+    """A neutral townsfolk or a hero: one card, with its id."""
+
+    id: int = Field(ge=0)
+
+
+class StartingTownsfolk(Townsfolk):
+    """A starting design: the same card in each colour, ``ids[seat]`` that colour's copy."""
+
+    ids: list[int] = Field(min_length=MAX_SEATS, max_length=MAX_SEATS)
+
+
 class Manuscript(BaseModel):
     model_config = _CONFIG
+    id: int = Field(ge=0)
     key: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str = Field(min_length=1, max_length=40)
     cost: int = Field(ge=3, le=7)
@@ -343,6 +286,7 @@ class CastleSection(BaseModel):
 
 class PlayerCard(BaseModel):
     model_config = _CONFIG
+    id: int = Field(ge=0)
     key: str
     name: str
     space: int = Field(ge=1, le=10)
@@ -397,9 +341,9 @@ class Content(BaseModel):
     castle: list[CastleSection]
     segments: list[Segment]
     player_cards: list[PlayerCard]
-    starting_townsfolk: list[Townsfolk]
-    heroes: list[Townsfolk]
-    townsfolk: list[Townsfolk]
+    starting_townsfolk: list[StartingTownsfolk]
+    heroes: list[Card]
+    townsfolk: list[Card]
     manuscripts: list[Manuscript]
 
     @field_validator("collision_above")
@@ -433,7 +377,7 @@ class Content(BaseModel):
         need(len(self.castle) == 5, "5 castle sections")
         need(len(self.segments) == 5, "5 board segments")
         exchanges = Counter(e for s in self.segments for e in s.exchanges)
-        need(all(exchanges[k] >= 2 for k in Exchange), "each exchange kind at least twice")
+        need(all(exchanges[k] >= 2 for k in range(1, 5)), "each exchange kind at least twice")
         need(len(self.player_cards) == 10, "10 player cards")
         need(sorted(p.space for p in self.player_cards) == list(range(1, 11)), "spaces 1-10")
         need(len(self.starting_townsfolk) == 8, "8 starting townsfolk")
@@ -448,6 +392,7 @@ class Content(BaseModel):
         need(len(set(keys)) == len(keys), "townsfolk keys must be unique")
         mkeys = [m.key for m in self.manuscripts]
         need(len(set(mkeys)) == len(mkeys), "manuscript keys must be unique")
+        index_ids(self)  # each kind's ids unique and without gaps
         return self
 
 
@@ -468,20 +413,34 @@ def parse_points(text: str) -> Points:
     return Points(kind, int(parts[1]), icon)
 
 
-def points_text(points: Points) -> str:
-    kind, n, icon = points
-    name = POINT_KINDS[kind]
-    if name == "flat":
-        return f"{n} VP at the end"
-    what = {
-        "per_building": "building you own",
-        "per_icon": f"{ICONS[icon]} icon in your final line",
-        "per_flipped_debt": "flipped debt",
-        "per_flipped_deed": "flipped deed",
-        "per_tier3": "worker of yours in tier 3",
-        "per_castle_worker": "worker of yours in the castle",
-    }[name]
-    return f"{n} VP per {what} at the end"
+CardKind = Literal["neutral", "hero", "starting"]
+
+
+class Ids(NamedTuple):
+    """The content by id, built from the ids the file states: the order it lists things in
+    changes nothing. ``cards``: each card id's design and kind (a starting design's copies
+    share it); ``starting_decks``: each colour's copy of every starting design, by id."""
+
+    cards: tuple[tuple[Townsfolk, CardKind], ...]
+    starting_decks: tuple[tuple[int, ...], ...]
+    manuscripts: tuple[Manuscript, ...]
+    player_cards: tuple[PlayerCard, ...]
+
+
+def index_ids(content: Content) -> Ids:
+    """The content indexed by its ids (``ValueError`` if a kind's ids repeat or leave a gap)."""
+    cards: list[tuple[int, tuple[Townsfolk, CardKind]]] = [
+        *((t.id, (t, "neutral")) for t in content.townsfolk),
+        *((t.id, (t, "hero")) for t in content.heroes),
+        *((card, (t, "starting")) for t in content.starting_townsfolk for card in t.ids),
+    ]
+    return Ids(
+        cards=indexed("card id", cards),
+        starting_decks=tuple(tuple(sorted(t.ids[seat] for t in content.starting_townsfolk))
+                             for seat in range(MAX_SEATS)),
+        manuscripts=indexed("manuscript id", ((m.id, m) for m in content.manuscripts)),
+        player_cards=indexed("player card id", ((p.id, p) for p in content.player_cards)),
+    )
 
 
 def load_content(text: str | None = None) -> Content:
@@ -492,241 +451,7 @@ def load_content(text: str | None = None) -> Content:
 
 
 CONTENT = load_content()
-
-# --- compiled tables ---------------------------------------------------------------------------
-
-
-def _effects(values: list[str]) -> tuple[Effect, ...]:
-    return tuple(parse_effect(v) for v in values)
-
-
-class Design:
-    """A compiled townsfolk design (plain attributes for the hot rules code)."""
-
-    __slots__ = (
-        "criminals",
-        "effects",
-        "hire",
-        "icon_count",
-        "icons",
-        "key",
-        "kind",
-        "name",
-        "timing",
-        "trigger",
-        "value",
-    )
-
-    def __init__(self, model: Townsfolk, kind: str) -> None:
-        self.key = model.key
-        self.name = model.name
-        self.value = model.value
-        self.icons = tuple(ICONS.index(i) for i in model.icons)
-        count = [0, 0, 0, 0, 0]
-        for icon in self.icons:
-            count[icon] += 1
-        self.icon_count = tuple(count)
-        self.criminals = count[CRIMINAL]
-        self.timing = Timing(TIMINGS.index(model.timing))
-        self.trigger = Trigger(TRIGGERS.index(model.trigger)) if model.trigger else None
-        self.effects = _effects(model.effects)
-        self.hire = _effects(model.hire)
-        self.kind = kind
-
-    def text(self) -> str:
-        """The card's short rule text, generated from its effects."""
-        parts = []
-        body = effects_text(self.effects)
-        if self.timing == Timing.INSTANT:
-            parts.append(f"When played: {body}.")
-        elif self.timing == Timing.DROPOFF:
-            parts.append(f"Drop-off: {body}.")
-        elif self.timing == Timing.COLLISION:
-            parts.append(f"Collision (anyone's): {body}.")
-        elif self.trigger is not None:
-            trig = TRIGGERS[self.trigger]
-            if trig == "merchants_as_builders":
-                parts.append("Ongoing: when building, every 2 merchants count as 1 builder.")
-            elif trig == "dismiss_any":
-                parts.append("Ongoing: you may dismiss the top townsfolk of any segment.")
-            else:
-                event = {
-                    "after_trade": "after you trade",
-                    "after_build": "after you build",
-                    "after_place": "after you place workers",
-                    "after_transcribe": "after you transcribe",
-                    "after_hire": "after you hire",
-                    "on_flip_debt": "when you flip a debt",
-                    "on_flip_deed": "when you flip a deed",
-                }[trig]
-                parts.append(f"Ongoing: {event}, {body}.")
-        if self.hire:
-            parts.append(f"Hire/dismiss: {effects_text(self.hire)}.")
-        return " ".join(parts)
-
-
-N_NEUTRAL = len(CONTENT.townsfolk)
-HERO_BASE = N_NEUTRAL
-START_BASE = HERO_BASE + len(CONTENT.heroes)
-N_START = len(CONTENT.starting_townsfolk)
-MAX_SEATS = 4
-N_CARDS = START_BASE + N_START * MAX_SEATS
-
-DESIGNS: tuple[Design, ...] = (
-    *(Design(t, "neutral") for t in CONTENT.townsfolk),
-    *(Design(t, "hero") for t in CONTENT.heroes),
-    *(Design(t, "starting") for t in CONTENT.starting_townsfolk),
-)
-"""Designs indexed by design number: neutrals, heroes, then the 8 starting designs."""
-PRINTED: tuple[Design, ...] = tuple(
-    Design(s.printed_townsfolk, "printed") for s in CONTENT.segments
-)
-
-
-def design_of(card: int) -> int:
-    """The design number of card id ``card``."""
-    if card < START_BASE:
-        return card
-    return START_BASE + (card - START_BASE) % N_START
-
-
-CARD_DESIGN: tuple[Design, ...] = tuple(DESIGNS[design_of(c)] for c in range(N_CARDS))
-CARD_VALUE: tuple[int, ...] = tuple(d.value for d in CARD_DESIGN)
-
-
-class ScriptInfo:
-    __slots__ = ("base", "cost", "effects", "key", "name", "points", "ribbon")
-
-    def __init__(self, model: Manuscript) -> None:
-        self.key = model.key
-        self.name = model.name
-        self.cost = model.cost
-        self.ribbon = RIBBONS.index(model.ribbon)
-        self.base = model.base
-        self.effects = _effects(model.effects)
-        self.points = parse_points(model.points) if model.points else None
-
-    def text(self) -> str:
-        if self.points is not None:
-            return points_text(self.points)
-        return effects_text(self.effects)
-
-
-SCRIPTS: tuple[ScriptInfo, ...] = tuple(ScriptInfo(m) for m in CONTENT.manuscripts)
-BASE_SCRIPTS: tuple[int, ...] = tuple(i for i, s in enumerate(SCRIPTS) if s.base)
-OTHER_SCRIPTS: tuple[int, ...] = tuple(i for i, s in enumerate(SCRIPTS) if not s.base)
-PRINTED_SCRIPT_COST: tuple[int, ...] = tuple(
-    s.printed_manuscript.cost for s in CONTENT.segments
-)
-PRINTED_SCRIPT_EFFECTS: tuple[tuple[Effect, ...], ...] = tuple(
-    _effects(s.printed_manuscript.effects) for s in CONTENT.segments
-)
-
-SEG_EXCHANGES: tuple[tuple[Exchange, Exchange], ...] = tuple(
-    (Exchange(s.exchanges[0]), Exchange(s.exchanges[1])) for s in CONTENT.segments
-)
-"""Per segment design: the exchanges of its west and east outer spaces."""
-SEG_SPOT_REWARDS: tuple[tuple[tuple[Effect, ...], ...], ...] = tuple(
-    tuple(_effects(spot.reward) for spot in s.spots) for s in CONTENT.segments
-)
-SEG_SPOT_NAMES: tuple[tuple[str, ...], ...] = tuple(
-    tuple(spot.name for spot in s.spots) for s in CONTENT.segments
-)
-SEG_LINK_REWARDS: tuple[tuple[tuple[Effect, ...], ...], ...] = tuple(
-    tuple(_effects(link) for link in s.links) for s in CONTENT.segments
-)
-CASTLE_REWARDS: tuple[tuple[Effect, ...], ...] = tuple(_effects(c.tier2) for c in CONTENT.castle)
-BUILD_COST: tuple[int, ...] = tuple(b.cost for b in CONTENT.buildings)
-BUILD_POINTS: tuple[tuple[int, ...], ...] = tuple(tuple(b.points) for b in CONTENT.buildings)
-WORKER_COSTS: tuple[int, ...] = tuple(CONTENT.worker_costs)
-START_SLOT_ICONS: tuple[int, ...] = tuple(ICONS.index(i) for i in CONTENT.start_slot_icons)
-PERMANENT_ICON: dict[tuple[int, int], int] = {
-    (TRADING_POST, 3): ICONS.index(CONTENT.permanent_icons["trading_post_3"]),
-    (GUILDHALL, 1): ICONS.index(CONTENT.permanent_icons["guildhall_1"]),
-    (GUILDHALL, 2): ICONS.index(CONTENT.permanent_icons["guildhall_2"]),
-    (GUILDHALL, 3): ICONS.index(CONTENT.permanent_icons["guildhall_3"]),
-}
-COLLISION_ABOVE: tuple[tuple[Effect, ...], ...] = tuple(
-    _effects(a) for a in CONTENT.collision_above
-)
-COLLISION_BELOW: tuple[tuple[str, tuple[Effect, ...]], ...] = tuple(
-    (b.who, _effects(b.effects)) for b in CONTENT.collision_below
-)
-PLAYER_CARD_SETUP: tuple[tuple[Effect, ...], ...] = tuple(
-    _effects(p.setup) for p in CONTENT.player_cards
-)
-
-SPOTS_PER_SEGMENT = 6
-N_SPOTS = 5 * SPOTS_PER_SEGMENT
-CLOSED_SPOT_INDEX = (2, 3)
-"""Spots closed below 3 players: on each bank the one next to the river (west 2, east 0)."""
-
-
-def card_json(card: int) -> dict[str, Any]:
-    """A fresh JSON description of a card id, for views and the rules help."""
-    return dict(_CARD_JSON[card])
-
-
-def design_json(d: Design) -> dict[str, Any]:
-    return {
-        "key": d.key,
-        "name": d.name,
-        "kind": d.kind,
-        "value": d.value,
-        "icons": [ICONS[i] for i in d.icons],
-        "text": d.text(),
-    }
-
-
-def script_json(script: int) -> dict[str, Any]:
-    """A fresh JSON description of a manuscript."""
-    return dict(_SCRIPT_JSON[script])
-
-
-def _script_json(script: int) -> dict[str, Any]:
-    s = SCRIPTS[script]
-    return {
-        "id": script,
-        "key": s.key,
-        "name": s.name,
-        "cost": s.cost,
-        "ribbon": RIBBONS[s.ribbon],
-        "text": s.text(),
-    }
-
-
-_CARD_JSON = tuple(design_json(CARD_DESIGN[c]) | {"id": c} for c in range(N_CARDS))
-_SCRIPT_JSON = tuple(_script_json(s) for s in range(len(SCRIPTS)))
-
-
-def catalogue() -> dict[str, Any]:
-    """Everything static a page needs to draw views: cards and manuscripts by id, segments with
-    their spots, links, exchanges and printed cards, castle sections and player cards."""
-    return {
-        "cards": [dict(c) for c in _CARD_JSON],
-        "manuscripts": [dict(m) for m in _SCRIPT_JSON],
-        "segments": [
-            {
-                "key": seg.key,
-                "name": seg.name,
-                "exchanges": list(SEG_EXCHANGES[i]),
-                "spots": [
-                    {"name": n, "reward": effects_text(r)}
-                    for n, r in zip(SEG_SPOT_NAMES[i], SEG_SPOT_REWARDS[i], strict=True)
-                ],
-                "links": [effects_text(r) for r in SEG_LINK_REWARDS[i]],
-                "printed_townsfolk": design_json(PRINTED[i]),
-                "printed_manuscript": {
-                    "name": seg.printed_manuscript.name,
-                    "cost": PRINTED_SCRIPT_COST[i],
-                    "text": effects_text(PRINTED_SCRIPT_EFFECTS[i]),
-                },
-            }
-            for i, seg in enumerate(CONTENT.segments)
-        ],
-        "castle": [
-            {"key": c.key, "name": c.name, "tier2": effects_text(CASTLE_REWARDS[i])}
-            for i, c in enumerate(CONTENT.castle)
-        ],
-        "player_cards": [p.model_dump() for p in CONTENT.player_cards],
-    }
+IDS = index_ids(CONTENT)
+N_CARDS = len(IDS.cards)
+"""Card ids run ``0 .. N_CARDS - 1`` (``actions`` checks its card codes have room for them)."""
+PLAYER_CARDS = IDS.player_cards

@@ -16,9 +16,7 @@ from typing import Literal, NamedTuple
 from .actions import MAX_TRADES
 from .board import ALL_SPACES, MAX_STEPS, REACH, bank_spots, segment_of
 from .content import (
-    BUILD_COST,
     BUILDER,
-    CARD_DESIGN,
     CLERIC,
     CRIMINAL,
     GOLD,
@@ -27,22 +25,26 @@ from .content import (
     INK,
     MERCHANT,
     NOBLE,
+    STONE,
+    TRADING_POST,
+    Trigger,
+)
+from .effects import has_modifier
+from .solo_content import BOARD_ICON, BOARD_ICONS, SCHEMES
+from .state import FREE, LINE_SLOTS, RIVAL_SEAT, UNSET, Player, State
+from .tables import (
+    BUILD_COST,
+    CARD_DESIGN,
     PERMANENT_ICON,
     PRINTED,
     PRINTED_SCRIPT_COST,
     SCRIPTS,
     SEG_EXCHANGES,
     START_SLOT_ICONS,
-    STONE,
-    TRADING_POST,
     WORKER_COSTS,
     Design,
     Exchange,
-    Trigger,
 )
-from .effects import has_modifier
-from .solo_content import BOARD_ICON, BOARD_ICONS, SCHEMES
-from .state import FREE, LINE_SLOTS, RIVAL_SEAT, UNSET, Player, State
 
 # Enum members of the hot paths, bound once (why: see ``turn.py``).
 _SILVER, _DESTROY, _FLIP = Exchange.SILVER, Exchange.DESTROY, Exchange.FLIP

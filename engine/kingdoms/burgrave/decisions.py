@@ -35,12 +35,13 @@ from .actions import (
 )
 from .board import N_POSITIONS, move_steps, segment_of
 from .castle import CASCADE_WORKERS, bump, bump_options, cascade, move_worker, place_workers
-from .content import CARD_VALUE, SCRIPTS, EffectKind
+from .content import EffectKind
 from .costs import MAX_BUILT, destroyable, move_options
 from .effects import build, flip_debt, flip_deed, hire, reshuffle, take_manuscript
 from .primary import action_codes, take_primary_action
 from .setup import pick_pair
 from .state import FREE, NOBODY, State, Walk
+from .tables import CARD_VALUE, SCRIPTS
 from .tasks import LANDED, Auto, Decision, Task
 from .turn import play_card
 

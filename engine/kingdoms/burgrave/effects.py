@@ -15,22 +15,9 @@ from collections.abc import Callable, Sequence
 
 from ..core.rng import Rng
 from .board import SPOT_LINKS, spot_place
-from .content import (
-    CARD_DESIGN,
-    CONTENT,
-    GOLD,
-    INK,
-    MAX_SEATS,
-    SCRIPTS,
-    SEG_LINK_REWARDS,
-    SEG_SPOT_REWARDS,
-    STONE,
-    WORKSHOP,
-    Effect,
-    EffectKind,
-    Trigger,
-)
+from .content import CONTENT, GOLD, INK, MAX_SEATS, STONE, WORKSHOP, Effect, EffectKind, Trigger
 from .state import NOBODY, UNSET, Player, State, replaced
+from .tables import CARD_DESIGN, SCRIPTS, SEG_LINK_REWARDS, SEG_SPOT_REWARDS
 from .tasks import Auto, Decision, Task, per_seat
 
 TRACK_END = CONTENT.track_length - 1

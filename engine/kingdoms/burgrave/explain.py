@@ -49,12 +49,12 @@ from .actions import (
     move_worker_parts,
 )
 from .board import SPOT_LINKS, segment_of, spot_place
-from .content import SEG_LINK_REWARDS
 from .costs import exchange_kind, move_options, townsfolk_at
 from .prompts import prompt
 from .rules import deciding_seat
 from .solo_view import rival_log
 from .state import State
+from .tables import SEG_LINK_REWARDS
 from .tasks import Decision
 from .words import (
     RIVAL_NAME,

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from kingdoms.core.rng import Rng
 
-from .content import SCRIPTS
-from .solo_content import SOLO
+from .solo_content import SCHEMES
 from .state import Rival, State
+from .tables import SCRIPTS
 
 Piles = tuple[tuple[int, ...], ...]
 
@@ -67,8 +67,8 @@ def _redeal_manuscripts(piles: Piles, rng: Rng) -> Piles:
 def _redeal_schemes(rival: Rival, rng: Rng) -> None:
     """The rival's hidden schemes dealt again (see the module's docstring); ``rival`` is the
     sample's own copy."""
-    starting = sorted(s for s in rival.deck if not SOLO.schemes[s].future)
-    pool = sorted([s for s in rival.deck if SOLO.schemes[s].future] + rival.future)
+    starting = sorted(s for s in rival.deck if not SCHEMES[s].future)
+    pool = sorted([s for s in rival.deck if SCHEMES[s].future] + rival.future)
     rng.shuffle(pool)
     mixed_in = len(rival.deck) - len(starting)
     deck = starting + pool[:mixed_in]

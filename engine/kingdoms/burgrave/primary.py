@@ -25,22 +25,15 @@ from .actions import (
 from .board import N_POSITIONS, is_outer, segment_of
 from .castle import place_workers
 from .content import (
-    BUILD_COST,
     BUILDER,
-    CARD_DESIGN,
     CLERIC,
     CRIMINAL,
     GOLD,
     INK,
     MERCHANT,
     NOBLE,
-    PRINTED,
-    PRINTED_SCRIPT_EFFECTS,
     STONE,
-    WORKER_COSTS,
-    Design,
     EffectKind,
-    Exchange,
     Trigger,
 )
 from .costs import (
@@ -69,6 +62,15 @@ from .effects import (
     take_townsfolk,
 )
 from .state import Player, State
+from .tables import (
+    BUILD_COST,
+    CARD_DESIGN,
+    PRINTED,
+    PRINTED_SCRIPT_EFFECTS,
+    WORKER_COSTS,
+    Design,
+    Exchange,
+)
 from .tasks import Auto, Decision, Task, per_seat
 
 

@@ -45,17 +45,7 @@ from .actions import (
     move_worker_parts,
 )
 from .board import is_outer, segment_of, spot_place
-from .content import (
-    BUILDINGS,
-    CARD_DESIGN,
-    CONTENT,
-    CRIMINAL,
-    ICONS,
-    MERCHANT,
-    PLAYER_CARD_SETUP,
-    RESOURCES,
-    STONE,
-)
+from .content import BUILDINGS, CRIMINAL, ICONS, MERCHANT, PLAYER_CARDS, RESOURCES, STONE
 from .costs import (
     Funding,
     build_funding,
@@ -76,6 +66,7 @@ from .costs import (
 )
 from .rules import deciding_seat, legal_codes
 from .state import UNSET, State
+from .tables import CARD_DESIGN, PLAYER_CARD_SETUP
 from .tasks import DECISION_NAMES, LANDED, Decision
 from .words import (
     building_name,
@@ -243,7 +234,7 @@ def _generic(asked: _Asked, code: int) -> None:
 def _pair(asked: _Asked, code: int) -> None:
     index = PAIR_CODES.value(code)
     pair = asked.state.pairs[index]
-    card = CONTENT.player_cards[pair.player_card]
+    card = PLAYER_CARDS[pair.player_card]
     items: list[Text] = []
     if card.silver:
         items.append(Text("burgrave.fx.silver", n=card.silver, count=card.silver))

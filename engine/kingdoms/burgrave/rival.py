@@ -26,7 +26,7 @@ from .actions import (
     bump_parts,
 )
 from .board import FIRST_INNER, segment_of
-from .content import CARD_DESIGN, CONTENT, GOLD, INK, PRINTED, STONE, EffectKind
+from .content import GOLD, INK, PLAYER_CARDS, STONE, EffectKind
 from .costs import (
     build_obstacle,
     dismiss_cost,
@@ -63,6 +63,7 @@ from .solo_content import (
     TRANSCRIBE as TRANSCRIBE_ACTION,
 )
 from .state import LINE_SLOTS, NOBODY, RIVAL_SEAT, Rival, State, Walk, replaced
+from .tables import CARD_DESIGN, PRINTED
 from .tasks import LANDED, Auto, Decision, Task
 from .turn import reset_turn_facts
 
@@ -98,7 +99,7 @@ def place_rival(state: State) -> None:
     for index, pair in enumerate(state.pairs):
         if pair.taken_by == NOBODY:
             state.pairs = replaced(state.pairs, index, pair._replace(taken_by=RIVAL_SEAT))
-            card = CONTENT.player_cards[pair.player_card]
+            card = PLAYER_CARDS[pair.player_card]
             state.player_mut(RIVAL_SEAT).space = card.space - 1
             return
 

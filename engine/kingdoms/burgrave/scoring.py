@@ -12,8 +12,9 @@ apply in final scoring. Tie: most leftover silver + resources; else a shared win
 from __future__ import annotations
 
 from .board import N_POSITIONS
-from .content import BUILD_POINTS, CARD_DESIGN, CONTENT, RIBBONS, SCRIPTS, PointKind
+from .content import CONTENT, RIBBONS, PointKind
 from .state import Player, State
+from .tables import BUILD_POINTS, CARD_DESIGN, SCRIPTS
 
 DEBT_POINTS = -2
 DEED_POINTS = 1

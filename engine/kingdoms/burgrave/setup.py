@@ -11,24 +11,18 @@ from __future__ import annotations
 from ..core.protocol import Seat
 from ..core.rng import Rng
 from .board import N_POSITIONS
-from .content import (
-    BASE_SCRIPTS,
-    CLOSED_SPOT_INDEX,
-    CONTENT,
-    GOLD,
-    HERO_BASE,
-    INK,
-    N_SPOTS,
-    N_START,
-    OTHER_SCRIPTS,
-    PLAYER_CARD_SETUP,
-    RIBBONS,
-    SPOTS_PER_SEGMENT,
-    START_BASE,
-    STONE,
-)
+from .content import CONTENT, GOLD, INK, N_SPOTS, PLAYER_CARDS, RIBBONS, SPOTS_PER_SEGMENT, STONE
 from .effects import draw_cards, gain_debts, gain_deeds, push_effects, shuffle
 from .state import CLOSED, FREE, NOBODY, RIVAL_SEAT, UNSET, Pair, Player, State, replaced
+from .tables import (
+    BASE_SCRIPTS,
+    CLOSED_SPOT_INDEX,
+    HERO_CARDS,
+    NEUTRAL_CARDS,
+    OTHER_SCRIPTS,
+    PLAYER_CARD_SETUP,
+    STARTING_DECKS,
+)
 from .tasks import Auto, Decision, Task
 
 SCRIPTS_ABOVE_BASE = 6
@@ -52,7 +46,7 @@ def initial_state(seats: tuple[Seat, ...], seed: int) -> State:
     rng.shuffle(segments)
     turn = rng.below(N_POSITIONS)
     castle = tuple((section + turn) % N_POSITIONS for section in range(N_POSITIONS))
-    neutrals = list(range(HERO_BASE))
+    neutrals = list(NEUTRAL_CARDS)
     rng.shuffle(neutrals)
     townsfolk = tuple(tuple(neutrals[i::N_POSITIONS]) for i in range(N_POSITIONS))
     others = list(OTHER_SCRIPTS)
@@ -69,9 +63,9 @@ def initial_state(seats: tuple[Seat, ...], seed: int) -> State:
             for index in CLOSED_SPOT_INDEX:
                 spot_owner[SPOTS_PER_SEGMENT * position + index] = CLOSED
     start = 0 if solo else rng.below(players)  # solo: "The human is start player"
-    cards = list(range(len(CONTENT.player_cards)))
+    cards = list(range(len(PLAYER_CARDS)))
     rng.shuffle(cards)
-    heroes = list(range(HERO_BASE, START_BASE))
+    heroes = list(HERO_CARDS)
     rng.shuffle(heroes)
     pairs = tuple(Pair(cards[i], heroes[i], NOBODY) for i in range(humans + 1))
     pickers = [(start + humans - 1 - i) % humans for i in range(humans)]
@@ -100,7 +94,7 @@ def pick_pair(state: State, seat: int, index: int) -> None:
     starting townsfolk to form your deck; draw 3" (the extra step resolves first)."""
     pair = state.pairs[index]._replace(taken_by=seat)
     state.pairs = replaced(state.pairs, index, pair)
-    card = CONTENT.player_cards[pair.player_card]
+    card = PLAYER_CARDS[pair.player_card]
     player = state.player_mut(seat)
     player.player_card, player.hero = pair.player_card, pair.hero
     player.space = card.space - 1
@@ -118,6 +112,6 @@ def setup_deck(state: State, seat: int) -> None:
     """``Auto.SETUP_DECK``: the 8 starting townsfolk of ``seat``'s colour and the hero,
     shuffled; draw 3."""
     player = state.player_mut(seat)
-    player.deck = [START_BASE + N_START * seat + k for k in range(N_START)] + [player.hero]
+    player.deck = [*STARTING_DECKS[seat], player.hero]
     shuffle(state, player.deck)
     draw_cards(state, seat, STARTING_HAND)

@@ -2,7 +2,9 @@
 
 Why a sibling of ``content.json``: the rival is a separate component set (only a solo game uses
 it), yet it speaks the same effect vocabulary, so ``solo.json`` is validated here with the same
-effect parser at import, and compiled into the small tables :mod:`.rival` runs on.
+effect parser at import, and compiled into the small tables :mod:`.rival` runs on. Each scheme
+carries its id, which states and the rival's shuffle use: ids are append-only, like the cards'
+(:mod:`kingdoms.core.ids`), and the tables are indexed by them, never by place in the file.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ..core.ids import indexed
 from .content import ICONS, RESOURCES, Effect, parse_effect
 
 _CONFIG = ConfigDict(frozen=True, extra="forbid")
@@ -63,6 +66,7 @@ class Scheme(BaseModel):
     """One scheme card: icons for the line, steps top to bottom, fall-back, end gain."""
 
     model_config = _CONFIG
+    id: int = Field(ge=0)
     key: str = Field(pattern=r"^[sf]-[a-z]+$")
     name: str = Field(min_length=1, max_length=40)
     future: bool
@@ -116,6 +120,7 @@ class SoloContent(BaseModel):
                 raise ValueError(f"{board.key}: removes only future schemes")
         if self.default_rival not in [b.key for b in self.boards]:
             raise ValueError("default_rival must be a board key")
+        indexed("scheme id", ((s.id, s) for s in self.schemes))  # unique, without gaps
         return self
 
 
@@ -130,9 +135,12 @@ SOLO = load_solo()
 
 
 class SchemeInfo(NamedTuple):
-    """A scheme compiled: icon indices, dismiss first?, spaces to move, action list (indices
-    into :data:`ACTIONS`, ``-1`` for the board's focus), fall-back and gain effects."""
+    """A scheme compiled: its key, future or starting, icon indices, dismiss first?, spaces to
+    move, action list (indices into :data:`ACTIONS`, ``-1`` for the board's focus), fall-back
+    and gain effects."""
 
+    key: str
+    future: bool
     icons: tuple[int, ...]
     dismiss: bool
     move: int
@@ -145,6 +153,8 @@ def _compile(scheme: Scheme) -> SchemeInfo:
     dismiss = scheme.steps[0] == DISMISS
     rest = scheme.steps[dismiss:]
     return SchemeInfo(
+        key=scheme.key,
+        future=scheme.future,
         icons=tuple(ICONS.index(i) for i in scheme.icons),
         dismiss=dismiss,
         move=int(rest[0].split(":")[1]),
@@ -154,9 +164,15 @@ def _compile(scheme: Scheme) -> SchemeInfo:
     )
 
 
-SCHEMES: tuple[SchemeInfo, ...] = tuple(_compile(s) for s in SOLO.schemes)
-STARTING_SCHEMES: tuple[int, ...] = tuple(i for i, s in enumerate(SOLO.schemes) if not s.future)
-FUTURE_SCHEMES: tuple[int, ...] = tuple(i for i, s in enumerate(SOLO.schemes) if s.future)
+def compile_schemes(solo: SoloContent) -> tuple[SchemeInfo, ...]:
+    """The schemes compiled, indexed by id."""
+    return indexed("scheme id", ((s.id, _compile(s)) for s in solo.schemes))
+
+
+SCHEMES = compile_schemes(SOLO)
+"""The schemes by id (what states hold)."""
+STARTING_SCHEMES: tuple[int, ...] = tuple(i for i, s in enumerate(SCHEMES) if not s.future)
+FUTURE_SCHEMES: tuple[int, ...] = tuple(i for i, s in enumerate(SCHEMES) if s.future)
 BOARD_KEYS: tuple[str, ...] = tuple(b.key for b in SOLO.boards)
 BOARD_FOCUS: tuple[int, ...] = tuple(ACTIONS.index(b.focus) for b in SOLO.boards)
 BOARD_ICON: tuple[int, ...] = tuple(ICONS.index(b.icon) for b in SOLO.boards)
@@ -166,6 +182,6 @@ BOARD_CHART: tuple[tuple[int, ...], ...] = tuple(
     tuple(RESOURCES.index(r) for r in b.chart) for b in SOLO.boards
 )
 BOARD_FUTURES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i in FUTURE_SCHEMES if SOLO.schemes[i].key not in b.remove) for b in SOLO.boards
+    tuple(i for i in FUTURE_SCHEMES if SCHEMES[i].key not in b.remove) for b in SOLO.boards
 )
-"""The future schemes each board keeps (its ``remove`` list taken out), in content order."""
+"""The future schemes each board keeps (its ``remove`` list taken out), in id order."""

@@ -27,7 +27,7 @@ def scheme_text(scheme: int) -> Text:
         Text("burgrave.rival.step.focus") if a < 0 else Text(f"burgrave.rival.step.{ACTIONS[a]}")
         for a in info.actions
     ]
-    return Text("burgrave.rival.scheme", name=Text(f"burgrave.scheme.{SOLO.schemes[scheme].key}"),
+    return Text("burgrave.rival.scheme", name=Text(f"burgrave.scheme.{SCHEMES[scheme].key}"),
                 steps=chain("burgrave.rival.then", steps, Text("burgrave.fx.nothing")),
                 fallback=effects_text(info.fallback), gain=effects_text(info.gain))
 
@@ -51,10 +51,10 @@ def solo_view(state: State) -> dict[str, Any] | None:
         "focus": ACTIONS[BOARD_FOCUS[rival.board]],
         "chart": list(SOLO.boards[rival.board].chart),
         "difficulty": rival.difficulty,
-        "line": [SOLO.schemes[s].key for s in rival.line],
-        "scheme": None if not rival.line else SOLO.schemes[rival.line[0]].key,
+        "line": [SCHEMES[s].key for s in rival.line],
+        "scheme": None if not rival.line else SCHEMES[rival.line[0]].key,
         "scheme_text": None if not rival.line else scheme_text(rival.line[0]).to_json(),
-        "discard": [SOLO.schemes[s].key for s in rival.discard],
+        "discard": [SCHEMES[s].key for s in rival.discard],
         "deck_size": len(rival.deck),
         "future_size": len(rival.future),
         "score": {"total": score.total, "breakdown": score.breakdown},
@@ -73,5 +73,5 @@ def rival_log(before: State, after: State) -> Text | None:
     if ended < (1 if before.turn_seat == RIVAL_SEAT else 2):
         return None
     return Text("burgrave.log.rival_turn", scheme=Text(
-        f"burgrave.scheme.{SOLO.schemes[rival.line[0]].key}"),
+        f"burgrave.scheme.{SCHEMES[rival.line[0]].key}"),
         space=after.players[RIVAL_SEAT].space + 1, score=rival_score(after).total)

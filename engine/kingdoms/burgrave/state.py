@@ -37,6 +37,7 @@ from ..core.protocol import Seat
 from ..core.rng import MASK64
 from .board import MAX_STEPS, N_SPACES
 from .content import N_CARDS, N_SPOTS
+from .solo_content import SCHEMES
 from .tasks import OPS, Task
 
 NOBODY = -1
@@ -435,9 +436,9 @@ def from_json(data: Mapping[str, Any]) -> State:
             raise SetupError("Not a Burgrave state: castle rows need one count per seat.")
     if model.rival is not None:
         schemes = model.rival.deck + model.rival.line + model.rival.discard + model.rival.future
-        if seats != 2 or any(not 0 <= s < 16 for s in schemes) or len(set(schemes)) != len(
-            schemes
-        ):
+        if seats != 2 or any(not 0 <= s < len(SCHEMES) for s in schemes) or len(
+            set(schemes)
+        ) != len(schemes):
             raise SetupError("Not a Burgrave state: a rival plays in seat 2 of 2, each scheme "
                              "once.")
     for task in model.stack:

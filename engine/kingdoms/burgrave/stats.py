@@ -19,10 +19,10 @@ from typing import Any
 
 from ..core.protocol import Seat
 from ..core.rng import Rng, derive_seed
-from .content import CARD_DESIGN, HERO_BASE
 from .rules import apply_code, legal_codes, new_state
 from .scoring import leftovers, score_parts
 from .state import State
+from .tables import CARD_DESIGN
 
 ACTION_CAP = 20_000
 
@@ -47,7 +47,7 @@ def hired_cards(state: State) -> list[int]:
     out = []
     for p in state.players:
         for pile in (p.hand, p.deck, p.discard, p.line, p.destroyed):
-            out += [c for c in pile if c < HERO_BASE]
+            out += [c for c in pile if CARD_DESIGN[c].kind == "neutral"]
     return out
 
 

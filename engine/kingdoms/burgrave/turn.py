@@ -8,16 +8,7 @@ phase 6 (:func:`draw_to_limit`) and the hand-over (:func:`end_turn`).
 
 from __future__ import annotations
 
-from .content import (
-    CARD_DESIGN,
-    COLLISION_ABOVE,
-    COLLISION_BELOW,
-    MAX_SEATS,
-    WORKSHOP,
-    Effect,
-    EffectKind,
-    Timing,
-)
+from .content import MAX_SEATS, WORKSHOP, Effect, EffectKind
 from .effects import (
     TRACK_END,
     draw_cards,
@@ -29,6 +20,7 @@ from .effects import (
     step_virtue,
 )
 from .state import LINE_SLOTS, NOBODY, RIVAL_SEAT, UNSET, State
+from .tables import CARD_DESIGN, COLLISION_ABOVE, COLLISION_BELOW, Timing
 from .tasks import Auto, Decision, Task, per_seat
 
 # Enum members read at every turn of every play-out, bound once: on CPython 3.11 reading a

@@ -13,12 +13,13 @@ from ..core.errors import KingdomsError
 from ..core.protocol import GameResult
 from . import INFO
 from .board import N_POSITIONS, REACH, walk
-from .content import BUILDINGS, CARD_DESIGN, CONTENT, PRINTED, RESOURCES, RIBBONS, SEG_EXCHANGES
+from .content import BUILDINGS, CONTENT, PLAYER_CARDS, RESOURCES, RIBBONS
 from .effects import hand_limit
 from .rules import deciding_seat
 from .solo_options import rival_score
 from .solo_view import solo_view
 from .state import CLOSED, Player, State
+from .tables import CARD_DESIGN, PRINTED, SEG_EXCHANGES
 from .tasks import DECISION_NAMES
 
 
@@ -67,7 +68,7 @@ def build_view(state: State, seat: int | None, result: GameResult) -> dict[str, 
             "buildings": dict(zip(BUILDINGS, player.built, strict=True)),
             "manuscripts": list(player.manuscripts),
             "cleric_bonus": [RIBBONS[r] for r in player.cleric_bonus],
-            "player_card": CONTENT.player_cards[player.player_card].key
+            "player_card": PLAYER_CARDS[player.player_card].key
             if player.player_card >= 0 else None,
             "hand_limit": hand_limit(state, number),
             "score": result.scores[number].total if number < len(result.scores)
@@ -130,7 +131,7 @@ def build_view(state: State, seat: int | None, result: GameResult) -> dict[str, 
         "prosperity_revealed": state.prosperity,
         "pairs": [
             {
-                "player_card": CONTENT.player_cards[pc].key,
+                "player_card": PLAYER_CARDS[pc].key,
                 "hero": hero,
                 "taken_by": taken if taken >= 0 else None,
             }

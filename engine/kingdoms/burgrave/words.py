@@ -24,28 +24,31 @@ from kingdoms.core.text import Text, chain
 
 from .content import (
     BUILDINGS,
-    CARD_DESIGN,
     CONTENT,
     EFFECT_KINDS,
     ICONS,
-    PERMANENT_ICON,
+    PLAYER_CARDS,
     POINT_KINDS,
-    PRINTED,
-    PRINTED_SCRIPT_EFFECTS,
     RESOURCES,
     RIBBONS,
-    SCRIPTS,
-    SEG_LINK_REWARDS,
-    SEG_SPOT_REWARDS,
     TRIGGERS,
-    Design,
     Effect,
-    Exchange,
     Points,
-    Timing,
 )
 from .solo_content import SOLO
 from .state import RIVAL_SEAT, State
+from .tables import (
+    CARD_DESIGN,
+    PERMANENT_ICON,
+    PRINTED,
+    PRINTED_SCRIPT_EFFECTS,
+    SCRIPTS,
+    SEG_LINK_REWARDS,
+    SEG_SPOT_REWARDS,
+    Design,
+    Exchange,
+    Timing,
+)
 
 # --------------------------------------------------------------------------- names
 
@@ -65,7 +68,7 @@ def english_names() -> dict[str, str]:
             names[f"burgrave.spot.{segment.key}.{index}"] = spot.name
     for section in CONTENT.castle:
         names[f"burgrave.castle_section.{section.key}"] = section.name
-    for card in CONTENT.player_cards:
+    for card in PLAYER_CARDS:
         names[f"burgrave.player_card.{card.key}"] = card.name
     for bonus in CONTENT.cleric_bonus:
         names[f"burgrave.cleric_bonus.{bonus.ribbon}"] = bonus.name
@@ -125,7 +128,7 @@ def castle_section_name(castle_design: int) -> Text:
 
 
 def player_card_name(player_card: int) -> Text:
-    return Text(f"burgrave.player_card.{CONTENT.player_cards[player_card].key}")
+    return Text(f"burgrave.player_card.{PLAYER_CARDS[player_card].key}")
 
 
 def cleric_bonus_name(ribbon: int) -> Text:

@@ -41,7 +41,7 @@ from .actions import (
     TAKE_PENALTY,
     ActionModel,
 )
-from .content import CARD_VALUES, CITIZEN_ABILITY, CITIZEN_COLOUR, CONTENT, VILLAGE_BASE
+from .content import CARD_KIND, CARD_VALUES, CITIZEN_ABILITY, CITIZEN_COLOUR, CITIZENS
 from .odds import (
     _UNIT,
     FULL_INDEX,
@@ -66,7 +66,7 @@ PENALTY_WORTH = -2.0
 
 
 def _table(card: int, flips: int) -> OddsTable:
-    return table(CONTENT.citizens[card].requirement, min(flips, 2))
+    return table(CITIZENS[card].requirement, min(flips, 2))
 
 
 def worth(state: State, slot: int) -> float:
@@ -80,7 +80,7 @@ def worth(state: State, slot: int) -> float:
         value += CARD_VALUES[state.villages[slot][0]]
     if ability == "hypnotist" and slot < 4 and state.row[slot + 1] >= 0:
         neighbour = state.row[slot + 1]
-        value += CARD_VALUES[neighbour] if neighbour < VILLAGE_BASE else 0
+        value += CARD_VALUES[neighbour] if CARD_KIND[neighbour] == "citizen" else 0
     elif ability in ("apprentice", "elf", "fairy"):
         value += 1.5
     return value
@@ -181,7 +181,7 @@ def easy_choose(state: State) -> ActionModel:
             return ROLLS[0]
         targets = [s for s, c in enumerate(state.row)
                    if c >= 0 and CITIZEN_ABILITY[c] != "dragon"
-                   and CONTENT.citizens[c].odds_approx >= EASY_DECENT_ODDS]
+                   and CITIZENS[c].odds_approx >= EASY_DECENT_ODDS]
         lit, lit_slot = _easy_best_lit(state, state.dice)
         if not targets:
             return CLAIMS[lit_slot] if lit_slot >= 0 else STOP
@@ -189,7 +189,7 @@ def easy_choose(state: State) -> ActionModel:
         if lit_slot >= 0 and lit >= _easy_worth(state, target) - 1:
             return CLAIMS[lit_slot]
         # Keep what gives the best chance of lighting the target on the next roll alone.
-        next_roll = table(CONTENT.citizens[state.row[target]].requirement).w[0]
+        next_roll = table(CITIZENS[state.row[target]].requirement).w[0]
         keeps = KEEPS[full_index(state.dice)]
         kept = max(keeps, key=lambda k: (next_roll[k], SIZE[k]))
         return ROLLS[mask_for(state.dice, PARTIAL[kept])]

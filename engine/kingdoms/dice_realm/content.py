@@ -4,14 +4,17 @@ All content is data: 5 colours, 15 villages, 40 citizens (requirement, value, ab
 the exact odds of their requirement), 10 penalty cards. Loading checks the counts the rules
 depend on, so a bad edit fails at import with a clear message.
 
-Inside the rules every card is a small integer (its *card number*): citizens ``0..39`` in file
-order, villages ``40..54`` (colour by colour, values 2, 3, 4), penalties ``55..64``. The string
-ids (``"c01"``, ``"v-city-2"``, ``"p01"``) are used in JSON.
+Inside the rules every card is a small integer, its *card number*, which the file states for
+each card (``"number"``; its ``"id"``, such as ``"c01"``, ``"v-city-2"`` or ``"p01"``, is its
+name in JSON). Numbers are append-only, because setup shuffles the cards in number order and
+states hold them (:mod:`kingdoms.core.ids`): citizens are ``0..39``, villages ``40..54`` (colour
+by colour, values 2, 3, 4), penalties ``55..64``, and a new card of any kind will be ``65``. The
+tables below are indexed by number, never by place in the file.
 
 >>> CONTENT.citizens[0].name
 'Lamplighter'
->>> CARD_IDS[VILLAGE_BASE], CARD_VALUES[VILLAGE_BASE]
-('v-city-2', 2)
+>>> CARD_IDS[40], CARD_VALUES[40], CARD_KIND[40]
+('v-city-2', 2, 'village')
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ..core.ids import indexed
 from .requirements import AllOf, Requirement, SumAtMost, describe
 
 Ability = Literal["elf", "hypnotist", "apprentice", "fairy", "dragon"]
@@ -50,6 +54,7 @@ class Band(BaseModel):
 class Village(BaseModel):
     model_config = _CONFIG
     id: str
+    number: int = Field(ge=0)
     colour: str
     value: int = Field(ge=2, le=4)
 
@@ -57,6 +62,7 @@ class Village(BaseModel):
 class Citizen(BaseModel):
     model_config = _CONFIG
     id: str
+    number: int = Field(ge=0)
     name: str = Field(min_length=1, max_length=40)
     colour: str
     value: int = Field(ge=-10, le=10)
@@ -101,6 +107,7 @@ class Citizen(BaseModel):
 class Penalty(BaseModel):
     model_config = _CONFIG
     id: str
+    number: int = Field(ge=0)
     name: str
     value: int = Field(ge=-10, le=-1)
 
@@ -121,9 +128,9 @@ class Content(BaseModel):
     def _check(self) -> Content:
         if tuple(c.id for c in self.colours) != COLOUR_IDS:
             raise ValueError(f"colours must be {COLOUR_IDS} in this order")
-        expected = [(c, v) for c in COLOUR_IDS for v in (2, 3, 4)]
-        if [(v.colour, v.value) for v in self.villages] != expected:
-            raise ValueError("villages must be each colour's 2, 3, 4 in colour order")
+        expected = sorted((c, v) for c in COLOUR_IDS for v in (2, 3, 4))
+        if sorted((v.colour, v.value) for v in self.villages) != expected:
+            raise ValueError("villages must be each colour's 2, 3 and 4")
         if len(self.citizens) != 40:
             raise ValueError("there must be 40 citizens")
         per_colour = Counter(c.colour for c in self.citizens)
@@ -141,7 +148,18 @@ class Content(BaseModel):
         ids += [p.id for p in self.penalties]
         if len(set(ids)) != len(ids):
             raise ValueError("card ids must be unique")
+        cards_by_number(self)  # numbers unique, without gaps
         return self
+
+
+Card = Citizen | Village | Penalty
+CardKind = Literal["citizen", "village", "penalty"]
+
+
+def cards_by_number(content: Content) -> tuple[Card, ...]:
+    """Every card, indexed by its number (``ValueError`` if numbers repeat or leave a gap)."""
+    cards: tuple[Card, ...] = (*content.citizens, *content.villages, *content.penalties)
+    return indexed("card number", ((card.number, card) for card in cards))
 
 
 def load_content(text: str | None = None) -> Content:
@@ -160,58 +178,54 @@ def band_value(bands: tuple[Band, ...], odds: float) -> int:
 
 
 CONTENT = load_content()
+CARDS = cards_by_number(CONTENT)
+N_CARDS = len(CARDS)
 
-N_CITIZENS = 40
-VILLAGE_BASE = 40
-PENALTY_BASE = 55
-N_CARDS = 65
-
-CARD_IDS: tuple[str, ...] = (
-    *(c.id for c in CONTENT.citizens),
-    *(v.id for v in CONTENT.villages),
-    *(p.id for p in CONTENT.penalties),
-)
+CARD_IDS: tuple[str, ...] = tuple(card.id for card in CARDS)
 CARD_NUMBER: dict[str, int] = {cid: i for i, cid in enumerate(CARD_IDS)}
-CARD_VALUES: tuple[int, ...] = (
-    *(c.value for c in CONTENT.citizens),
-    *(v.value for v in CONTENT.villages),
-    *(p.value for p in CONTENT.penalties),
+CARD_VALUES: tuple[int, ...] = tuple(card.value for card in CARDS)
+CARD_KIND: tuple[CardKind, ...] = tuple(
+    "citizen" if isinstance(card, Citizen) else "village" if isinstance(card, Village)
+    else "penalty" for card in CARDS
 )
-CITIZEN_COLOUR: tuple[int, ...] = tuple(COLOUR_IDS.index(c.colour) for c in CONTENT.citizens)
-CITIZEN_ABILITY: tuple[Ability | None, ...] = tuple(c.ability for c in CONTENT.citizens)
-FAIRIES = frozenset(i for i, a in enumerate(CITIZEN_ABILITY) if a == "fairy")
-DRAGONS = frozenset(i for i, a in enumerate(CITIZEN_ABILITY) if a == "dragon")
+CITIZENS: dict[int, Citizen] = {n: c for n, c in enumerate(CARDS) if isinstance(c, Citizen)}
+"""The citizens by number, in number order."""
+PENALTIES: tuple[int, ...] = tuple(n for n, kind in enumerate(CARD_KIND) if kind == "penalty")
+"""The penalty cards' numbers, in number order (as setup shuffles them)."""
+CITIZEN_COLOUR: tuple[int, ...] = tuple(
+    COLOUR_IDS.index(card.colour) if isinstance(card, Citizen) else -1 for card in CARDS
+)
+"""A citizen's colour by card number (-1 for the other cards: no row slot's colour)."""
+CITIZEN_ABILITY: tuple[Ability | None, ...] = tuple(
+    card.ability if isinstance(card, Citizen) else None for card in CARDS
+)
+FAIRIES = frozenset(n for n, c in CITIZENS.items() if c.ability == "fairy")
+DRAGONS = frozenset(n for n, c in CITIZENS.items() if c.ability == "dragon")
 VILLAGE_PILES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(VILLAGE_BASE + 3 * colour + k for k in range(3)) for colour in range(5)
+    tuple(sorted((n for n, c in enumerate(CARDS) if isinstance(c, Village) and c.colour == colour),
+                 key=CARD_VALUES.__getitem__))
+    for colour in COLOUR_IDS
 )
 """Each colour's village pile at setup, top first (the 2 on top, the 4 at the bottom)."""
 
 
-def card_kind(card: int) -> Literal["citizen", "village", "penalty"]:
-    if card < VILLAGE_BASE:
-        return "citizen"
-    return "village" if card < PENALTY_BASE else "penalty"
-
-
 def card_json(card: int) -> dict[str, Any]:
     """A fresh JSON-able description of a card, for views."""
-    kind = card_kind(card)
-    if kind == "citizen":
-        c = CONTENT.citizens[card]
+    info = CARDS[card]
+    kind = CARD_KIND[card]
+    if isinstance(info, Citizen):
         return {
-            "id": c.id,
+            "id": info.id,
             "kind": kind,
-            "name": c.name,
-            "colour": c.colour,
-            "value": c.value,
-            "ability": c.ability,
-            "requirement": c.requirement.model_dump(mode="json"),
-            "requirement_text": describe(c.requirement),
-            "text": c.text,
-            "odds": c.odds_approx,
+            "name": info.name,
+            "colour": info.colour,
+            "value": info.value,
+            "ability": info.ability,
+            "requirement": info.requirement.model_dump(mode="json"),
+            "requirement_text": describe(info.requirement),
+            "text": info.text,
+            "odds": info.odds_approx,
         }
-    if kind == "village":
-        v = CONTENT.villages[card - VILLAGE_BASE]
-        return {"id": v.id, "kind": kind, "colour": v.colour, "value": v.value}
-    p = CONTENT.penalties[card - PENALTY_BASE]
-    return {"id": p.id, "kind": kind, "name": p.name, "value": p.value}
+    if isinstance(info, Village):
+        return {"id": info.id, "kind": kind, "colour": info.colour, "value": info.value}
+    return {"id": info.id, "kind": kind, "name": info.name, "value": info.value}

@@ -40,10 +40,10 @@ from .content import (
     CARD_IDS,
     CARD_NUMBER,
     CARD_VALUES,
+    CARDS,
+    CITIZENS,
     CONTENT,
-    N_CITIZENS,
-    PENALTY_BASE,
-    VILLAGE_BASE,
+    Village,
 )
 from .rules import fairies, founds_village, met_mask
 from .state import CHOOSE, GIFT, OVER, ROLL, Event, State
@@ -72,10 +72,9 @@ def catalog(language: str) -> dict[str, str]:
 
 def card_name(card: int) -> Text:
     """A card's name: citizens and scoundrels by name, villages by kind and points."""
-    if VILLAGE_BASE <= card < PENALTY_BASE:
-        village = CONTENT.villages[card - VILLAGE_BASE]
-        return Text("dice-realm.village_card", colour=colour_name(village.colour),
-                    value=village.value)
+    info = CARDS[card]
+    if isinstance(info, Village):
+        return Text("dice-realm.village_card", colour=colour_name(info.colour), value=info.value)
     return Text(f"dice-realm.card.{CARD_IDS[card]}")
 
 
@@ -207,7 +206,7 @@ def _slot_unavailable(state: State) -> list[Unavailable]:
     out = []
     for slot, card in enumerate(state.row):
         if card >= 0 and not mask >> card & 1:
-            requirement = CONTENT.citizens[card].requirement.model_dump(mode="json")
+            requirement = CITIZENS[card].requirement.model_dump(mode="json")
             out.append(Unavailable(Text("dice-realm.why.not_met", card=card_name(card),
                                         requirement=requirement_text(requirement)),
                                    place="slot", key=slot))
@@ -327,7 +326,7 @@ def _notes(state: State) -> list[Text]:
 
 
 def _requirement(card_id: str) -> Any:
-    return CONTENT.citizens[CARD_NUMBER[card_id]].requirement
+    return CITIZENS[CARD_NUMBER[card_id]].requirement
 
 
 def odds_ready(card_id: str, flips: int) -> bool:
@@ -349,4 +348,4 @@ def citizen_odds(card_id: str, dice: Sequence[int] | None, held: int, rolls_left
 @cache
 def citizen_ids() -> tuple[str, ...]:
     """Every citizen's id (pages warm the odds of all of them in idle time)."""
-    return CARD_IDS[:N_CITIZENS]
+    return tuple(CARD_IDS[card] for card in CITIZENS)

@@ -31,15 +31,14 @@ from .actions import (
 )
 from .content import (
     CARD_IDS,
+    CARD_KIND,
     CARD_VALUES,
     CITIZEN_ABILITY,
     CITIZEN_COLOUR,
-    CONTENT,
+    CITIZENS,
     DRAGONS,
     FAIRIES,
-    N_CITIZENS,
-    PENALTY_BASE,
-    VILLAGE_BASE,
+    PENALTIES,
     VILLAGE_PILES,
 )
 from .odds import FULL
@@ -53,11 +52,11 @@ _SIX_DICE = 6**6
 
 
 def _build_met_table() -> dict[tuple[int, ...], int]:
-    preds = [compile_requirement(c.requirement) for c in CONTENT.citizens]
+    preds = {card: compile_requirement(c.requirement) for card, c in CITIZENS.items()}
     table: dict[tuple[int, ...], int] = {}
     for counts in FULL:
         dice = tuple(face + 1 for face in range(6) for _ in range(counts[face]))
-        table[dice] = sum(1 << i for i, p in enumerate(preds) if p(counts))
+        table[dice] = sum(1 << card for card, p in preds.items() if p(counts))
     return table
 
 
@@ -94,9 +93,9 @@ def new_state(seat_names: Sequence[str], seed: int, start_seat: int | None = Non
     """
     n = len(seat_names)
     rng = Rng(seed)
-    citizens = list(range(N_CITIZENS))
+    citizens = list(CITIZENS)
     rng.shuffle(citizens)
-    penalties = list(range(PENALTY_BASE, PENALTY_BASE + 10))
+    penalties = list(PENALTIES)
     rng.shuffle(penalties)
     if start_seat is None:
         start_seat = rng.below(n)
@@ -437,12 +436,11 @@ def score_parts(realm: Sequence[int]) -> dict[str, int]:
     """A realm's score by kind: citizens, villages, penalties (negative), dragons (negative)."""
     parts = {"citizens": 0, "villages": 0, "penalties": 0, "dragons": 0}
     for c in realm:
-        if c < VILLAGE_BASE:
+        kind = CARD_KIND[c]
+        if kind == "citizen":
             parts["dragons" if c in DRAGONS else "citizens"] += CARD_VALUES[c]
-        elif c < PENALTY_BASE:
-            parts["villages"] += CARD_VALUES[c]
         else:
-            parts["penalties"] += CARD_VALUES[c]
+            parts["villages" if kind == "village" else "penalties"] += CARD_VALUES[c]
     return parts
 
 

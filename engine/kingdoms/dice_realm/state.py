@@ -20,11 +20,9 @@ from kingdoms.core.errors import KingdomsError
 
 from .content import (
     CARD_IDS,
+    CARD_KIND,
     CARD_NUMBER,
     N_CARDS,
-    N_CITIZENS,
-    PENALTY_BASE,
-    VILLAGE_BASE,
     VILLAGE_PILES,
 )
 
@@ -158,15 +156,15 @@ class StateData(BaseModel):
         numbers = {c: CARD_NUMBER[c] for c in places}
         for zone, pile in (("draw", self.draw), ("discard", self.discard),
                            ("row", [c for c in self.row if c is not None])):
-            if any(numbers[c] >= N_CITIZENS for c in pile):
+            if any(CARD_KIND[numbers[c]] != "citizen" for c in pile):
                 raise ValueError(f"the {zone} pile holds citizens only")
-        if any(numbers[c] < PENALTY_BASE for c in self.penalties):
+        if any(CARD_KIND[numbers[c]] != "penalty" for c in self.penalties):
             raise ValueError("the penalty pile holds penalty cards only")
         for colour, pile in enumerate(self.villages):
             full = VILLAGE_PILES[colour]
             if [numbers[c] for c in pile] != list(full[len(full) - len(pile):]):
                 raise ValueError("each village pile holds its own colour's cards, lowest on top")
-        if self.pending is not None and numbers[self.pending] >= VILLAGE_BASE:
+        if self.pending is not None and CARD_KIND[numbers[self.pending]] != "citizen":
             raise ValueError("the pending card must be a citizen")
         return self
 

@@ -14,7 +14,7 @@ from operator import mul
 from .actions import (
     ActionModel,
 )
-from .content import CONTENT
+from .content import CITIZENS
 from .odds import (
     _TOP,
     _UP,
@@ -62,16 +62,15 @@ def _flip_neighbours() -> list[tuple[int, ...]]:
 FLIP_TO = _flip_neighbours()
 """Per full multiset: the multisets one Fairy flip (a face to its opposite) can make."""
 
-MEETS_LIST: tuple[tuple[int, ...], ...] = tuple(
-    tuple(f for f in range(N_FULL) if MET_FULL[f] >> card & 1)
-    for card in range(len(CONTENT.citizens))
-)
+MEETS_LIST: dict[int, tuple[int, ...]] = {
+    card: tuple(f for f in range(N_FULL) if MET_FULL[f] >> card & 1) for card in CITIZENS
+}
 """Per citizen: the full multisets that meet its requirement."""
 
-MEETS: tuple[tuple[int, ...], ...] = tuple(
-    dice_of(FULL[next(f for f in range(N_FULL) if MET_FULL[f] >> card & 1)])
-    for card in range(len(CONTENT.citizens))
-)
+MEETS: dict[int, tuple[int, ...]] = {
+    card: dice_of(FULL[next(f for f in range(N_FULL) if MET_FULL[f] >> card & 1)])
+    for card in CITIZENS
+}
 """Six dice that meet each citizen's requirement (to play out a take through the rules)."""
 
 SIZE = [sum(c) for c in PARTIAL]

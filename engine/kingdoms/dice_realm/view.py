@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import INFO
-from .content import CARD_IDS, CITIZEN_COLOUR, COLOUR_IDS, CONTENT, VILLAGE_BASE, card_json
+from .content import CARD_IDS, CARD_VALUES, CITIZEN_COLOUR, COLOUR_IDS, CONTENT, card_json
 from .rules import fairies, negative_points, score, score_parts, winners
 from .state import CHOOSE, GIFT, OVER, ROLL, State
 
@@ -23,7 +23,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
     over = state.phase == OVER
     villages = []
     for i, pile in enumerate(state.villages):
-        values = [CONTENT.villages[c - VILLAGE_BASE].value for c in pile]
+        values = [CARD_VALUES[c] for c in pile]
         villages.append({
             "slot": i,
             "colour": COLOUR_IDS[i],

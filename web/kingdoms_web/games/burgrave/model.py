@@ -21,21 +21,23 @@ from typing import Any
 from kingdoms.burgrave import explain
 from kingdoms.burgrave.content import (
     BUILDINGS,
-    CASTLE_REWARDS,
-    COLLISION_ABOVE,
     CONTENT,
     EFFECT_KINDS,
     ICONS,
-    PRINTED,
     RESOURCES,
     RIBBONS,
+    Effect,
+)
+from kingdoms.burgrave.game import Action
+from kingdoms.burgrave.tables import (
+    CASTLE_REWARDS,
+    COLLISION_ABOVE,
+    PRINTED,
     SEG_LINK_REWARDS,
     SEG_SPOT_REWARDS,
-    Effect,
     card_json,
     script_json,
 )
-from kingdoms.burgrave.game import Action
 from kingdoms.core.explain import Choice
 from kingdoms.core.explain import Prompt as EnginePrompt
 from kingdoms.core.text import Text
