@@ -169,7 +169,9 @@ def test_dragon_is_given_away(dr: Any) -> None:
     with pytest.raises(IllegalActionError):
         GAME.apply(after, TakePenalty())
     view = GAME.view(after, 0)
-    assert view["pending"]["type"] == "give_dragon" and view["pending"]["choices"] == [1, 2]
+    assert view["pending"] is not None and view["pending"]["type"] == "give_dragon"
+    prompt = GAME.prompt(after)
+    assert prompt is not None and sorted(prompt.at("seat")) == [1, 2]
     done = GAME.apply(after, GiveDragon(seat=2))
     assert realm_ids(done, 2) == [dr.by_name("Crag Dragon")] and done.realms[0] == ()
     assert GAME.result(done).scores[2].total == -4

@@ -50,11 +50,24 @@ from .actions import (
 )
 from .board import SPOT_LINKS, segment_of, spot_place
 from .costs import exchange_kind, move_options, townsfolk_at
+from .printed import (
+    card_facts,
+    castle_rewards,
+    collision_rewards,
+    hero_cards,
+    link_rewards,
+    printed_facts,
+    printed_script_cost,
+    script_facts,
+    spot_rewards,
+    start_slot_icon,
+    starting_deck,
+)
 from .prompts import prompt
 from .rules import deciding_seat
 from .solo_view import rival_log
 from .state import State
-from .tables import SEG_LINK_REWARDS
+from .tables import PRINTED, SEG_LINK_REWARDS
 from .tasks import Decision
 from .words import (
     RIVAL_NAME,
@@ -88,16 +101,18 @@ from .words import (
 )
 
 __all__ = [
-    "RIVAL_NAME", "building_benefit", "building_name", "card_name", "card_text",
-    "castle_section_name", "catalog", "cleric_bonus_name", "describe", "design_name",
-    "design_text", "effects_text",
-    "exchange_text", "icon_name", "icons_text", "link_reward", "player_card_name",
-    "printed_name", "printed_script_name", "printed_script_text", "prompt", "resource_name",
-    "ribbon_name", "script_name", "script_text", "segment_name", "space_name", "spot_name",
-    "spot_reward",
+    "RIVAL_NAME", "building_benefit", "building_name", "card_facts", "card_name", "card_text",
+    "castle_rewards", "castle_section_name", "catalog", "cleric_bonus_name",
+    "collision_rewards", "describe", "design_name", "design_text", "effects_text",
+    "exchange_text", "forfeits", "hero_cards", "icon_name", "icons_text", "link_reward",
+    "link_rewards", "player_card_name", "printed_facts", "printed_name",
+    "printed_script_cost", "printed_script_name", "printed_script_text", "printed_text",
+    "prompt", "resource_name", "ribbon_name", "script_facts", "script_name", "script_text",
+    "segment_name", "space_name", "spot_name", "spot_reward", "spot_rewards",
+    "start_slot_icon", "starting_deck",
 ]
-"""The page's words for Burgrave (what :mod:`.words` composes, re-exported here so the page
-imports one module)."""
+"""The page's words for Burgrave (what :mod:`.words` composes) and the printed facts it draws
+(:mod:`.printed`), re-exported here so the page imports one module."""
 
 _json = json_catalog("kingdoms.burgrave")
 _rules = json_catalog("kingdoms.burgrave", "rules")
@@ -118,6 +133,11 @@ PASS_KEYS: dict[int, str] = {
     Decision.HIRE: "burgrave.log.no_hire",
 }
 """What passing means, by decision (otherwise: declines)."""
+
+
+def printed_text(segment_design: int) -> Text:
+    """The rule text of the townsfolk printed on a segment."""
+    return design_text(PRINTED[segment_design])
 
 
 def forfeits(before: State, action: Action, after: State) -> Text | None:

@@ -28,6 +28,7 @@ from .actions import Action as Action  # the page types its choices with it
 from .hidden import resample
 from .rules import advance, apply_code, deciding_seat, legal_codes, new_state, play_code
 from .scoring import leftovers, score_parts
+from .shapes import BurgraveView as BurgraveView  # the page reads the view as this
 from .solo_options import solo_options, solo_result
 from .state import State, from_json, to_json
 from .view import build_view
@@ -116,7 +117,7 @@ class BurgraveGame:
 
     # --- what the page shows ---------------------------------------------------------------
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> BurgraveView:
         return build_view(state, seat, self.result(state))
 
     def describe(self, before: State, action: Action, after: State) -> Text:

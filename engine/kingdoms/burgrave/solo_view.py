@@ -9,9 +9,8 @@ the set-apart future schemes (only their number is shown).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.text import Text, chain
+from .shapes import RivalView
 from .solo_content import ACTIONS, BOARD_FOCUS, BOARD_KEYS, SCHEMES, SOLO
 from .solo_options import rival_score
 from .state import RIVAL_SEAT, State
@@ -38,7 +37,7 @@ def board_text(board: int) -> Text:
                 focus=Text(f"burgrave.rival.step.{ACTIONS[BOARD_FOCUS[board]]}"))
 
 
-def solo_view(state: State) -> dict[str, Any] | None:
+def solo_view(state: State) -> RivalView | None:
     """The rival's public part (None outside a solo game)."""
     rival = state.rival
     if rival is None:
@@ -49,7 +48,7 @@ def solo_view(state: State) -> dict[str, Any] | None:
         "board": SOLO.boards[rival.board].key,
         "board_text": board_text(rival.board).to_json(),
         "focus": ACTIONS[BOARD_FOCUS[rival.board]],
-        "chart": list(SOLO.boards[rival.board].chart),
+        "chart": [str(resource) for resource in SOLO.boards[rival.board].chart],
         "difficulty": rival.difficulty,
         "line": [SCHEMES[s].key for s in rival.line],
         "scheme": None if not rival.line else SCHEMES[rival.line[0]].key,
@@ -57,7 +56,7 @@ def solo_view(state: State) -> dict[str, Any] | None:
         "discard": [SCHEMES[s].key for s in rival.discard],
         "deck_size": len(rival.deck),
         "future_size": len(rival.future),
-        "score": {"total": score.total, "breakdown": score.breakdown},
+        "score": {"total": score.total, "breakdown": dict(score.breakdown)},
     }
 
 

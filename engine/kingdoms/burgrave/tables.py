@@ -13,7 +13,7 @@ players read is composed from these tables in :mod:`.words`.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any
+from typing import Literal
 
 from .content import (
     CONTENT,
@@ -34,6 +34,9 @@ from .content import (
     parse_effect,
     parse_points,
 )
+from .shapes import CardFacts, ScriptFacts
+
+DesignKind = Literal["neutral", "hero", "starting", "printed"]
 
 
 class Timing(IntEnum):
@@ -87,7 +90,7 @@ class Design:
         "value",
     )
 
-    def __init__(self, model: Townsfolk, kind: str) -> None:
+    def __init__(self, model: Townsfolk, kind: DesignKind) -> None:
         self.key = model.key
         self.name = model.name
         self.value = model.value
@@ -197,12 +200,12 @@ CLOSED_SPOT_INDEX = (2, 3)
 """Spots closed below 3 players: on each bank the one next to the river (west 2, east 0)."""
 
 
-def card_json(card: int) -> dict[str, Any]:
+def card_json(card: int) -> CardFacts:
     """A fresh JSON description of a card id, for views and the rules help."""
-    return dict(_CARD_JSON[card])
+    return _CARD_JSON[card].copy()
 
 
-def design_json(d: Design) -> dict[str, Any]:
+def design_json(d: Design) -> CardFacts:
     return {
         "key": d.key,
         "name": d.name,
@@ -212,12 +215,12 @@ def design_json(d: Design) -> dict[str, Any]:
     }
 
 
-def script_json(script: int) -> dict[str, Any]:
+def script_json(script: int) -> ScriptFacts:
     """A fresh JSON description of a manuscript."""
-    return dict(_SCRIPT_JSON[script])
+    return _SCRIPT_JSON[script].copy()
 
 
-def _script_json(script: int) -> dict[str, Any]:
+def _script_json(script: int) -> ScriptFacts:
     s = SCRIPTS[script]
     return {
         "id": script,
@@ -228,6 +231,12 @@ def _script_json(script: int) -> dict[str, Any]:
     }
 
 
-_CARD_JSON = tuple(design_json(CARD_DESIGN[c]) | {"id": c} for c in range(N_CARDS))
+def _card_facts(card: int) -> CardFacts:
+    facts = design_json(CARD_DESIGN[card])
+    facts["id"] = card
+    return facts
+
+
+_CARD_JSON = tuple(_card_facts(c) for c in range(N_CARDS))
 _SCRIPT_JSON = tuple(_script_json(s) for s in range(len(SCRIPTS)))
 

@@ -7,8 +7,6 @@ every draw pile and of the townsfolk and manuscript piles below their top, and t
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.errors import KingdomsError
 from ..core.protocol import GameResult
 from . import INFO
@@ -16,6 +14,7 @@ from .board import N_POSITIONS, REACH, walk
 from .content import BUILDINGS, CONTENT, PLAYER_CARDS, RESOURCES, RIBBONS
 from .effects import hand_limit
 from .rules import deciding_seat
+from .shapes import BurgraveView, DecisionView, LastMove, PlayerView, SegmentView, SpotsView
 from .solo_options import rival_score
 from .solo_view import solo_view
 from .state import CLOSED, Player, State
@@ -23,7 +22,7 @@ from .tables import CARD_DESIGN, PRINTED, SEG_EXCHANGES
 from .tasks import DECISION_NAMES
 
 
-def last_move(player: Player) -> dict[str, Any] | None:
+def last_move(player: Player) -> LastMove | None:
     """The burgrave's last move as the page animates it: ``path``, the spaces it passed (where
     it started first, where it stands last; see ``board.walk`` for the way chosen where two
     are as long), and ``turn``, the turn it was made in (``State.turns``), so a new move is
@@ -39,15 +38,15 @@ def last_move(player: Player) -> dict[str, Any] | None:
     return {"path": list(walk(moved.start, player.space, moved.steps)), "turn": moved.turn}
 
 
-def build_view(state: State, seat: int | None, result: GameResult) -> dict[str, Any]:
+def build_view(state: State, seat: int | None, result: GameResult) -> BurgraveView:
     """Public table plus the viewer's hand (``result``: the game's current result). Cards and
     manuscripts appear as ids; their names and texts come from :mod:`.explain`."""
     if seat is not None and not 0 <= seat < state.seat_count:
         raise KingdomsError(f"There is no seat {seat} in this game.")
     rival_view = solo_view(state)
-    players = []
+    players: list[PlayerView] = []
     for number, player in enumerate(state.players):
-        entry: dict[str, Any] = {
+        entry: PlayerView = {
             "name": state.seats[number].name,
             "kind": state.seats[number].kind,
             "space": player.space,
@@ -78,7 +77,7 @@ def build_view(state: State, seat: int | None, result: GameResult) -> dict[str, 
             entry["hand"] = sorted(player.hand)
             entry["deck_contents"] = sorted(CARD_DESIGN[c].key for c in player.deck)
         players.append(entry)
-    segments = []
+    segments: list[SegmentView] = []
     for pos in range(N_POSITIONS):
         design = state.segments[pos]
         pile, scripts = state.townsfolk_piles[pos], state.manuscript_piles[pos]
@@ -99,13 +98,13 @@ def build_view(state: State, seat: int | None, result: GameResult) -> dict[str, 
                 "tier3": list(state.tier3[pos]),
             },
         })
-    spots = {
+    spots: SpotsView = {
         "owner": [o if o >= 0 else None for o in state.spot_owner],
         "closed": [o == CLOSED for o in state.spot_owner],
         "building": [BUILDINGS[b] if b >= 0 else None for b in state.spot_building],
     }
     top = state.stack[-1] if state.stack and not state.over else None
-    decision = None
+    decision: DecisionView | None = None
     if top is not None:
         decision = {"kind": DECISION_NAMES[top.op], "seat": top.seat}
     return {
@@ -139,6 +138,7 @@ def build_view(state: State, seat: int | None, result: GameResult) -> dict[str, 
         ],
         "dismissed": list(state.dismissed),
         "rival": rival_view,
-        "scores": [s.model_dump() for s in result.scores],
+        "scores": [{"seat": s.seat, "total": s.total, "breakdown": dict(s.breakdown),
+                    "tie_break": list(s.tie_break)} for s in result.scores],
         "winners": result.winners,
     }

@@ -225,8 +225,9 @@ class Game(Protocol, Generic[StateT, ActionT]):
         """Scores and winners. Before the end it gives the running scores and no winners."""
         ...
 
-    def view(self, state: StateT, seat: int | None) -> dict[str, Any]:
-        """JSON-able picture of the state as ``seat`` may see it (``None``: a spectator).
+    def view(self, state: StateT, seat: int | None) -> Mapping[str, Any]:
+        """JSON-able picture of the state as ``seat`` may see it (``None``: a spectator), of
+        the game's own typed shape (a ``TypedDict``: ``BurgraveView``, ``DiceRealmView``).
 
         Hidden information (other hands, deck order, the seed) is left out.
         """

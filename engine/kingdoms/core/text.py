@@ -38,12 +38,19 @@ import importlib
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib import resources
-from typing import TypeAlias
+from typing import TypeAlias, TypedDict
 
 DEFAULT_LANGUAGE = "en"
 
 Loader = Callable[[str], Mapping[str, str]]
 """Given a language code, the catalog for it (empty if there is none)."""
+
+
+class TextJson(TypedDict):
+    """A :class:`Text` as plain JSON (:meth:`Text.to_json`): its key and its parameters."""
+
+    key: str
+    params: dict[str, object]
 
 
 class Text:
@@ -89,7 +96,7 @@ class Text:
         params = "".join(f", {name}={value!r}" for name, value in self.params.items())
         return f"Text({self.key!r}{params})"
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> TextJson:
         """Plain JSON (for views and the command line): nested texts become objects."""
         return {"key": self.key, "params": {k: _param_json(v) for k, v in self.params.items()}}
 

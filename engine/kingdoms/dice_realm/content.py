@@ -23,12 +23,13 @@ import json
 from collections import Counter
 from fractions import Fraction
 from importlib import resources
-from typing import Any, Literal
+from typing import Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..core.ids import indexed
 from .requirements import AllOf, Requirement, SumAtMost, describe
+from .shapes import CardJson, RequirementJson
 
 Ability = Literal["elf", "hypnotist", "apprentice", "fairy", "dragon"]
 ABILITIES: tuple[Ability, ...] = ("elf", "hypnotist", "apprentice", "fairy", "dragon")
@@ -209,7 +210,7 @@ VILLAGE_PILES: tuple[tuple[int, ...], ...] = tuple(
 """Each colour's village pile at setup, top first (the 2 on top, the 4 at the bottom)."""
 
 
-def card_json(card: int) -> dict[str, Any]:
+def card_json(card: int) -> CardJson:
     """A fresh JSON-able description of a card, for views."""
     info = CARDS[card]
     kind = CARD_KIND[card]
@@ -221,7 +222,7 @@ def card_json(card: int) -> dict[str, Any]:
             "colour": info.colour,
             "value": info.value,
             "ability": info.ability,
-            "requirement": info.requirement.model_dump(mode="json"),
+            "requirement": cast(RequirementJson, info.requirement.model_dump(mode="json")),
             "requirement_text": describe(info.requirement),
             "text": info.text,
             "odds": info.odds_approx,

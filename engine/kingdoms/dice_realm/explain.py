@@ -46,6 +46,7 @@ from .content import (
     Village,
 )
 from .rules import fairies, founds_village, met_mask
+from .shapes import OddsJson
 from .state import CHOOSE, GIFT, OVER, ROLL, Event, State
 
 _json = json_catalog("kingdoms.dice_realm")
@@ -340,7 +341,7 @@ def prepare_odds(card_id: str, flips: int) -> None:
 
 
 def citizen_odds(card_id: str, dice: Sequence[int] | None, held: int, rolls_left: int,
-                 flips: int) -> dict[str, Any]:
+                 flips: int) -> OddsJson:
     """The odds helper's figures for one citizen (see :func:`.odds.odds_helper`)."""
     return odds.odds_helper(_requirement(card_id), dice, held, rolls_left, min(6, flips))
 

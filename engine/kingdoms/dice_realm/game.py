@@ -32,6 +32,7 @@ from kingdoms.core.text import Text
 from . import INFO, explain, rules
 from .actions import VOCABULARY, Roll, action_adapter, decode, encode
 from .actions import ActionModel as ActionModel  # the page types its choices with it
+from .shapes import DiceRealmView as DiceRealmView  # the page reads the view as this
 from .state import OVER, State, from_json, to_json
 from .view import build_view
 
@@ -141,7 +142,7 @@ class DiceRealmGame:
                                  self.apply, self.reveals_information, _turn, self.is_over,
                                  explain.forfeits, _alike)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> DiceRealmView:
         return build_view(state, seat)
 
     def state_to_json(self, state: State) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from math import factorial
 from typing import Any
 
 from .requirements import Counts, Requirement, compile_requirement, counts_of, key
+from .shapes import Chance, OddsJson
 
 MAX_ROLLS = 4
 """An Elf allows four rolls; tables are built for up to this many."""
@@ -294,7 +295,7 @@ def odds_helper(
     held_mask: int,
     rolls_left: int,
     flips: int = 0,
-) -> dict[str, Any]:
+) -> OddsJson:
     """What the page's odds helper shows for one requirement, JSON-able.
 
     ``dice`` is ``None`` before the first roll (then ``rolls_left`` is the whole turn's rolls).
@@ -303,7 +304,7 @@ def odds_helper(
     keep for ``best`` (``None``: stop now). Chances come as floats and exact ``"n/d"`` strings.
     """
 
-    def pack(x: Fraction) -> dict[str, Any]:
+    def pack(x: Fraction) -> Chance:
         return {"p": float(x), "exact": f"{x.numerator}/{x.denominator}"}
 
     if dice is None:

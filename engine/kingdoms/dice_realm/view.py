@@ -9,19 +9,27 @@ generator position and the order of the draw pile, which are left out.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from . import INFO
 from .content import CARD_IDS, CARD_VALUES, CITIZEN_COLOUR, COLOUR_IDS, CONTENT, card_json
 from .rules import fairies, negative_points, score, score_parts, winners
-from .state import CHOOSE, GIFT, OVER, ROLL, State
+from .shapes import (
+    DiceRealmView,
+    EventView,
+    PendingView,
+    PlayerView,
+    SlotView,
+    VillageView,
+)
+from .state import CHOOSE, GIFT, OVER, ROLL, Event, State
 
 
-def build_view(state: State, seat: int | None) -> dict[str, Any]:
+def build_view(state: State, seat: int | None) -> DiceRealmView:
     """Everything the page shows for ``seat`` (every seat sees the same: nothing is hidden
     but the seed and the draw order)."""
     over = state.phase == OVER
-    villages = []
+    villages: list[VillageView] = []
     for i, pile in enumerate(state.villages):
         values = [CARD_VALUES[c] for c in pile]
         villages.append({
@@ -33,7 +41,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
             "top": values[0] if values else None,
             "top_card": CARD_IDS[pile[0]] if pile else None,
         })
-    row = []
+    row: list[SlotView] = []
     for i, card in enumerate(state.row):
         row.append({
             "slot": i,
@@ -42,7 +50,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
             "founds_village": card >= 0 and CITIZEN_COLOUR[card] == i
             and bool(state.villages[i]),
         })
-    players = []
+    players: list[PlayerView] = []
     for s, realm in enumerate(state.realms):
         players.append({
             "seat": s,
@@ -56,13 +64,9 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         })
     rolled = state.rolls_used > 0
     current_fairies = fairies(state.realms[state.current])
-    pending = None
+    pending: PendingView | None = None
     if state.phase == GIFT:
-        pending = {
-            "type": "give_dragon",
-            "card": card_json(state.pending),
-            "choices": [t for t in range(len(state.seats)) if t != state.current],
-        }
+        pending = {"type": "give_dragon", "card": card_json(state.pending)}
     top_penalty = state.penalties[0] if state.penalties else -1
     return {
         "game_id": INFO.game_id,
@@ -91,9 +95,15 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         },
         "pending": pending,
         "extra_turn": state.extra_turn,
-        "this_turn": [dict(e) for e in state.events],
-        "last_turn": [dict(e) for e in state.last_events],
+        "this_turn": [event_view(e) for e in state.events],
+        "last_turn": [event_view(e) for e in state.last_events],
         "game_over": over,
         "end_reason": state.end_reason or None,
         "winners": winners(state) if over else [],
     }
+
+
+def event_view(event: Event) -> EventView:
+    """An event of the state as the view shows it: a copy, with exactly the fields the rules
+    wrote (``EventView`` names them all; the conformance tests check every event fits)."""
+    return cast(EventView, dict(event))
