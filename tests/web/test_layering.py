@@ -1,10 +1,12 @@
 """The page asks games through the protocol and their public modules, never their internals.
 
-A game's rules, state, bots and helpers may change shape at any time; the page may import only
-``kingdoms.core`` and, of each game package, its public face: ``game`` (the protocol object),
-``explain`` (its words and explanations), ``content`` (static card data to draw), ``tables``
-(the same data compiled: a card's effects, a spot's reward) and ``actions`` (the action models
-it sends back). The engine never imports the page.
+A game's rules, state, bots, rule tables and action vocabulary may change shape at any time; the
+page may import only ``kingdoms.core`` and, of each game package, its public face: ``game``
+(the protocol object and its action and view types), ``explain`` (its words, explanations and
+printed facts), ``shapes`` (the typed shapes of what ``game`` and ``explain`` hand over) and
+``content`` (the content data as loaded: names, keys, the effect grammar). Never ``actions``
+(the page sends back the prompt's own actions) nor the rule tables (``tables``). The engine
+never imports the page.
 """
 
 from __future__ import annotations
@@ -19,9 +21,7 @@ import kingdoms_web
 PAGE = Path(kingdoms_web.__file__).parent
 ENGINE = Path(kingdoms.__file__).parent
 GAME_PACKAGES = ("dice_realm", "burgrave", "testgame")
-PUBLIC = ("game", "explain", "content", "tables", "actions")
-"""``tables`` is Burgrave's content compiled at import (split from ``content``): static like it,
-and what the board's chips draw from (rewards as effect tuples)."""
+PUBLIC = ("game", "explain", "shapes", "content")
 
 
 def imports(path: Path) -> Iterator[tuple[int, str]]:
@@ -61,6 +61,8 @@ def test_the_check_knows_a_forbidden_import() -> None:
     assert allowed("kingdoms.dice_realm.explain")
     assert allowed("kingdoms.core.session")
     assert not allowed("kingdoms.burgrave.rules")
+    assert not allowed("kingdoms.burgrave.tables")
+    assert not allowed("kingdoms.dice_realm.actions")
     assert not allowed("kingdoms.dice_realm.odds")
     assert not allowed("kingdoms.cli")
     assert not allowed("kingdoms.burgrave")

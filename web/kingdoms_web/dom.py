@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import traceback
 from collections.abc import Awaitable, Callable, Hashable, Iterable, Iterator, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 document: Any = None
 """The page's ``document`` (None on CPython)."""
@@ -78,8 +78,94 @@ def create_proxy(obj: Any) -> Any:
     return obj if _create_proxy is None else _create_proxy(obj)
 
 
-Element = Any
-"""A JavaScript DOM element (a Pyodide ``JsProxy``)."""
+class Element(Protocol):
+    """A DOM element as the page uses it: in the browser a Pyodide ``JsProxy`` of a real
+    element, on CPython an :class:`~kingdoms_web.offline_dom.OfflineNode`. Only what the page
+    calls is named, so mypy checks every use of an element against it (what the browser answers
+    with objects of its own — class lists, styles, data sets, node lists — stays ``Any``)."""
+
+    id: str
+    className: str
+    hidden: bool
+    disabled: bool
+    textContent: str
+    value: str
+    scrollTop: float
+    open: bool
+    src: str
+
+    @property
+    def tagName(self) -> str: ...
+
+    @property
+    def isConnected(self) -> bool: ...
+
+    @property
+    def classList(self) -> Any: ...
+
+    @property
+    def style(self) -> Any: ...
+
+    @property
+    def dataset(self) -> Any: ...
+
+    @property
+    def children(self) -> Any: ...
+
+    @property
+    def parentElement(self) -> Any: ...
+
+    @property
+    def parentNode(self) -> Any: ...
+
+    @property
+    def childNodes(self) -> Any: ...
+
+    def setAttribute(self, name: str, value: str) -> None: ...
+
+    def getAttribute(self, name: str) -> Any: ...
+
+    def removeAttribute(self, name: str) -> None: ...
+
+    def hasAttribute(self, name: str) -> bool: ...
+
+    def append(self, *nodes: Any) -> None: ...
+
+    def replaceChildren(self, *nodes: Any) -> None: ...
+
+    def insertBefore(self, node: Any, before: Any) -> Any: ...
+
+    def remove(self) -> None: ...
+
+    def focus(self, *options: Any) -> None: ...
+
+    def querySelector(self, selector: str) -> Any: ...
+
+    def querySelectorAll(self, selector: str) -> Any: ...
+
+    def matches(self, selector: str) -> bool: ...
+
+    def contains(self, other: Any) -> bool: ...
+
+    def cloneNode(self, deep: bool) -> Any: ...
+
+    def getBoundingClientRect(self) -> Any: ...
+
+    def scrollIntoView(self, *options: Any) -> None: ...
+
+    def addEventListener(self, kind: str, listener: Any, *options: Any) -> None: ...
+
+    def removeEventListener(self, kind: str, listener: Any, *options: Any) -> None: ...
+
+    def click(self) -> None: ...
+
+    def select(self) -> None: ...
+
+    def animate(self, keyframes: Any, options: Any) -> Any: ...
+
+    def showModal(self) -> None: ...
+
+    def close(self) -> None: ...
 
 Child = Any
 """An element, a string (becomes a text node), or None (skipped)."""
@@ -191,7 +277,7 @@ def el(
     ``props`` sets DOM properties (``value``, ``checked``) after the children exist, which is what
     a ``<select>`` needs to show the right option.
     """
-    node = document.createElement(tag)
+    node: Element = document.createElement(tag)
     if cls:
         node.className = cls
     if testid:
@@ -202,6 +288,14 @@ def el(
     if props:
         for name, value in props.items():
             setattr(node, name, value)
+    return node
+
+
+def present(node: Element | None) -> Element:
+    """``node``, which exists by now (a part of a screen drawn before it is used): its absence
+    is a bug in the page, said here rather than as an attribute error further on."""
+    if node is None:
+        raise RuntimeError("a part of the page was used before it was drawn")
     return node
 
 
@@ -216,7 +310,8 @@ def clear(node: Element) -> Element:
 
 
 def by_id(element_id: str) -> Element | None:
-    return opt(document.getElementById(element_id))
+    found: Element | None = opt(document.getElementById(element_id))
+    return found
 
 
 def icon(name: str) -> Element:
@@ -246,7 +341,7 @@ def icon(name: str) -> Element:
         "c1.5-1.3 4.5-1.4 7-.4z",
     }
     ns = "http://www.w3.org/2000/svg"
-    svg = document.createElementNS(ns, "svg")
+    svg: Element = document.createElementNS(ns, "svg")
     set_attrs(svg, {"viewBox": "0 0 24 24", "aria-hidden": "true", "focusable": "false",
                     "class": "icon"})
     path = document.createElementNS(ns, "path")

@@ -401,3 +401,4 @@ def to_html(node: OfflineNode) -> str:
     if node.tagName == "TEXTAREA" and value:
         inner = html.escape(str(value), quote=False)
     return f"<{tag}{opening}>{inner}</{tag}>"
+

@@ -32,6 +32,7 @@ from kingdoms.core.text import Text
 from . import INFO, explain, rules
 from .actions import VOCABULARY, Roll, action_adapter, decode, encode
 from .actions import ActionModel as ActionModel  # the page types its choices with it
+from .shapes import CardJson as CardJson  # a card as the view and the page hold it
 from .shapes import DiceRealmView as DiceRealmView  # the page reads the view as this
 from .state import OVER, State, from_json, to_json
 from .view import build_view

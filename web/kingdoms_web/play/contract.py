@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -110,10 +110,14 @@ class GameHost(Protocol):
         ...
 
 
-class GameScreen(Protocol):
-    """One game's board and controls."""
+V = TypeVar("V", contravariant=True)
+"""A game's view (its ``TypedDict`` shape: ``BurgraveView``, ``DiceRealmView``)."""
 
-    def render(self, root: Element, scope: Scope, view: dict[str, Any]) -> None:
+
+class GameScreen(Protocol[V]):
+    """One game's board and controls, drawn from its view ``V``."""
+
+    def render(self, root: Element, scope: Scope, view: V) -> None:
         """Draw the whole screen for ``view`` (= ``game.view(state, host.viewer)``) into ``root``.
 
         Called after every change; ``scope`` owns this render's event handlers and is disposed
@@ -121,11 +125,11 @@ class GameScreen(Protocol):
         """
         ...
 
-    def end_details(self, view: dict[str, Any]) -> list[Element]:
+    def end_details(self, view: V) -> list[Element]:
         """Game-specific elements for the end screen (the shell draws scores and winners)."""
         ...
 
-    def end_lead(self, view: dict[str, Any]) -> Element | None:
+    def end_lead(self, view: V) -> Element | None:
         """A line right under the winner, or None: what the shell's scores cannot show (a solo
         rival's total, which is in the view, not among the seats of the result)."""
         ...
@@ -217,7 +221,7 @@ class GameUI:
     """
 
     game_id: str
-    create_screen: Callable[[GameHost], GameScreen]
+    create_screen: Callable[[GameHost], GameScreen[Any]]
     """The game's board and controls for a host (a live table or a replay)."""
     book: Book
     """Its rules reference (sections, blocks, glossary terms)."""

@@ -76,11 +76,11 @@ class ReplayView:
         self.back_label = back_label
         self.scope = Scope()
         self.board_scope = Scope()
-        self.container: Element = None
-        self._board: Element = None
-        self._slider: Element = None
-        self._label: Element = None
-        self._what: Element = None
+        self.container: Element | None = None
+        self._board: Element | None = None
+        self._slider: Element | None = None
+        self._label: Element | None = None
+        self._what: Element | None = None
 
     # ------------------------------------------------------------------ drawing
 
@@ -137,12 +137,13 @@ class ReplayView:
         screen = dom.query('[data-testid="replay-screen"]', self.container)
         if screen is not None:
             screen.setAttribute("data-step", str(self.step))
-        dom.set_text(self._label, t("replay.step", step=self.step, total=self.total))
+        dom.set_text(dom.present(self._label), t("replay.step", step=self.step,
+                                                  total=self.total))
+        what = dom.present(self._what)
         if self.step == 0:
-            dom.set_text(self._what, t("replay.start"))
+            dom.set_text(what, t("replay.start"))
         else:
-            line = self.log[self.step - 1]
-            dom.set_text(self._what, line.text)  # "Move n of m" is the label above
+            dom.set_text(what, self.log[self.step - 1].text)  # "Move n of m" is above
         self.board_scope.dispose()
         self.board_scope = Scope()
         dom.clear(board)

@@ -96,14 +96,14 @@ class GameTable(SavedTable, TableView, HostState):
         self.read_only: str | None = None
         self.handoff = False
         """True right after an action handed the turn to another seat (offer "Send to…")."""
-        self.container: Element = None
+        self.container: Element | None = None
         self._frame: TableFrame | None = None
         """The kept containers of the game screen (None until drawn)."""
         self.scope = Scope()
         self.parts = Parts()
         """The tool bars kept from the last drawing while what they show is unchanged (a bar
         is some thirty nodes with its icons and listeners, drawn after every tap otherwise)."""
-        self.screen: GameScreen = self.ui.create_screen(self)
+        self.screen: GameScreen[Any] = self.ui.create_screen(self)
         self.coach = Coach(self, session.record.game_id, self.ui.coach, self.redraw)
         self.help = HelpMode(self.ui.book, self.ui.help, self._decision_kind, self.redraw)
         self._sync_viewer(initial=True)

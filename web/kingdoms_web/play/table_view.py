@@ -51,7 +51,7 @@ class TableView:
     """The drawing of a table that has these attributes (see the module's docstring)."""
 
     owner: TableOwner
-    screen: GameScreen
+    screen: GameScreen[Any]
     coach: Coach
     help: HelpMode
     computer: ComputerTurns
@@ -59,7 +59,7 @@ class TableView:
     """The tool bars kept from the last drawing while what they show is unchanged (a bar
     is some thirty nodes with its icons and listeners, drawn after every tap otherwise)."""
     scope: Scope
-    container: Element
+    container: Element | None
     _frame: TableFrame | None
     """The kept containers of the game screen (None until drawn)."""
     _viewer: int | None

@@ -95,9 +95,9 @@ class Modal(ABC):
         self.scope = Scope()
         self.on_closed = on_closed
         self.heading_id = f"dialog-heading-{next(_ids)}"
-        self.node: Element = None
+        self.node: Element | None = None
         self._return_testid: str | None = None
-        self._return_node: Element = None
+        self._return_node: Element | None = None
 
     @abstractmethod
     def title(self) -> str:
@@ -109,8 +109,9 @@ class Modal(ABC):
 
     def _render(self) -> None:
         self.scope.dispose()
-        dom.clear(self.node)
-        dom.append(self.node, [
+        node = dom.present(self.node)
+        dom.clear(node)
+        dom.append(node, [
             el("h2", self.title(), cls="modal-title", attrs={"id": self.heading_id}),
             *self.build_body(self.scope),
         ])

@@ -90,11 +90,11 @@ class NewGameDialog(Modal):
         info = self.games.get(first)
         self.state = NewGameState(first, 0)
         self.state.resize(info.min_seats if info else 0)
-        self._names_box: Element = None
-        self._options_box: Element = None
-        self._error_box: Element = None
-        self._start: Element = None
-        self._status: Element = None
+        self._names_box: Element | None = None
+        self._options_box: Element | None = None
+        self._error_box: Element | None = None
+        self._start: Element | None = None
+        self._status: Element | None = None
 
     def title(self) -> str:
         return t("new.title")
@@ -203,7 +203,8 @@ class NewGameDialog(Modal):
         return select
 
     def _render_names(self, scope: Scope) -> None:
-        dom.clear(self._names_box)
+        names_box = dom.present(self._names_box)
+        dom.clear(names_box)
         for index, name in enumerate(self.state.names):
             number = index + 1
             field_id = f"seat-name-{number}"
@@ -215,7 +216,7 @@ class NewGameDialog(Modal):
                 "enterkeyhint": "done",
             }, props={"value": name})
             scope.on(box, "input", functools.partial(self._name_typed, index))
-            dom.append(self._names_box, [el(
+            dom.append(names_box, [el(
                 "div", el("label", t("new.seat_name", number=number), attrs={"for": field_id}),
                 el("div", box, self._kind_select(scope, index), cls="seat-fields"),
                 cls="field-row seat-row")])
@@ -231,7 +232,8 @@ class NewGameDialog(Modal):
 
     def _render_options(self, scope: Scope) -> None:
         """One select per option that applies now; hidden when there is none."""
-        dom.clear(self._options_box)
+        options_box = dom.present(self._options_box)
+        dom.clear(options_box)
         rows = []
         chosen = self.chosen_options()
         for option in self.applicable_options():
@@ -246,8 +248,8 @@ class NewGameDialog(Modal):
             scope.on(select, "change", functools.partial(self._option_changed, option))
             rows.append(el("div", el("label", t(option.label), attrs={"for": field_id}), select,
                            cls="field-row"))
-        dom.append(self._options_box, rows)
-        self._options_box.hidden = not rows
+        dom.append(options_box, rows)
+        options_box.hidden = not rows
 
     def _option_changed(self, option: GameOption, event: Any) -> None:
         try:
@@ -256,10 +258,11 @@ class NewGameDialog(Modal):
             return
 
     def _render_errors(self) -> None:
-        dom.clear(self._error_box)
+        error_box = dom.present(self._error_box)
+        dom.clear(error_box)
         if self.state.errors:
-            dom.append(self._error_box, [el("ul", *[el("li", msg) for msg in self.state.errors])])
-        self._error_box.hidden = not self.state.errors
+            dom.append(error_box, [el("ul", *[el("li", msg) for msg in self.state.errors])])
+        error_box.hidden = not self.state.errors
 
     def _name_typed(self, index: int, event: Any) -> None:
         if 0 <= index < len(self.state.names):
@@ -297,8 +300,8 @@ class NewGameDialog(Modal):
         self.state.options = {}
         self._render_options(self.scope)
         self._render_errors()
-        dom.set_text(self._status, self._status_text())
-        self._start.disabled = not self._startable()
+        dom.set_text(dom.present(self._status), self._status_text())
+        dom.present(self._start).disabled = not self._startable()
 
     def _seats_changed(self, event: Any) -> None:
         try:

@@ -30,7 +30,7 @@ class AppNotices:
         self.update_waiting = boot_flag("updateWaiting")
         self.offline_ready = False
         self._scope = Scope()
-        self._box: Element = None
+        self._box: Element | None = None
 
     def mount(self) -> Element:
         """A fresh box for the notices (the app redraws its whole frame), filled at once."""

@@ -26,9 +26,10 @@ def prerender_home(language: str) -> str:
     for a visitor with no saved games, inside ``<div data-prerendered="…" hidden>``."""
     from kingdoms_web.app import App
 
-    with dom.bound(OfflineDocument()):
-        root = dom.el("div", cls="prerendered", attrs={
-            "data-prerendered": language, "lang": language, "hidden": True})
+    with dom.bound(OfflineDocument()) as document:
+        root = document.createElement("div")
+        dom.set_attrs(root, {"class": "prerendered", "data-prerendered": language,
+                             "lang": language, "hidden": True})
         app = App(root, Store(MemoryBackend()), saves_loading=True)
         i18n.set_language(language)
         app.render()

@@ -34,7 +34,7 @@ def can_web_share() -> bool:
         return False
 
 
-async def copy_text(text: str, field: Element = None) -> bool:
+async def copy_text(text: str, field: Element | None = None) -> bool:
     """Put ``text`` on the clipboard; True if it worked (fallback: select ``field`` and copy)."""
     try:
         clipboard = dom.opt(getattr(dom.window.navigator, "clipboard", None))
@@ -102,8 +102,8 @@ class ShareDialog(Modal):
         self.code = code
         self.link = urls.share_link(code)
         self.game_title = title
-        self._status: Element = None
-        self._qr_box: Element = None
+        self._status: Element | None = None
+        self._qr_box: Element | None = None
         self._qr: str | None = None
         self._qr_failed = False
 

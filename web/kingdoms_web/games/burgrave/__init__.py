@@ -5,6 +5,7 @@ model (prompts, offered controls, texts; no DOM); the book, guide and help are d
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from kingdoms_web.games.burgrave.book import BOOK
 from kingdoms_web.games.burgrave.coach import MARKS
@@ -13,7 +14,7 @@ from kingdoms_web.learn.figures import Figure
 from kingdoms_web.play.contract import GameHost, GameScreen, GameUI
 
 
-def _create_screen(host: GameHost) -> GameScreen:
+def _create_screen(host: GameHost) -> GameScreen[Any]:
     from kingdoms_web.games.burgrave.screen import BurgraveScreen  # imported on first play
 
     return BurgraveScreen(host)

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from kingdoms.burgrave.content import Effect
+from kingdoms.burgrave.game import BurgraveView
+from kingdoms.burgrave.shapes import SegmentView
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
@@ -56,7 +58,7 @@ def exchange_icons(kind: int) -> Element:
               icon(result), cls="bg-exchange", attrs={"aria-hidden": "true"})
 
 
-def pawn(view: dict[str, Any], seat: int, cls: str = "") -> Element:
+def pawn(view: BurgraveView, seat: int, cls: str = "") -> Element:
     """A seat's burgrave: its colour *and* its shape (circle, square, triangle, diamond) with
     its initial on top, so players differ for colour-blind eyes too. Decorative: the space or
     board it stands on names the player."""
@@ -67,7 +69,7 @@ def pawn(view: dict[str, Any], seat: int, cls: str = "") -> Element:
               attrs={"title": view["players"][seat]["name"], "aria-hidden": "true"})
 
 
-def workers(view: dict[str, Any], seat: int, count: int) -> Element:
+def workers(view: BurgraveView, seat: int, count: int) -> Element:
     """A seat's workers in one castle tier: its shape in its colour and the count, large enough
     to read at a glance (the section's label says it in words)."""
     shape = PAWN_SHAPES[seat]
@@ -80,7 +82,7 @@ def road() -> Element:
     """The road round the castle, drawn behind the five segments (it shows in the gaps between
     them): one closed loop, dashed down the middle, the way the burgraves travel clockwise.
     Pure decoration in SVG; the segments' own arrows and the paths note say it in words."""
-    svg = dom.document.createElementNS(SVG_NS, "svg")
+    svg: Element = dom.document.createElementNS(SVG_NS, "svg")
     dom.set_attrs(svg, {"class": "bg-road", "viewBox": "0 0 100 100",
                         "preserveAspectRatio": "none", "aria-hidden": "true",
                         "focusable": "false"})
@@ -137,7 +139,7 @@ class _CastleFrame:
 class BoardRenderer:
     """Draws the ring for one render (holds the prompt's offers by place)."""
 
-    def __init__(self, view: dict[str, Any], prompt: M.Prompt | None, scope: Scope,
+    def __init__(self, view: BurgraveView, prompt: M.Prompt | None, scope: Scope,
                  on_offer: Callable[[M.Offer], None], on_card: Callable[[str, int], None],
                  motion: motions.Motion = motions.NO_MOTION):
         self.view = view
@@ -205,7 +207,7 @@ class BoardRenderer:
         return parts.get(f"spot-{spot}", key,
                          lambda scope: self.using(scope).spot(spot, design, index))
 
-    def kept_pile(self, parts: Parts, pile: str, p: int, seg: dict[str, Any]) -> Element:
+    def kept_pile(self, parts: Parts, pile: str, p: int, seg: SegmentView) -> Element:
         """The townsfolk or manuscript pile of segment ``p`` (its top card and how many are
         left)."""
         if pile == "townsfolk":
@@ -316,7 +318,7 @@ class BoardRenderer:
             cls += " bg-spot-closed"
             body.append(icon("lock", "bg-closed"))
             label = t("burgrave.spot_closed", name=name)
-        elif owner is not None:
+        elif owner is not None and building is not None:
             colour = M.SEAT_COLOURS[owner]
             who = self.view["players"][owner]["name"]
             body.append(el("span", icon(BUILDING_SYMBOL[building]),
@@ -333,7 +335,7 @@ class BoardRenderer:
         return el("div", *body, cls=cls, testid=f"spot-{spot}",
                   attrs={"role": "img", "aria-label": label, "title": name})
 
-    def townsfolk(self, p: int, seg: dict[str, Any]) -> Element:
+    def townsfolk(self, p: int, seg: SegmentView) -> Element:
         top = seg["townsfolk_top"]
         if top is not None:
             info = M.card_info(top)
@@ -354,24 +356,24 @@ class BoardRenderer:
         self.scope.on(node, "click", lambda _e: self.on_card(key, top if top is not None else p))
         return node
 
-    def manuscript(self, p: int, seg: dict[str, Any]) -> Element:
+    def manuscript(self, p: int, seg: SegmentView) -> Element:
         top = seg["manuscript_top"]
         if top is not None:
-            info = M.script_info(top)
-            ribbon = info["ribbon"]
+            script = M.script_info(top)
+            name, cost, ribbon = script["name"], script["cost"], script["ribbon"]
             left = t("burgrave.pile_left", count=seg["manuscripts_left"])
         else:
-            info = M.printed_script_info(int(seg["design_index"]))
-            ribbon = "none"
+            printed = M.printed_script_info(int(seg["design_index"]))
+            name, cost, ribbon = printed["name"], printed["cost"], "none"
             left = t("burgrave.printed")
         count = seg["manuscripts_left"] if top is not None else None
-        node = el("button", el("span", info["name"], cls="bg-mini-name"),
-                  el("span", amount("cleric", info["cost"]), cls="bg-mini-meta"),
+        node = el("button", el("span", name, cls="bg-mini-name"),
+                  el("span", amount("cleric", cost), cls="bg-mini-meta"),
                   amount("deck", count, cls="bg-mini-left") if count is not None
                   else el("span", left, cls="bg-mini-left"),
                   cls=f"bg-mini bg-script bg-ribbon-{ribbon}", testid=f"manuscript-{p}",
                   attrs={"type": "button", "aria-label": t(
-                      "burgrave.manuscript_named", name=info["name"], left=left)})
+                      "burgrave.manuscript_named", name=name, left=left)})
         key = "script" if top is not None else "printed_script"
         self.scope.on(node, "click", lambda _e: self.on_card(key, top if top is not None else p))
         return node
@@ -393,8 +395,8 @@ class BoardRenderer:
         name = M.castle_name(self.view, sec)
         rows: list[Any] = []
         label_parts = [t("burgrave.section_named", number=sec + 1, name=name)]
-        for tier in (1, 2, 3):
-            counts = castle[f"tier{tier}"]
+        for tier, counts in enumerate((castle["tier1"], castle["tier2"], castle["tier3"]),
+                                      start=1):
             badges = []
             for seat, n in enumerate(counts):
                 if n:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kingdoms.burgrave.game import BurgraveView
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave.board import pawn
 from kingdoms_web.games.burgrave.icons import LEGEND, icon, symbol_name
@@ -36,7 +37,7 @@ class LegendDialog(Modal):
 
     testid = "legend-dialog"
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: BurgraveView) -> None:
         super().__init__()
         self._view = view
 

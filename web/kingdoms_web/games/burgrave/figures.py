@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from kingdoms.burgrave.content import BUILDINGS, HERO_BASE, ICONS, START_BASE
-from kingdoms_web.dom import Element, Scope, el
+from kingdoms.burgrave import explain
+from kingdoms.burgrave.content import BUILDINGS, ICONS
+from kingdoms_web.dom import Element, el
 from kingdoms_web.games.burgrave import model as M
 from kingdoms_web.games.burgrave.board import chips
 from kingdoms_web.games.burgrave.icons import icon as sprite_icon
-from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
+from kingdoms_web.games.burgrave.player import card_face, track
 from kingdoms_web.i18n import t
 from kingdoms_web.learn.figures import Figure, picture
 
@@ -32,7 +33,7 @@ def _bg_icon(icon: str) -> Element:
 
 
 def bg_goal() -> Element:
-    return picture(_bg_card(HERO_BASE), _bg_card(HERO_BASE + 1),
+    return picture(*[_bg_card(card) for card in explain.hero_cards()[:2]],
                    caption=t("rules.fig.bg_goal"), cls="rules-cards")
 
 
@@ -45,14 +46,11 @@ def bg_board() -> Element:
 def bg_player() -> Element:
     slots = el("div", *[el("div", _bg_icon(M.start_slot_icon(slot)), cls="bg-card bg-card-empty")
                         for slot in range(3)], cls="rules-cards")
-    board = PlayerRenderer({}, None, Scope(), lambda _o: None, lambda _k, _c: None, set(),
-                           lambda _s, _b: None)
-    track = board.track({"virtue": 6, "corruption": 0})
-    return picture(slots, track, caption=t("rules.fig.bg_player"), cls="rules-list")
+    return picture(slots, track(6, 0), caption=t("rules.fig.bg_player"), cls="rules-list")
 
 
 def bg_cards() -> Element:
-    return picture(*[_bg_card(START_BASE + i) for i in range(4)],
+    return picture(*[_bg_card(card) for card in explain.starting_deck(0)[:4]],
                    caption=t("rules.fig.bg_cards"), cls="rules-cards")
 
 
@@ -93,11 +91,9 @@ def bg_transcribe() -> Element:
 
 
 def bg_collision() -> Element:
-    board = PlayerRenderer({}, None, Scope(), lambda _o: None, lambda _k, _c: None, set(),
-                           lambda _s, _b: None)
     rows = [el("div", el("span", t("rules.fig.bg_space", number=space + 1), cls="rules-term"),
                _bg_chips(M.collision_above(space)), cls="rules-pair") for space in range(7)]
-    return picture(board.track({"virtue": 3, "corruption": 3}), *rows,
+    return picture(track(3, 3), *rows,
                    caption=t("rules.fig.bg_collision"), cls="rules-list")
 
 

@@ -73,7 +73,7 @@ def icon(symbol: str, cls: str = "", label: str | None = None) -> Element:
 
 
 def _icon(symbol: str, cls: str, label: str | None) -> Element:
-    svg = dom.document.createElementNS(SVG_NS, "svg")
+    svg: Element = dom.document.createElementNS(SVG_NS, "svg")
     attrs: dict[str, dom.AttrValue] = {"class": ("bg-ico " + cls).strip(),
                                        "viewBox": "0 0 24 24", "focusable": "false"}
     if label is None:

@@ -16,28 +16,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 from kingdoms.burgrave import explain
 from kingdoms.burgrave.content import (
     BUILDINGS,
-    CONTENT,
     EFFECT_KINDS,
     ICONS,
     RESOURCES,
     RIBBONS,
     Effect,
 )
-from kingdoms.burgrave.game import Action
-from kingdoms.burgrave.tables import (
-    CASTLE_REWARDS,
-    COLLISION_ABOVE,
-    PRINTED,
-    SEG_LINK_REWARDS,
-    SEG_SPOT_REWARDS,
-    card_json,
-    script_json,
-)
+from kingdoms.burgrave.game import Action, BurgraveView
+from kingdoms.burgrave.shapes import CardFacts, ScriptFacts
 from kingdoms.core.explain import Choice
 from kingdoms.core.explain import Prompt as EnginePrompt
 from kingdoms.core.text import Text
@@ -52,7 +43,7 @@ SEAT_COLOURS = ("red", "blue", "green", "amber")
 # --------------------------------------------------------------------------- names and texts
 
 
-def with_rival_name(view: dict[str, Any]) -> dict[str, Any]:
+def with_rival_name(view: BurgraveView) -> BurgraveView:
     """``view`` with a solo rival's name in the page's language. The engine's view carries the
     rival's seat name as record data (``"Rival"``, the same in every language, so saves stay
     language-neutral); a reader sees the game's word for it, as in the log lines. A copy: the
@@ -66,7 +57,7 @@ def with_rival_name(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "players": players}
 
 
-def seat_mark(view: dict[str, Any], seat: int) -> str:
+def seat_mark(view: BurgraveView, seat: int) -> str:
     """The letter on a seat's pawns and workers: its initial, or its number when two players'
     names start alike.
 
@@ -81,49 +72,64 @@ def seat_mark(view: dict[str, Any], seat: int) -> str:
     return str(seat + 1)
 
 
-def card_info(card: int) -> dict[str, Any]:
+class CardInfo(CardFacts):
+    """A card as the page shows it: the engine's facts, its name and its rule text in the
+    page's language."""
+
+    text: str
+
+
+class ScriptInfo(ScriptFacts):
+    """A manuscript as the page shows it, its name and text in the page's language."""
+
+    text: str
+
+
+class PrintedScriptInfo(TypedDict):
+    """The manuscript printed on a segment (transcribed once its pile runs out)."""
+
+    name: str
+    cost: int
+    text: str
+
+
+def card_info(card: int) -> CardInfo:
     """id, key, kind, value, icons of a card (content) with its name and text (translated)."""
     return _card_info(card, get_language())
 
 
 @cache
-def _card_info(card: int, _language: str) -> dict[str, Any]:
-    info = card_json(card)
-    info["name"] = say(explain.card_name(card))
-    info["text"] = say(explain.card_text(card))
-    return info
+def _card_info(card: int, _language: str) -> CardInfo:
+    return {**explain.card_facts(card), "name": say(explain.card_name(card)),
+            "text": say(explain.card_text(card))}
 
 
-def printed_info(segment_design: int) -> dict[str, Any]:
+def printed_info(segment_design: int) -> CardInfo:
     """The townsfolk printed on a segment, like :func:`card_info`."""
     return _printed_info(segment_design, get_language())
 
 
 @cache
-def _printed_info(segment_design: int, _language: str) -> dict[str, Any]:
-    printed = CONTENT.segments[segment_design].printed_townsfolk
-    design = PRINTED[segment_design]
-    return {"key": printed.key, "kind": "printed", "value": design.value,
-            "icons": list(printed.icons), "name": say(explain.printed_name(segment_design)),
-            "text": say(explain.design_text(design))}
+def _printed_info(segment_design: int, _language: str) -> CardInfo:
+    return {**explain.printed_facts(segment_design),
+            "name": say(explain.printed_name(segment_design)),
+            "text": say(explain.printed_text(segment_design))}
 
 
-def script_info(script: int) -> dict[str, Any]:
+def script_info(script: int) -> ScriptInfo:
     """A manuscript's id, key, cost and ribbon with its name and text (translated)."""
     return _script_info(script, get_language())
 
 
 @cache
-def _script_info(script: int, _language: str) -> dict[str, Any]:
-    info = script_json(script)
-    info["name"] = say(explain.script_name(script))
-    info["text"] = say(explain.script_text(script))
-    return info
+def _script_info(script: int, _language: str) -> ScriptInfo:
+    return {**explain.script_facts(script), "name": say(explain.script_name(script)),
+            "text": say(explain.script_text(script))}
 
 
-def printed_script_info(segment_design: int) -> dict[str, Any]:
-    printed = CONTENT.segments[segment_design].printed_manuscript
-    return {"name": say(explain.printed_script_name(segment_design)), "cost": printed.cost,
+def printed_script_info(segment_design: int) -> PrintedScriptInfo:
+    return {"name": say(explain.printed_script_name(segment_design)),
+            "cost": explain.printed_script_cost(segment_design),
             "text": say(explain.printed_script_text(segment_design))}
 
 
@@ -137,11 +143,11 @@ def said(text: Text) -> str:
     return _said(text, get_language())
 
 
-def segment_name(view: dict[str, Any], position: int) -> str:
+def segment_name(view: BurgraveView, position: int) -> str:
     return said(explain.segment_name(view["segments"][position]["design_index"]))
 
 
-def castle_name(view: dict[str, Any], section: int) -> str:
+def castle_name(view: BurgraveView, section: int) -> str:
     return said(explain.castle_section_name(
         view["segments"][section]["castle"]["design_index"]))
 
@@ -222,11 +228,11 @@ def effect_badge(effect: Effect) -> Badge:
 
 
 def spot_rewards(design: int, index: int) -> tuple[Effect, ...]:
-    return SEG_SPOT_REWARDS[design][index]
+    return explain.spot_rewards(design, index)
 
 
 def link_rewards(design: int, index: int) -> tuple[Effect, ...]:
-    return SEG_LINK_REWARDS[design][index]
+    return explain.link_rewards(design, index)
 
 
 def spot_name(design: int, index: int) -> str:
@@ -240,7 +246,7 @@ def spot_text(design: int, index: int) -> str:
 
 
 def castle_rewards(design: int) -> tuple[Effect, ...]:
-    return CASTLE_REWARDS[design]
+    return explain.castle_rewards(design)
 
 
 def exchange_text(kind: int) -> str:
@@ -257,7 +263,7 @@ def exchange_badge(kind: int) -> tuple[int, str]:
 
 
 def start_slot_icon(slot: int) -> str:
-    return CONTENT.start_slot_icons[slot]
+    return explain.start_slot_icon(slot)
 
 
 def building_benefit(building: str, number: int) -> str:
@@ -266,7 +272,7 @@ def building_benefit(building: str, number: int) -> str:
 
 
 def collision_above(space: int) -> tuple[Effect, ...]:
-    return COLLISION_ABOVE[space]
+    return explain.collision_rewards(space)
 
 
 # --------------------------------------------------------------------------- offers
@@ -368,7 +374,7 @@ def build_prompt(engine: EnginePrompt[Action] | None, *, building: str | None = 
     return prompt
 
 
-def control_path(action: Any, view: dict[str, Any], prompt: Prompt) -> list[str]:
+def control_path(action: Any, view: BurgraveView, prompt: Prompt) -> list[str]:
     """The testids to tap, in order, to take ``action`` (used by the tests and the benchmark)."""
     del view
     for offer in prompt.offers:
@@ -384,7 +390,7 @@ def control_path(action: Any, view: dict[str, Any], prompt: Prompt) -> list[str]
 # --------------------------------------------------------------------------- scores
 
 
-def score_rows(view: dict[str, Any], seat: int) -> list[tuple[str, int]]:
+def score_rows(view: BurgraveView, seat: int) -> list[tuple[str, int]]:
     """(translated category, points) for one seat, in the engine's breakdown order."""
     breakdown = view["scores"][seat]["breakdown"]
     return [(t(f"burgrave.score.{key}"), int(value)) for key, value in breakdown.items()]

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from kingdoms.burgrave.content import BUILDINGS, RESOURCES
+from kingdoms.burgrave.game import BurgraveView
+from kingdoms.burgrave.shapes import PlayerView
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
@@ -24,7 +26,7 @@ from kingdoms_web.i18n import join_list, t
 from kingdoms_web.play.parts import Parts
 
 
-def card_face(info: dict[str, Any], *, full: bool) -> list[Any]:
+def card_face(info: M.CardInfo, *, full: bool) -> list[Any]:
     """A card's face: its silver value as a coin, its name, its icons (each named, for the rules
     figures; a card button's own label says it all again) and, ``full``, its text."""
     icons = [el("span", icon(i, label=M.icon_name(i)), cls=f"bg-icon bg-icon-{i}",
@@ -40,7 +42,7 @@ def card_face(info: dict[str, Any], *, full: bool) -> list[Any]:
     return parts
 
 
-def card_label(info: dict[str, Any]) -> str:
+def card_label(info: M.CardInfo) -> str:
     icons = join_list(M.icon_name(i) for i in info["icons"])
     return t("burgrave.card_label", name=info["name"], value=info["value"], icons=icons,
              text=info["text"])
@@ -49,13 +51,31 @@ def card_label(info: dict[str, Any]) -> str:
 ON_THE_RING = frozenset({"space", "last_move"})
 """A player's view fields drawn on the ring only, never on a player's board."""
 
-STOCK_FIELDS = ("silver", "resources", "debts", "debts_flipped", "deeds", "deeds_flipped",
-                "workers_in_supply")
-"""A player's view fields the stock shows (:meth:`PlayerRenderer.stock`)."""
+def stock_fields(player: PlayerView) -> tuple[object, ...]:
+    """What a player's stock shows (:meth:`PlayerRenderer.stock`): the key it is kept under."""
+    return (player["silver"], player["resources"], player["debts"], player["debts_flipped"],
+            player["deeds"], player["deeds_flipped"], player["workers_in_supply"])
+
+
+def track(virtue: int, corruption: int) -> Element:
+    """The virtue and corruption track, with the collision reward printed above each space."""
+    row = el("ol", cls="bg-track",
+             attrs={"aria-label": t("burgrave.track_label", virtue=virtue + 1,
+                                    corruption=corruption + 1)})
+    for space in range(7):
+        marks = []
+        if corruption == space:
+            marks.append(el("span", icon("corruption"), cls="bg-mark bg-mark-c"))
+        if virtue == space:
+            marks.append(el("span", icon("virtue"), cls="bg-mark bg-mark-v"))
+        cls = "bg-track-cell" + (" is-collision" if virtue == corruption == space else "")
+        row.append(el("li", chips(M.collision_above(space), "bg-chips-track"),
+                      el("span", *marks, cls="bg-marks"), cls=cls))
+    return el("div", el("h3", t("burgrave.track_title"), cls="bg-sub"), row)
 
 
 class PlayerRenderer:
-    def __init__(self, view: dict[str, Any], prompt: M.Prompt | None, scope: Scope,
+    def __init__(self, view: BurgraveView, prompt: M.Prompt | None, scope: Scope,
                  on_offer: Callable[[M.Offer], None], on_card: Callable[[str, int], None],
                  opened: set[int], on_toggle: Callable[[int, bool], None],
                  motion: motions.Motion = motions.NO_MOTION):
@@ -117,20 +137,21 @@ class PlayerRenderer:
             "section", cls=f"bg-player bg-border-{M.SEAT_COLOURS[seat]}",
             testid=f"player-details-{seat}"))
 
-        def kept(piece: str, fields: tuple[str, ...],
+        def kept(piece: str, shown: tuple[object, ...],
                  draw: Callable[[PlayerRenderer], Element]) -> Element:
-            key = (tuple(player[name] for name in fields), names)
-            return parts.get(f"details-{piece}-{seat}", key,
+            return parts.get(f"details-{piece}-{seat}", (shown, names),
                              lambda scope: draw(self.using(scope)))
 
         dom.patch(section, [
             kept("title", (), lambda r: r.details_title(seat, player)),
-            kept("counts", ("deck_size", "discard", "hand_limit"),
+            kept("counts", (player["deck_size"], player["discard"], player["hand_limit"]),
                  lambda r: r.details_counts(player)),
-            kept("stock", STOCK_FIELDS, lambda r: r.stock(seat, player)),
-            kept("track", ("virtue", "corruption"), lambda r: r.track(player)),
-            kept("buildings", ("buildings",), lambda r: r.buildings(player)),
-            kept("scripts", ("manuscripts", "cleric_bonus"), lambda r: r.scripts(player)),
+            kept("stock", stock_fields(player), lambda r: r.stock(seat, player)),
+            kept("track", (player["virtue"], player["corruption"]),
+                 lambda r: track(player["virtue"], player["corruption"])),
+            kept("buildings", (player["buildings"],), lambda r: r.buildings(player)),
+            kept("scripts", (player["manuscripts"], player["cleric_bonus"]),
+                 lambda r: r.scripts(player)),
         ])
         return section
 
@@ -177,17 +198,17 @@ class PlayerRenderer:
                   testid=f"player-board-{seat}",
                   attrs={"aria-label": t("burgrave.board_of", name=player["name"])})
 
-    def details_title(self, seat: int, player: dict[str, Any]) -> Element:
+    def details_title(self, seat: int, player: PlayerView) -> Element:
         return el("h2", pawn(self.view, seat), " ", t("burgrave.your_board", name=player["name"]),
                   cls="bg-board-title")
 
     @staticmethod
-    def details_counts(player: dict[str, Any]) -> Element:
+    def details_counts(player: PlayerView) -> Element:
         return el("p", t("burgrave.deck_counts", deck=player["deck_size"],
                          discard=len(player["discard"]), limit=player["hand_limit"]),
                   cls="bg-muted")
 
-    def hand(self, seat: int, player: dict[str, Any]) -> Element:
+    def hand(self, seat: int, player: PlayerView) -> Element:
         hand = player.get("hand", [])
         row = el("div", cls="bg-hand", testid="hand")
         for i, card in enumerate(hand):
@@ -215,13 +236,13 @@ class PlayerRenderer:
         rival = self.view.get("rival")
         return rival is not None and int(rival["seat"]) == seat
 
-    def body(self, seat: int, player: dict[str, Any]) -> Element:
+    def body(self, seat: int, player: PlayerView) -> Element:
         line = None if self._is_rival(seat) else self.line(seat, player)
         return el("div", line, self.stock(seat, player),
-                  self.track(player), self.buildings(player), self.scripts(player),
-                  cls="bg-player-body")
+                  track(player["virtue"], player["corruption"]), self.buildings(player),
+                  self.scripts(player), cls="bg-player-body")
 
-    def line(self, seat: int, player: dict[str, Any]) -> Element:
+    def line(self, seat: int, player: PlayerView) -> Element:
         row = el("div", cls="bg-line", testid=f"line-{seat}")
         line = player["line"]
         for slot in range(3):
@@ -243,7 +264,7 @@ class PlayerRenderer:
                                   icon=M.icon_name(start))}))
         return el("div", el("h3", t("burgrave.line_title"), cls="bg-sub"), row)
 
-    def stock(self, seat: int, player: dict[str, Any]) -> Element:
+    def stock(self, seat: int, player: PlayerView) -> Element:
         """Silver, resources, debts and deeds (with how many are flipped), workers left: each an
         icon and a number, named in full for screen readers (``dt``) and in the legend."""
         items: list[tuple[str, list[Any], str]] = [
@@ -251,9 +272,10 @@ class PlayerRenderer:
         ]
         for res in RESOURCES:
             items.append((res, [str(player["resources"][res])], M.resource_name(res)))
-        for kind, key in (("debt", "debts"), ("deed", "deeds")):
-            flipped = player[f"{key}_flipped"]
-            items.append((kind, [str(player[key]), amount("flip", flipped, cls="bg-flipped")],
+        for kind, key, count, flipped in (
+                ("debt", "debts", player["debts"], player["debts_flipped"]),
+                ("deed", "deeds", player["deeds"], player["deeds_flipped"])):
+            items.append((kind, [str(count), amount("flip", flipped, cls="bg-flipped")],
                           t(f"burgrave.{key}")))
         items.append(("workers", [str(player["workers_in_supply"])], t("burgrave.workers_left")))
         grid = el("dl", cls="bg-stock", testid=f"stock-{seat}")
@@ -263,23 +285,7 @@ class PlayerRenderer:
                            cls="bg-stock-item", attrs={"title": label}))
         return grid
 
-    def track(self, player: dict[str, Any]) -> Element:
-        row = el("ol", cls="bg-track",
-                 attrs={"aria-label": t("burgrave.track_label", virtue=player["virtue"] + 1,
-                                        corruption=player["corruption"] + 1)})
-        for space in range(7):
-            marks = []
-            if player["corruption"] == space:
-                marks.append(el("span", icon("corruption"), cls="bg-mark bg-mark-c"))
-            if player["virtue"] == space:
-                marks.append(el("span", icon("virtue"), cls="bg-mark bg-mark-v"))
-            cls = "bg-track-cell" + (" is-collision" if player["virtue"] == player["corruption"]
-                                     == space else "")
-            row.append(el("li", chips(M.collision_above(space), "bg-chips-track"),
-                          el("span", *marks, cls="bg-marks"), cls=cls))
-        return el("div", el("h3", t("burgrave.track_title"), cls="bg-sub"), row)
-
-    def buildings(self, player: dict[str, Any]) -> Element:
+    def buildings(self, player: PlayerView) -> Element:
         grid = el("div", cls="bg-buildings")
         for building in BUILDINGS:
             built = player["buildings"][building]
@@ -294,7 +300,7 @@ class PlayerRenderer:
         title = t("burgrave.buildings_title")
         return el("div", el("h3", title, cls="bg-sub"), grid)
 
-    def scripts(self, player: dict[str, Any]) -> Element:
+    def scripts(self, player: PlayerView) -> Element:
         row = el("div", cls="bg-scripts")
         for script in player["manuscripts"]:
             info = M.script_info(script)

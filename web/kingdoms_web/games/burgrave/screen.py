@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from kingdoms.burgrave.game import BurgraveView
 from kingdoms.core.session import Step
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
@@ -150,8 +151,8 @@ class BurgraveScreen:
         self.parts = Parts()
         """The ring's segments and castle and the players' boards, kept from the last
         drawing while their part of the view is unchanged (most of a redraw's cost)."""
-        self._root: Element = None
-        self._view: dict[str, Any] | None = None
+        self._root: Element | None = None
+        self._view: BurgraveView | None = None
         self._motion = motions.NO_MOTION
         """What changed since the view drawn before (shown in motion by the next draw only:
         a local redraw must not play it again)."""
@@ -161,7 +162,7 @@ class BurgraveScreen:
 
     # ------------------------------------------------------------------ the contract
 
-    def render(self, root: Element, scope: Scope, view: dict[str, Any]) -> None:
+    def render(self, root: Element, scope: Scope, view: BurgraveView) -> None:
         # This screen redraws itself for local steps, so it binds handlers in a child scope of the
         # host's: it can release them at each local redraw, and the host releases them with its own.
         self._host_scope = scope
@@ -183,7 +184,7 @@ class BurgraveScreen:
         self.parts.clear()
         self._scope.dispose()
 
-    def end_lead(self, view: dict[str, Any]) -> Element | None:
+    def end_lead(self, view: BurgraveView) -> Element | None:
         """In a solo game, the rival's total against the player's, under "The rival wins" (the
         shell's chart and scores hold the record's one seat only)."""
         view = M.with_rival_name(view)
@@ -198,7 +199,7 @@ class BurgraveScreen:
                                    for name, points in line]),
                   cls="bg-solo-scoreline", testid="solo-scoreline")
 
-    def end_details(self, view: dict[str, Any]) -> list[Element]:
+    def end_details(self, view: BurgraveView) -> list[Element]:
         """Every category per player; in a solo game the rival's column too (its score is in
         the view, not in the result, which holds the one seat of the record)."""
         view = M.with_rival_name(view)
@@ -311,7 +312,7 @@ class BurgraveScreen:
         self.dock_open = not self.dock_open
         self._draw()
 
-    def _status(self, view: dict[str, Any]) -> Element:
+    def _status(self, view: BurgraveView) -> Element:
         """Round, the piles that end the game, and the Key. Whose turn it is stands in the
         table's turn banner right above, so it is not said twice."""
         parts = [t("burgrave.round", number=view["round"] + 1)]
@@ -329,7 +330,7 @@ class BurgraveScreen:
                             el("span", piles, cls="bg-muted"), cls="bg-status-text"),
                   legend, cls="bg-status", testid="status")
 
-    def _prompt(self, view: dict[str, Any], prompt: M.Prompt | None) -> Element:
+    def _prompt(self, view: BurgraveView, prompt: M.Prompt | None) -> Element:
         box = el("section", cls="bg-prompt", testid="prompt",
                  attrs={"aria-labelledby": "bg-prompt-title"})
         if view.get("over"):
@@ -470,28 +471,25 @@ class BurgraveScreen:
             self.opened.discard(seat)
 
     def _show_card(self, kind: str, key: int) -> None:
-        if kind == "card":
-            info = M.card_info(key)
-            lines = card_face(info, full=True)
-            lines.append(el("p", t(f"burgrave.kind.{info['kind']}"), cls="bg-muted"))
-            title = info["name"]
-        elif kind == "printed":
-            info = M.printed_info(self._segment_design(key))
-            lines = card_face(info, full=True)
-            lines.append(el("p", t("burgrave.printed_note"), cls="bg-muted"))
-            title = info["name"]
+        if kind in ("card", "printed"):
+            card = M.card_info(key) if kind == "card" \
+                else M.printed_info(self._segment_design(key))
+            lines = card_face(card, full=True)
+            lines.append(el("p", t(f"burgrave.kind.{card['kind']}") if kind == "card"
+                            else t("burgrave.printed_note"), cls="bg-muted"))
+            title = card["name"]
         elif kind == "script":
-            info = M.script_info(key)
-            title = info["name"]
-            lines = [el("p", join_parts([t("burgrave.script_cost", count=info["cost"]),
-                                         M.ribbon_name(info["ribbon"])])),
-                     el("p", info["text"])]
+            script = M.script_info(key)
+            title = script["name"]
+            lines = [el("p", join_parts([t("burgrave.script_cost", count=script["cost"]),
+                                         M.ribbon_name(script["ribbon"])])),
+                     el("p", script["text"])]
         else:
-            info = M.printed_script_info(self._segment_design(key))
-            title = info["name"]
-            lines = [el("p", t("burgrave.script_cost", count=info["cost"])),
-                     el("p", info["text"]), el("p", t("burgrave.printed_script_note"),
-                                               cls="bg-muted")]
+            printed = M.printed_script_info(self._segment_design(key))
+            title = printed["name"]
+            lines = [el("p", t("burgrave.script_cost", count=printed["cost"])),
+                     el("p", printed["text"]), el("p", t("burgrave.printed_script_note"),
+                                                  cls="bg-muted")]
         CardDialog(title, lines).open()
 
     def _segment_design(self, position: int) -> int:

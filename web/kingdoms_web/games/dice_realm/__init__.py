@@ -5,6 +5,7 @@ and texts; the book, guide and help are data beside it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from kingdoms_web.games.dice_realm.book import BOOK
 from kingdoms_web.games.dice_realm.coach import MARKS
@@ -13,7 +14,7 @@ from kingdoms_web.learn.figures import Figure
 from kingdoms_web.play.contract import GameHost, GameScreen, GameUI
 
 
-def _create_screen(host: GameHost) -> GameScreen:
+def _create_screen(host: GameHost) -> GameScreen[Any]:
     from kingdoms_web.games.dice_realm.screen import DiceRealmScreen  # imported on first play
 
     return DiceRealmScreen(host)

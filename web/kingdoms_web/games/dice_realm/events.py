@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from kingdoms.dice_realm.explain import slid_count
+from kingdoms.dice_realm.game import DiceRealmView
 from kingdoms_web.dom import Element, el
 from kingdoms_web.games.dice_realm.text import event_text
 from kingdoms_web.i18n import join_parts, t
 
 
-def events_section(view: dict[str, Any]) -> Element:
+def events_section(view: DiceRealmView) -> Element:
     """The events of the turn being played (the last turn's before anything happened), in words;
     of several rolls only the latest is listed, and the citizens that slid are counted."""
     names = [p["name"] for p in view["players"]]

@@ -6,9 +6,9 @@ piles), so they always match the board, in the player's language (see
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from kingdoms.dice_realm.content import CONTENT
+from kingdoms.dice_realm.content import CITIZENS, CONTENT, PENALTIES, card_json
+from kingdoms.dice_realm.game import CardJson
 from kingdoms_web.dom import Element, el
 from kingdoms_web.games.dice_realm.art import CardArt, chip
 from kingdoms_web.games.dice_realm.text import colour_name
@@ -16,16 +16,15 @@ from kingdoms_web.i18n import t
 from kingdoms_web.learn.figures import Figure, picture
 
 
-def _dr_citizens() -> list[dict[str, Any]]:
-    return [{"id": c.id, "colour": c.colour, "value": c.value, "ability": c.ability,
-             "requirement": c.requirement.model_dump(mode="json")} for c in CONTENT.citizens]
+def _dr_citizens() -> list[CardJson]:
+    return [card_json(number) for number in sorted(CITIZENS)]
 
 
-def _dr_find(test: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+def _dr_find(test: Callable[[CardJson], bool]) -> CardJson:
     return next(card for card in _dr_citizens() if test(card))
 
 
-def _dr_card(card: dict[str, Any]) -> Element:
+def _dr_card(card: CardJson) -> Element:
     classes = f"dr-citizen c-{card['colour']}" + (
         " dragon" if card.get("ability") == "dragon" else "")
     return el("div", CardArt().card(card), cls=classes)
@@ -40,22 +39,18 @@ def _dr_village(colour: str, value: int, count: int = 3) -> Element:
                                                      colour=colour_name(colour))})
 
 
-def _dr_chips(cards: list[dict[str, Any]]) -> Element:
+def _dr_chips(cards: list[CardJson]) -> Element:
     return el("div", *[chip(card) for card in cards], cls="rules-chips")
 
 
-def _dr_penalties() -> list[dict[str, Any]]:
-    return [{"kind": "penalty", "id": p.id, "value": p.value} for p in CONTENT.penalties]
-
-
-def _dr_kind(card: dict[str, Any]) -> dict[str, Any]:
-    return {**card, "kind": "citizen"}
+def _dr_penalties() -> list[CardJson]:
+    return [card_json(number) for number in PENALTIES]
 
 
 def dr_goal() -> Element:
-    plain = _dr_find(lambda c: not c["ability"] and c["value"] >= 5)
-    fairy = _dr_find(lambda c: c["ability"] == "fairy")
-    dragon = _dr_find(lambda c: c["ability"] == "dragon")
+    plain = _dr_find(lambda c: not c.get("ability") and c["value"] >= 5)
+    fairy = _dr_find(lambda c: c.get("ability") == "fairy")
+    dragon = _dr_find(lambda c: c.get("ability") == "dragon")
     return picture(_dr_card(plain), _dr_card(fairy), _dr_card(dragon),
                    caption=t("rules.fig.dr_goal"), cls="rules-cards")
 
@@ -65,7 +60,7 @@ def dr_components() -> Element:
     dice = el("div", *[el("span", art.face(face, "dr-face"), cls="dr-die")
                        for face in range(1, 7)], cls="rules-dice")
     return picture(dice, _dr_village("city", 2),
-                   _dr_card(_dr_find(lambda c: c["colour"] == "city")),
+                   _dr_card(_dr_find(lambda c: c.get("colour") == "city")),
                    _dr_chips(_dr_penalties()[::4]), caption=t("rules.fig.dr_components"),
                    cls="rules-cards")
 
@@ -89,14 +84,15 @@ def dr_requirements() -> Element:
     kinds = ("full_house", "pairs", "face", "straight", "sum_at_most", "all_even")
     cards = []
     for kind in kinds:
-        found = [c for c in _dr_citizens() if c["requirement"]["type"] == kind]
+        found = [c for c in _dr_citizens() if "requirement" in c
+                 and c["requirement"]["type"] == kind]
         if found:
             cards.append(_dr_card(found[0]))
     return picture(*cards, caption=t("rules.fig.dr_requirements"), cls="rules-cards")
 
 
 def dr_villages() -> Element:
-    card = _dr_find(lambda c: c["colour"] == "mine" and not c["ability"])
+    card = _dr_find(lambda c: c.get("colour") == "mine" and not c.get("ability"))
     return picture(el("div", _dr_village("mine", 2), el("div", _dr_card(card)),
                       el("span", t("dice-realm.founds"), cls="dr-founds"),
                       cls="dr-column rules-column c-mine"),
@@ -108,18 +104,18 @@ def dr_scoundrels() -> Element:
 
 
 def dr_abilities() -> Element:
-    by_ability = {c["ability"]: c for c in reversed(_dr_citizens()) if c["ability"]}
+    by_ability = {c.get("ability"): c for c in reversed(_dr_citizens()) if c.get("ability")}
     cards = [_dr_card(by_ability[a]) for a in ("elf", "hypnotist", "apprentice", "fairy",
                                                 "dragon")]
     return picture(*cards, caption=t("rules.fig.dr_abilities"), cls="rules-cards")
 
 
 def dr_scoring() -> Element:
-    plain = {c["value"]: c for c in reversed(_dr_citizens()) if not c["ability"]}
-    citizens = [_dr_kind(plain[value]) for value in (7, 4, 2)]
-    village = {"kind": "village", "id": "v-city-2", "colour": "city", "value": 2}
+    plain = {c["value"]: c for c in reversed(_dr_citizens()) if not c.get("ability")}
+    citizens = [(plain[value]) for value in (7, 4, 2)]
+    village: CardJson = {"kind": "village", "id": "v-city-2", "colour": "city", "value": 2}
     scoundrel = next(p for p in _dr_penalties() if p["value"] == -2)
-    dragon = _dr_kind(_dr_find(lambda c: c["ability"] == "dragon" and c["value"] == -3))
+    dragon = (_dr_find(lambda c: c.get("ability") == "dragon" and c["value"] == -3))
     return picture(_dr_chips([*citizens, village, scoundrel, dragon]),
                    caption=t("rules.fig.dr_scoring"))
 

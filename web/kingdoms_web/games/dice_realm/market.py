@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from kingdoms.dice_realm.game import DiceRealmView
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.dice_realm.art import CardArt
@@ -44,12 +45,12 @@ class MarketRenderer:
         """The row's card ids at the last drawing (what was dealt, what slid)."""
         self.prev_turn: int | None = None
 
-    def remember(self, view: dict[str, Any]) -> None:
+    def remember(self, view: DiceRealmView) -> None:
         """What the next drawing compares its row with."""
         self.prev_row = [slot["card"]["id"] if slot["card"] else None for slot in view["row"]]
         self.prev_turn = int(view["turn"])
 
-    def draw(self, view: dict[str, Any], frame: BoardFrame, claimable: set[int]) -> None:
+    def draw(self, view: DiceRealmView, frame: BoardFrame, claimable: set[int]) -> None:
         """Villages and citizens in their columns, and the piles, each kept while unchanged
         (a citizen's odds are filled in after the drawing). ``claimable``: the slots whose
         citizen the engine offers to take now (the dice meet it: it is lit)."""
@@ -68,7 +69,7 @@ class MarketRenderer:
         return lambda _scope: self._village(village)
 
     @staticmethod
-    def _piles(view: dict[str, Any]) -> Element:
+    def _piles(view: DiceRealmView) -> Element:
         """The draw, discard and scoundrel piles."""
         penalty = view["penalty_pile"]
         top = penalty["top"]

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from kingdoms.dice_realm import explain
+from kingdoms.dice_realm.game import DiceRealmView
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, el
 from kingdoms_web.games.dice_realm.text import format_percent
@@ -44,7 +45,7 @@ class OddsSource(Protocol):
     """What the helper reads from the screen: the view drawn, the dice held, the switch."""
 
     @property
-    def view(self) -> dict[str, Any]: ...
+    def view(self) -> DiceRealmView: ...
 
     @property
     def held(self) -> int: ...

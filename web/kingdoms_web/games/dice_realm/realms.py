@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from kingdoms.dice_realm.game import DiceRealmView
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.dice_realm.art import chip, svg_icon
 from kingdoms_web.games.dice_realm.text import card_name
@@ -24,7 +25,7 @@ def players_frame(entries: list[Element]) -> Element:
               cls="dr-players", attrs={"aria-label": t("dice-realm.players")})
 
 
-def player_entries(view: dict[str, Any], arrived: Mapping[str, str] | None = None,
+def player_entries(view: DiceRealmView, arrived: Mapping[str, str] | None = None,
                    parts: Parts | None = None) -> list[Element]:
     """Each player's entry; with ``parts`` (the board), kept while it is unchanged."""
     current = view["current_seat"]
@@ -81,7 +82,7 @@ def player_entry(player: Mapping[str, Any], current: int | None,
         attrs={"aria-current": "true" if is_current else None})
 
 
-def end_details(view: dict[str, Any]) -> list[Element]:
+def end_details(view: DiceRealmView) -> list[Element]:
     """Each player's realm in words, by kind, for the end screen."""
     rows = []
     for player in view["players"]:

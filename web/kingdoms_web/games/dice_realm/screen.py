@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from kingdoms.dice_realm.game import DiceRealmView
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.dice_realm import motion as motions
@@ -84,9 +85,9 @@ class DiceRealmScreen:
         self.odds = OddsHelper(self)
         self.market = MarketRenderer(self.parts, self.art, self.odds, self._claim)
         self._die_nodes: list[Element] = []
-        self._roll_button: Element = None
-        self.view: dict[str, Any] = {}
-        """The view drawn last."""
+        self._roll_button: Element | None = None
+        self.drawn: DiceRealmView | None = None
+        """The view drawn last (None before the first drawing)."""
         self.tray: Tray = NO_TRAY
         """What the engine offers in the position drawn last."""
         self.claiming: int | None = None
@@ -94,6 +95,13 @@ class DiceRealmScreen:
         giving up the rolls left); ``None`` when nothing is being asked."""
         stored = self._setting(ODDS_SETTING, True)
         self.odds_on = stored if isinstance(stored, bool) else True
+
+    @property
+    def view(self) -> DiceRealmView:
+        """The view drawn last (taps and the odds helper come after a drawing)."""
+        if self.drawn is None:
+            raise RuntimeError("the Dice Realm screen was not drawn yet")
+        return self.drawn
 
     # ------------------------------------------------------------------ settings
 
@@ -114,10 +122,10 @@ class DiceRealmScreen:
 
     # ------------------------------------------------------------------ drawing
 
-    def render(self, root: Element, scope: Scope, view: dict[str, Any]) -> None:
+    def render(self, root: Element, scope: Scope, view: DiceRealmView) -> None:
         self.odds.new_board()
-        arrived = motions.arrivals(self.view, view)
-        self.view = view
+        arrived = motions.arrivals(self.drawn, view)
+        self.drawn = view
         self.tray = read_prompt(self.host.prompt())
         dice = view["dice"]
         seat = view["current_seat"]
@@ -152,7 +160,7 @@ class DiceRealmScreen:
 
     # ------------------------------------------------------------------ tray
 
-    def _tray(self, scope: Scope, view: dict[str, Any]) -> Element:
+    def _tray(self, scope: Scope, view: DiceRealmView) -> Element:
         dice = view["dice"]
         phase = view["phase"]
         seat = view["current_seat"]
@@ -174,7 +182,7 @@ class DiceRealmScreen:
         dice_nodes = []
         holdable = rolled and len(tray.rolls) > 1  # the dice a roll keeps are the player's
         for i in range(6):
-            value = values[i] if rolled else 0
+            value = values[i] if values is not None else 0
             flip = tray.flips.get(i)
             # A die is kept while its face, whether it tumbles (this roll) and what it offers
             # are unchanged; whether it is held is set on it afresh below, as a hold tap
@@ -235,7 +243,8 @@ class DiceRealmScreen:
             box.title,
             self.parts.get("hint", hint, lambda _scope: el(
                 "p", hint, cls="dr-hint", testid="dr-hint", attrs={"role": "status"})),
-            self.parts.get("warnings", warnings, lambda _scope: end_warnings(warnings))
+            self.parts.get("warnings", warnings,
+                           lambda _scope: dom.present(end_warnings(warnings)))
             if warnings else None,
             *reminders,
             gift,
@@ -309,13 +318,13 @@ class DiceRealmScreen:
         prompt = self.host.prompt()
         return [say(warning) for warning in prompt.warnings] if prompt is not None else []
 
-    def _hint(self, view: dict[str, Any]) -> str:
+    def _hint(self, view: DiceRealmView) -> str:
         phase = view["phase"]
-        if self.host.computer_plays:
-            seat = view["current_seat"]
+        seat, pending = view["current_seat"], view["pending"]
+        if self.host.computer_plays and seat is not None:
             return t("dice-realm.hint.computer", name=view["players"][seat]["name"])
-        if phase == "gift" and view.get("pending"):
-            return t("dice-realm.hint.gift", card=card_name(view["pending"]["card"]))
+        if phase == "gift" and pending is not None:
+            return t("dice-realm.hint.gift", card=card_name(pending["card"]))
         if phase == "choose":
             return t("dice-realm.hint.penalty") if self.tray.penalty is not None \
                 else t("dice-realm.hint.choose")
@@ -393,7 +402,7 @@ class DiceRealmScreen:
         self.claiming = None
         self.host.redraw()
 
-    def _claim_chooser(self, scope: Scope, view: dict[str, Any]) -> Element | None:
+    def _claim_chooser(self, scope: Scope, view: DiceRealmView) -> Element | None:
         """The inline question after a tap on a citizen: which way to take it, or cancel."""
         slot = self.claiming
         choices = self.tray.claims.get(slot, ()) if slot is not None else ()
@@ -444,8 +453,8 @@ class DiceRealmScreen:
         """The screen is closed: release the listeners of the parts it kept."""
         self.parts.clear()
 
-    def end_details(self, view: dict[str, Any]) -> list[Element]:
+    def end_details(self, view: DiceRealmView) -> list[Element]:
         return realms.end_details(view)
 
-    def end_lead(self, view: dict[str, Any]) -> Element | None:
+    def end_lead(self, view: DiceRealmView) -> Element | None:
         return None  # every player is a seat: the shell's scores say it all
