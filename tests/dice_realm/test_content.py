@@ -111,6 +111,11 @@ def test_content_validation_rejects_bad_edits() -> None:
     data["villages"][1]["value"] = 2  # two City 2s, no City 3
     with pytest.raises(ValueError, match="villages"):
         load_content(json.dumps(data))
+    data = json.loads(text)
+    plain = next(c for c in data["citizens"] if c["ability"] is None)
+    plain["value"] += 1
+    with pytest.raises(ValueError, match=f"citizen {plain['id']} is worth"):
+        load_content(json.dumps(data))
 
 
 def test_the_file_order_changes_no_card_number() -> None:

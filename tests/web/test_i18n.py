@@ -100,6 +100,41 @@ def test_every_offered_language_has_every_catalog() -> None:
         assert set(locale_files(package)) == set(i18n.LANGUAGE_NAMES), package
 
 
+BOOT_JS = PAGE.parents[1] / "public" / "boot.js"
+PUBLIC = PAGE.parents[1] / "public"
+
+
+def boot_words() -> dict[str, set[str]]:
+    """Each language's keys in ``boot.js``'s ``WORDS`` (the loading screen's sentences)."""
+    text = BOOT_JS.read_text(encoding="utf-8")
+    block = text[text.index("var WORDS = {"):text.index("};", text.index("var WORDS = {"))]
+    found: dict[str, set[str]] = {}
+    for language, body in re.findall(r"\n    ([a-z]{2}): \{(.*?)\n    \}", block, re.S):
+        found[language] = set(re.findall(r"(?:^\s*|, )([a-zA-Z]+): \"", body, re.M))
+    return found
+
+
+def test_every_offered_language_has_every_file_a_language_needs() -> None:
+    """What adding a language touches (docs/architecture.md, "A new language"): besides the
+    catalogs above, each game's rules reference, the loading screen's words in ``boot.js``,
+    an installable app manifest, and the language's plural and number rules. A language
+    missing any of them fails here, naming what."""
+    from kingdoms.core.text import NUMBER_FORMATS, PLURAL_RULES
+
+    words = boot_words()
+    assert set(words) >= {"en", "es", "de"}, "the check reads boot.js's WORDS"
+    for language in i18n.LANGUAGE_NAMES:
+        for game_id in playable_game_ids():
+            package = registry.entry(game_id).catalog.partition(".explain")[0]
+            rules = Path(str(resources.files(package) / "locales" / "rules" / f"{language}.json"))
+            assert rules.is_file(), f"{game_id}'s rules in {language}"
+        assert words.get(language) == words["en"], f"boot.js's words in {language}"
+        manifest = "manifest.webmanifest" if language == "en" \
+            else f"manifest.{language}.webmanifest"
+        assert (PUBLIC / manifest).is_file(), manifest
+        assert language in PLURAL_RULES and language in NUMBER_FORMATS, language
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("prefix", sorted(PACKAGES))
 def test_translations_are_complete_with_the_same_placeholders(prefix: str,

@@ -149,6 +149,11 @@ class Content(BaseModel):
         ids += [p.id for p in self.penalties]
         if len(set(ids)) != len(ids):
             raise ValueError("card ids must be unique")
+        for citizen in self.citizens:  # a value is its odds band's (docs/dice-realm.md)
+            bands = self.dragon_bands if citizen.ability == "dragon" else self.value_bands
+            if citizen.value != band_value(bands, float(citizen.exact_odds)):
+                raise ValueError(f"citizen {citizen.id} is worth {citizen.value}, but its odds "
+                                 f"band gives {band_value(bands, float(citizen.exact_odds))}")
         cards_by_number(self)  # numbers unique, without gaps
         return self
 
