@@ -353,8 +353,9 @@ def browser_entries(dist_name: str, package_dir: Path) -> list[tuple[str, bytes]
         elif path.suffix == ".json":
             data = browser_json(data, name)
         entries.append((name, data))
-    missing = left_out - {path.relative_to(package_dir).as_posix()
-                          for path in package_files(package_dir)}
+    present = {path.relative_to(package_dir).as_posix() for path in package_files(package_dir)}
+    missing = {name for name in left_out if name not in present and not (
+        name.endswith("/") and any(found.startswith(name) for found in present))}
     if missing:
         fail(f"BROWSER_LEFT_OUT names files that do not exist: {sorted(missing)}")
     return entries

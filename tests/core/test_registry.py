@@ -48,3 +48,15 @@ def test_listing_games_does_not_import_their_rules() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_internal_game_is_the_tests_own_and_not_in_the_browser() -> None:
+    """Issue 15: the test game is registered by the tests (and the developer CLI), never by
+    the registry's built-in list, and the browser's copy of the engine leaves it out."""
+    import build
+
+    assert "kingdoms.testgame" not in " ".join(registry.BUILT_IN)
+    names = [name for name, _ in build.browser_entries("kingdoms",
+                                                       build.OUR_PACKAGES["kingdoms"][0])]
+    assert names and not [name for name in names if name.startswith("kingdoms/testgame/")]
+    assert "kingdoms/core/registry.py" in names

@@ -18,7 +18,9 @@ import asyncio
 import contextlib
 import traceback
 from collections.abc import Awaitable, Callable, Hashable, Iterable, Iterator, Mapping
-from typing import Any, Protocol
+from typing import Any
+
+from kingdoms_web.element import DomElement
 
 document: Any = None
 """The page's ``document`` (None on CPython)."""
@@ -78,94 +80,8 @@ def create_proxy(obj: Any) -> Any:
     return obj if _create_proxy is None else _create_proxy(obj)
 
 
-class Element(Protocol):
-    """A DOM element as the page uses it: in the browser a Pyodide ``JsProxy`` of a real
-    element, on CPython an :class:`~kingdoms_web.offline_dom.OfflineNode`. Only what the page
-    calls is named, so mypy checks every use of an element against it (what the browser answers
-    with objects of its own — class lists, styles, data sets, node lists — stays ``Any``)."""
-
-    id: str
-    className: str
-    hidden: bool
-    disabled: bool
-    textContent: str
-    value: str
-    scrollTop: float
-    open: bool
-    src: str
-
-    @property
-    def tagName(self) -> str: ...
-
-    @property
-    def isConnected(self) -> bool: ...
-
-    @property
-    def classList(self) -> Any: ...
-
-    @property
-    def style(self) -> Any: ...
-
-    @property
-    def dataset(self) -> Any: ...
-
-    @property
-    def children(self) -> Any: ...
-
-    @property
-    def parentElement(self) -> Any: ...
-
-    @property
-    def parentNode(self) -> Any: ...
-
-    @property
-    def childNodes(self) -> Any: ...
-
-    def setAttribute(self, name: str, value: str) -> None: ...
-
-    def getAttribute(self, name: str) -> Any: ...
-
-    def removeAttribute(self, name: str) -> None: ...
-
-    def hasAttribute(self, name: str) -> bool: ...
-
-    def append(self, *nodes: Any) -> None: ...
-
-    def replaceChildren(self, *nodes: Any) -> None: ...
-
-    def insertBefore(self, node: Any, before: Any) -> Any: ...
-
-    def remove(self) -> None: ...
-
-    def focus(self, *options: Any) -> None: ...
-
-    def querySelector(self, selector: str) -> Any: ...
-
-    def querySelectorAll(self, selector: str) -> Any: ...
-
-    def matches(self, selector: str) -> bool: ...
-
-    def contains(self, other: Any) -> bool: ...
-
-    def cloneNode(self, deep: bool) -> Any: ...
-
-    def getBoundingClientRect(self) -> Any: ...
-
-    def scrollIntoView(self, *options: Any) -> None: ...
-
-    def addEventListener(self, kind: str, listener: Any, *options: Any) -> None: ...
-
-    def removeEventListener(self, kind: str, listener: Any, *options: Any) -> None: ...
-
-    def click(self) -> None: ...
-
-    def select(self) -> None: ...
-
-    def animate(self, keyframes: Any, options: Any) -> Any: ...
-
-    def showModal(self) -> None: ...
-
-    def close(self) -> None: ...
+Element = DomElement
+"""A DOM element (see :class:`kingdoms_web.element.DomElement`)."""
 
 Child = Any
 """An element, a string (becomes a text node), or None (skipped)."""

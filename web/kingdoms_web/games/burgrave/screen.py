@@ -445,6 +445,7 @@ class BurgraveScreen:
                 target = dom.query(f'[data-testid="{offer.testid}"]', self._root)
                 if target is not None:
                     target.focus()
+                dom.reveal(dom.query('[data-testid="confirm-note"]', self._root))
                 return
             self.act(offer.action)
 
