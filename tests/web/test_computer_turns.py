@@ -6,8 +6,10 @@ slicing and the pacing are checked without waiting.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
+from types import SimpleNamespace
 
 import pytest
 from table_owner import Owner
@@ -15,7 +17,7 @@ from table_owner import Owner
 from kingdoms.core.protocol import Seat
 from kingdoms.core.records import new_record
 from kingdoms.core.session import Session, replay
-from kingdoms_web import i18n
+from kingdoms_web import dom, i18n
 from kingdoms_web.play import computer
 from kingdoms_web.play.table import GameTable
 from kingdoms_web.saves.saved_games import load_saves
@@ -192,3 +194,36 @@ def test_each_computer_move_reports_how_its_thinking_ran() -> None:
         assert 0 < report.longest_ms <= report.busy_ms <= report.wall_ms
         assert report.longest_ms <= computer.SLICE_MS + 8  # a slice ends at its first look past
     assert any(r.slices > 1 for r in reports)  # a long think really was cut into slices
+
+
+class _Timeline:
+    """A page's performance timeline, as far as the computer's reports use it."""
+
+    def __init__(self) -> None:
+        self.entries: list[str] = []
+
+    def now(self) -> float:
+        return 0.0
+
+    def getEntriesByName(self, name: str) -> list[str]:
+        return [entry for entry in self.entries if entry == name]
+
+    def clearMeasures(self, name: str) -> None:
+        self.entries = [entry for entry in self.entries if entry != name]
+
+    def measure(self, name: str, _options: object) -> None:
+        self.entries.append(name)
+
+
+def test_the_timeline_of_thinking_stays_bounded() -> None:
+    """Issue 21: a tab playing game after game kept one measure per computer move for ever
+    (2,697 after 25 games). At the cap the older ones are cleared: never more than the cap,
+    and the newest is always there."""
+    timeline = _Timeline()
+    window = SimpleNamespace(performance=timeline, JSON=SimpleNamespace(parse=json.loads))
+    times = computer.ThinkTime("dice-realm", "easy", 1.0, 1.0, 2.0, 1)
+    with dom.bound(None, window):
+        for _ in range(computer.MAX_THINK_MEASURES * 2 + 5):
+            computer.browser_report(times)
+            assert 1 <= len(timeline.entries) <= computer.MAX_THINK_MEASURES
+    assert len(timeline.entries) == 5

@@ -56,9 +56,17 @@ class ThinkTime:
     slices: int
 
 
+THINK_MEASURE = "kingdoms.think"
+MAX_THINK_MEASURES = 1000
+"""The most ``kingdoms.think`` measures the page's timeline holds: enough for a whole game of
+four computers, yet a tab left playing game after game does not grow without end (issue 21:
+2,697 entries after 25 games)."""
+
+
 def browser_report(times: ThinkTime) -> None:
     """Leave the thinking in the page's performance timeline as a ``kingdoms.think`` measure
-    (its ``detail`` holds the figures), where the benchmark and the browser's tools see it."""
+    (its ``detail`` holds the figures), where the benchmark and the browser's tools see it. At
+    :data:`MAX_THINK_MEASURES` the older ones are cleared first."""
     if dom.window is None:
         return
     performance = dom.window.performance
@@ -66,9 +74,12 @@ def browser_report(times: ThinkTime) -> None:
                "detail": {"game": times.game_id, "level": times.level, "busy": times.busy_ms,
                           "longest": times.longest_ms, "slices": times.slices}}
     try:
-        performance.measure("kingdoms.think", dom.window.JSON.parse(json.dumps(options)))
-    except Exception:  # an edge: a browser without measure's options loses figures only
+        if len(performance.getEntriesByName(THINK_MEASURE)) >= MAX_THINK_MEASURES:
+            performance.clearMeasures(THINK_MEASURE)
+        performance.measure(THINK_MEASURE, dom.window.JSON.parse(json.dumps(options)))
+    except dom.BROWSER_ERRORS:  # a browser without measure's options loses figures only
         dom.log_error("Kingdoms: could not record a computer's thinking time")
+
 
 
 class Schedule(Protocol):
