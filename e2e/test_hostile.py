@@ -410,6 +410,26 @@ def test_hostile_names_typed_by_link_and_imported(page: Page, site_url: str) -> 
     assert len(stored_saves(page)) == 2
 
 
+def test_codes_naming_a_computer_level_nobody_knows_never_open_a_stuck_game(
+        page: Page, site_url: str) -> None:
+    """Issue 21: a code whose computer seat names a level this version does not know
+    (unknown, empty, cased, padded, an invisible character, none) opened, and the computer
+    never moved. Each shows the game's summary with why it cannot be played, and no Load; the
+    CLI refuses the same codes (tests/core)."""
+    record = dice_record(21, ("Ann", "Cpu"))
+    for level in ("grandmaster", "", "HARD", "hard ", "easy\u200d", None):
+        strange = Seat.model_construct(name="Cpu", kind="bot", bot=level)
+        code = encode_code(record.model_copy(update={"seats": [record.seats[0], strange]}))
+        page.goto(site_url)
+        wait_ready(page)
+        page.goto(site_url + "#g=" + code)
+        expect(page.get_by_test_id("record-problem")).to_contain_text(
+            "computer player", timeout=30_000)
+        expect(page.get_by_test_id("record-players")).to_contain_text("Ann")
+        expect(page.get_by_test_id("record-load")).to_have_count(0)
+        assert stored_saves(page) == []
+
+
 # --------------------------------------------------------------------------- app manners
 
 

@@ -152,3 +152,16 @@ def test_game_errors(started: tuple[Path, dict[str, Any]]) -> None:
     assert "name" in fails(1, "new", "tally", "--players", "1", "--names", "x" * 30)
     bad = dict(output["record"], actions=[2, 2])
     assert "Move 2 is not legal" in fails(1, "replay", "-", stdin=json.dumps(bad))
+
+
+def test_a_code_with_an_unknown_computer_level_is_refused_clearly() -> None:
+    """Issue 21: ``replay`` accepted a code whose computer seat names no known level."""
+    from kingdoms.core.protocol import Seat
+    from kingdoms.core.records import new_record
+
+    record = new_record("dice-realm", [Seat(name="Ann"), Seat(name="Cpu", kind="bot",
+                                                               bot="easy")], seed=2)
+    strange = Seat.model_construct(name="Cpu", kind="bot", bot="grandmaster")
+    code = encode_code(record.model_copy(update={"seats": [record.seats[0], strange]}))
+    err = fails(1, "replay", code)
+    assert "computer level this version does not know: 'grandmaster'" in err

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kingdoms.core.codes import MAX_INPUT_CHARS, decode_code, encode_code, extract_code, load_code
-from kingdoms.core.errors import CodeError
+from kingdoms.core.errors import CodeError, SetupError
 from kingdoms.core.names import clean_name
 from kingdoms.core.protocol import Seat
 from kingdoms.core.records import GameRecord, append, new_record
@@ -193,6 +193,18 @@ def test_codes_are_compact() -> None:
 )
 def test_links_and_whitespace(wrap: str) -> None:
     assert decode_code(wrap.format(SAMPLE_CODE)) == SAMPLE
+
+
+def test_a_link_with_percent_encoded_spaces_opens_as_in_the_page() -> None:
+    """Issue 21: the command line refused ``#g=`` links whose code a chat app had spaced and
+    percent-encoded (``%20``), which the page's address decodes and opens. Both read them the
+    same now."""
+    from kingdoms_web.urls import extract_code as page_extract
+
+    spaced = SAMPLE_CODE[:10] + "%20" + SAMPLE_CODE[10:20] + "%0A" + SAMPLE_CODE[20:]
+    link = "https://example.org/kingdoms/#g=" + spaced
+    assert extract_code(link) == page_extract(link) == SAMPLE_CODE
+    assert decode_code(link) == SAMPLE
 
 
 def test_code_split_over_lines() -> None:
@@ -418,3 +430,54 @@ def test_fuzz_load_code(seats: int, actions: list[int]) -> None:
         assert error.reason == "illegal_action"
         assert error.move is not None and 1 <= error.move <= len(actions)
         assert str(error).startswith(f"Move {error.move} is not legal: ")
+
+
+UNKNOWN_LEVELS = ["grandmaster", "", "HARD", "hard ", "easy\u200d", " easy", "Easy", None]
+"""Computer levels a code may name that no game has (issue 21): unknown, empty, cased, padded,
+with an invisible character, or none at all."""
+
+
+@pytest.mark.parametrize("game_id", ["dice-realm", "burgrave"])
+@pytest.mark.parametrize("level", UNKNOWN_LEVELS)
+def test_a_computer_level_this_version_does_not_know_is_refused_clearly(
+        game_id: str, level: str | None) -> None:
+    """A code whose computer seat names a level the game does not have used to open, and the
+    computer then never moved (the game was stuck). It is refused, saying which level; the
+    record itself still decodes, so a page can show what the game is."""
+    record = new_record(game_id, [Seat(name="Ann"), Seat(name="Cpu", kind="bot", bot="easy")],
+                        seed=4)
+    strange = Seat.model_construct(name="Cpu", kind="bot", bot=level)
+    code = encode_code(record.model_copy(update={"seats": [record.seats[0], strange]}))
+    with pytest.raises(CodeError) as caught:
+        load_code(code)
+    assert caught.value.reason == "unknown_level"
+    assert caught.value.level == (level or "")
+    assert "computer level this version does not know" in str(caught.value)
+    assert decode_code(code).seats[1].bot == level
+    with pytest.raises(SetupError, match="does not know"):
+        new_record(game_id, [Seat(name="Ann"), strange], seed=4)
+
+
+def test_every_level_a_game_offers_opens_and_a_person_names_none() -> None:
+    for game_id in ("dice-realm", "burgrave"):
+        info = get_game(game_id).info
+        for level in ("random", *info.bot_levels):
+            seats = [Seat(name="Ann"), Seat(name="Cpu", kind="bot", bot=level)]
+            load_code(encode_code(new_record(game_id, seats, seed=1)))
+        person = Seat.model_construct(name="Ann", kind="person", bot="easy")
+        with pytest.raises(SetupError, match="is a person but names a computer level"):
+            new_record(game_id, [person, Seat(name="Ben")], seed=1)
+
+
+def test_only_a_well_formed_code_of_a_later_format_is_called_newer() -> None:
+    """Issue 21: a damaged code that happened to start with 2-9 was said to come from a newer
+    version (reload to update) instead of being damaged."""
+    body = SAMPLE_CODE[1:]
+    with pytest.raises(CodeError) as newer:
+        decode_code("2" + body)
+    assert newer.value.reason == "newer_format"
+    lost = body + "A" * ((1 - len(body)) % 4)  # a length no base64 text has
+    for damaged in ("2" + body + "!", "7" + body[:-1] + "\u00e9", "3" + lost):
+        with pytest.raises(CodeError) as caught:
+            decode_code(damaged)
+        assert caught.value.reason == "corrupt", damaged[-3:]

@@ -21,6 +21,7 @@ from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.registry import get_game
 from kingdoms.core.session import Session, Step, replay, undo_rule
 from kingdoms_web import i18n
+from kingdoms_web.offline_dom import OfflineDocument
 from kingdoms_web.play.table import GameTable
 from kingdoms_web.saves import saved_games, transfer
 from kingdoms_web.saves.migrations import migrate, upgrade_storage
@@ -35,6 +36,7 @@ from kingdoms_web.saves.schema import (
     save_key,
 )
 from kingdoms_web.saves.storage import MemoryBackend, Store
+from kingdoms_web.shell.summary import render_record
 from kingdoms_web.urls import link_for
 
 GAMES = ("dice-realm", "burgrave")
@@ -559,3 +561,48 @@ def test_the_game_s_own_address_resumes_its_save_when_the_save_is_further_on(gam
     assert not saved_games.resumes(encode_code(earlier), encode_code(full))
     assert not saved_games.resumes(encode_code(other), encode_code(earlier))
     assert not saved_games.resumes(encode_code(full), "1zz")
+
+
+def test_a_code_with_an_unknown_computer_level_shows_what_it_is_and_why_not(
+        fake_dom: OfflineDocument) -> None:
+    """Issue 21: such a code opened, and its computer never moved. Now its summary (game,
+    players, moves) is shown with the reason and no way to load it, in the page's language."""
+    record = new_record("dice-realm", [Seat(name="Ann"), Seat(name="Cpu", kind="bot",
+                                                               bot="easy")], seed=2)
+    strange = Seat.model_construct(name="Cpu", kind="bot", bot="HARD")
+    result = open_code(encode_code(record.model_copy(update={"seats": [record.seats[0],
+                                                                        strange]})))
+    assert result.error is None and result.record is None and result.summary is not None
+    assert result.summary.problem is not None and "'HARD'" in result.summary.problem
+    screen = render_record(result.summary)
+    assert screen.by_testid("record-problem") is not None
+    assert screen.by_testid("record-load") is None
+    assert "Ann" in screen.by_testid("record-players").textContent
+    i18n.set_language("de")
+    try:
+        again = open_code(encode_code(record.model_copy(
+            update={"seats": [record.seats[0], strange]})))
+        assert again.summary is not None and again.summary.problem is not None
+        assert "Computerspieler" in again.summary.problem
+    finally:
+        i18n.set_language("en")
+
+
+def test_damaged_lists_and_saves_are_said_once_and_never_blamed_on_an_old_version() -> None:
+    """Issue 21: the damaged-list notice showed twice (two damaged lists of one cause), and
+    saves that were merely damaged were said to come "from an older version"."""
+    from types import SimpleNamespace
+
+    from kingdoms_web.shell.home import storage_warnings
+
+    store = Store(MemoryBackend({SAVES_KEYS[1]: "{not json", SAVES_KEYS[2]: "[oops",
+                                 save_key("d"): "{damaged"}))
+    upgrade_storage(store)
+    saves = load_saves(store)
+    assert len(saves.damaged_lists) == 2 and saves.damaged_entries
+    host = SimpleNamespace(saves=saves, storage_available=True, storage_full=False,
+                           saves_failed=False)
+    said = storage_warnings(host)  # type: ignore[arg-type]
+    assert [cause for cause, _ in said].count("damaged_list") == 1
+    [unreadable] = [text for cause, text in said if cause == "unreadable"]
+    assert "older version" not in unreadable and "kept aside" in unreadable

@@ -37,6 +37,7 @@ import json
 import re
 import zlib
 from typing import Any
+from urllib.parse import unquote
 
 from pydantic import ValidationError
 
@@ -116,7 +117,11 @@ def extract_code(text: str) -> str:
         raise CodeError("too_large", "The code is too long to be a Kingdoms game.")
     text = _WHITESPACE.sub("", text)
     fields = _LINK_FIELD.findall(text)
-    return fields[-1] if fields else text  # the fragment (last) wins over a query parameter
+    if not fields:
+        return text
+    # The fragment (last) wins over a query parameter; a link that went through a chat app may
+    # carry its spaces as %20, which the page's address decodes too.
+    return _WHITESPACE.sub("", unquote(fields[-1]))
 
 
 def decode_code(text: str) -> GameRecord:
@@ -152,14 +157,14 @@ def _decode(text: str) -> GameRecord:
     if not code:
         raise CodeError("corrupt", "The code is empty.")
     head, body = code[0], code[1:]
-    if head != CODE_FORMAT:
-        if head in NEWER_FORMATS:
-            raise CodeError("newer_format", "The code was made by a newer version of Kingdoms.")
-        raise CodeError("corrupt", "This is not a Kingdoms game code.")
     if not _BASE64URL.fullmatch(body):
         raise CodeError("corrupt", "The code contains characters that do not belong in it.")
     if len(body) % 4 == 1:  # no base64 text has this length: a character was lost or added
         raise CodeError("corrupt", "The code is damaged: a character is missing or extra.")
+    if head != CODE_FORMAT:  # a later format is base64url too: anything else is damage
+        if head in NEWER_FORMATS:
+            raise CodeError("newer_format", "The code was made by a newer version of Kingdoms.")
+        raise CodeError("corrupt", "This is not a Kingdoms game code.")
     try:
         packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):

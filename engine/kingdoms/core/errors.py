@@ -55,11 +55,14 @@ class CodeError(KingdomsError):
     """A share code or record that cannot be loaded.
 
     ``reason`` is a short machine-readable kind (``corrupt``, ``too_large``, ``newer_format``,
-    ``unknown_game``, ``rules_version``, ``illegal_action``, ``invalid``) so the page can pick a
-    translated message; ``str(error)`` is the English sentence.
+    ``unknown_game``, ``rules_version``, ``unknown_level``, ``illegal_action``, ``invalid``) so
+    the page can pick a translated message; ``str(error)`` is the English sentence.
     """
 
-    def __init__(self, reason: str, message: str, *, move: int | None = None) -> None:
+    def __init__(self, reason: str, message: str, *, move: int | None = None,
+                 level: str | None = None) -> None:
         super().__init__(message)
         self.reason = reason
         self.move = move
+        self.level = level
+        """With ``unknown_level``: the level a seat names (``""`` for none)."""

@@ -39,7 +39,7 @@ from pydantic import (
 )
 
 from .errors import CodeError, KingdomsError, SetupError, UnknownGameError
-from .protocol import Game, Seat
+from .protocol import Game, GameInfo, Seat
 from .registry import get_game
 from .rng import MASK64
 
@@ -127,6 +127,9 @@ def new_record(
         )
     except ValueError as error:  # pydantic's ValidationError is a ValueError
         raise SetupError(f"The game cannot be set up: {error_line(error)}") from None
+    problem = unknown_level(game.info, record.seats)
+    if problem is not None:
+        raise SetupError(problem[0])
     start_state(game, record)
     return record
 
@@ -231,7 +234,29 @@ def game_for(record: GameRecord) -> Game[Any, Any]:
             f"The record uses version {record.rules_version} of the {info.title} rules; "
             f"this is version {info.rules_version}.",
         )
+    problem = unknown_level(info, record.seats)
+    if problem is not None:
+        message, level = problem
+        raise CodeError("unknown_level", message, level=level)
     return game
+
+
+def unknown_level(info: GameInfo, seats: Sequence[Seat]) -> tuple[str, str] | None:
+    """Why a seat's computer level cannot be played here, as (sentence, the level it names:
+    ``""`` for none), or None when every seat can be: a computer seat must name one of the
+    game's levels (``random`` or ``info.bot_levels``, exactly: no other case, no spaces, no
+    invisible characters), a person's seat none. A record from a newer version with a new
+    level is refused here, clearly, instead of opening a game whose computer never moves."""
+    offered = ("random", *info.bot_levels)
+    for number, seat in enumerate(seats, start=1):
+        if seat.kind == "bot" and seat.bot not in offered:
+            level = "no level" if seat.bot is None else repr(seat.bot)
+            return (f"This game uses a computer level this version does not know: {level} "
+                    f"(seat {number}; {info.title} has {', '.join(offered)}).", seat.bot or "")
+        if seat.kind == "person" and seat.bot is not None:
+            return (f"Seat {number} is a person but names a computer level ({seat.bot!r}).",
+                    seat.bot)
+    return None
 
 
 def decode_step(game: Game[Any, Any], index: int, move: int) -> Any:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from kingdoms.core.codes import encode_code, load_code
+from kingdoms.core.codes import decode_code, encode_code, load_code
 from kingdoms.core.errors import CodeError, KingdomsError
 from kingdoms.core.records import GameRecord
 from kingdoms.core.registry import list_games
@@ -23,7 +23,7 @@ from kingdoms_web.urls import extract_code
 
 CODE_REASONS = (
     "corrupt", "too_large", "newer_format", "invalid", "unknown_game", "rules_version",
-    "illegal_action",
+    "unknown_level", "illegal_action",
 )
 
 
@@ -45,6 +45,9 @@ class RecordSummary:
     over: bool = False
     next_name: str | None = None
     """Whose turn it is in the shared position (None when over or unknown)."""
+    problem: str | None = None
+    """Why this game, read whole, cannot be opened here (a computer level this version does
+    not know); None when it can."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,10 @@ def code_error_message(error: CodeError) -> str:
         if isinstance(move, int):
             return t("code.error.illegal_action", move=move)
         return t("code.error.illegal_action_unknown")
+    if reason == "unknown_level":
+        level = getattr(error, "level", "") or ""
+        return t("code.error.unknown_level", level=repr(level)) if level \
+            else t("code.error.unknown_level_none")
     if reason in CODE_REASONS:
         return t(f"code.error.{reason}")
     return t("code.error.other")
@@ -117,6 +124,9 @@ def open_code(
     try:
         session = load_code(code)
     except CodeError as error:
+        if error.reason == "unknown_level":  # what the game is can still be shown
+            return OpenResult(summary=replace(summarize(decode_code(code), code),
+                                              problem=code_error_message(error)))
         return OpenResult(error=code_error_message(error))
     except KingdomsError:
         return OpenResult(error=t("code.error.other"))

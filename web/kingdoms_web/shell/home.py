@@ -250,7 +250,7 @@ def storage_warnings(host: HomeHost) -> list[tuple[str, str]]:
         out.append(("unreadable", t("saves.unreadable", count=len(entries), names=names)))
     if saves.pending:
         out.append(("pending", t("saves.pending", count=saves.pending)))
-    return out
+    return list(dict.fromkeys(out))  # two damaged lists of one cause are said once
 
 
 def _transfer_row(host: HomeHost, scope: Scope) -> Element:

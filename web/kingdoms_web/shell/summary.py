@@ -47,7 +47,10 @@ def render_record(summary: RecordSummary, host: RecordHost | None = None,
         status = ""
     playable = host is not None and scope is not None and host.can_play(summary.game_id)
     extra: list[Any] = []
-    if playable and host is not None and scope is not None:
+    if summary.problem is not None:  # readable, yet not playable here: say why
+        extra.append(el("p", summary.problem, cls="note notice", testid="record-problem",
+                        attrs={"role": "alert"}))
+    elif playable and host is not None and scope is not None:
         existing = host.existing_save(summary.code)
         note = t("record.already_saved") if existing is not None else t("record.load_note")
         extra.append(el("p", note, cls="note", testid="record-note"))
