@@ -1,6 +1,7 @@
 """Shared fixtures for the browser tests: a local server for the built site under a sub-path,
-Chromium launched the way this offline machine needs, and two guards on every page:
-no request may leave 127.0.0.1, and no page error or unhandled rejection may go unnoticed.
+Chromium launched the way this offline machine needs, and three guards on every page:
+no request may leave 127.0.0.1, none of the site's own may answer with an error, and no page
+error or unhandled rejection may go unnoticed.
 """
 
 from __future__ import annotations
@@ -111,15 +112,23 @@ class PageGuard:
 
     foreign_requests: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
+    failed_responses: list[str] = field(default_factory=list)
+    """The site's own requests that answered with an error (a missing file: issue 21 found a
+    404 at every finished game). A test that fails requests on purpose clears it."""
 
     def watch(self, context: BrowserContext) -> None:
         context.add_init_script(ERROR_RECORDER)
         context.on("request", self._on_request)
+        context.on("response", self._on_response)
 
     def _on_request(self, request: Any) -> None:
         parts = urlsplit(request.url)
         if parts.scheme in {"http", "https", "ws", "wss"} and parts.hostname not in LOCAL_HOSTS:
             self.foreign_requests.append(request.url)
+
+    def _on_response(self, response: Any) -> None:
+        if int(response.status) >= 400:
+            self.failed_responses.append(f"{response.status} {response.url}")
 
     def watch_page(self, page: Page) -> None:
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
@@ -136,6 +145,7 @@ def context(context: BrowserContext, guard: PageGuard) -> Iterator[BrowserContex
     context.set_default_timeout(15_000)
     yield context
     assert guard.foreign_requests == [], f"requests left 127.0.0.1: {guard.foreign_requests}"
+    assert guard.failed_responses == [], f"the site's own requests failed: {guard.failed_responses}"
 
 
 @pytest.fixture()
