@@ -16,12 +16,17 @@
  *  - a deleted save leaves a tombstone (its key and last rev), so a deletion that localStorage had
  *    not yet written to disk is not undone by an older journal entry; tombstones are forgotten
  *    after 30 days;
- *  - nothing here throws or waits for long: `ready` resolves within 3 s whatever happens, and a
- *    browser without IndexedDB simply has no journal.
+ *  - a save localStorage could not take (storage full, the 500-save limit) is kept here as
+ *    `held` (the overflow): it is never replayed blindly; the page reads it (`entries()`), lists
+ *    it and writes it into localStorage as soon as there is room;
+ *  - nothing here throws or waits for long: `ready` and `state` resolve within 3 s whatever
+ *    happens; a browser without IndexedDB has no journal, and `state` says "off" so the page
+ *    can say that crash protection is off.
  *
- * API (window.kingdomsJournal): put(key, value, rev, updated), drop(key, rev, updated),
- * ready (a promise of the number of saves restored), settled() (a promise that every write so
- * far has finished), reset() (delete the journal: used by "export, then reset").
+ * API (window.kingdomsJournal): put(key, value, rev, updated, held), drop(key, rev, updated),
+ * ready (a promise of the number of saves restored), state (a promise of "on" or "off"),
+ * entries() (every entry), settled() (a promise that every write so far has finished),
+ * reset() (delete the journal: used by "export, then reset").
  */
 (function () {
   "use strict";
@@ -36,28 +41,52 @@
   var dbPromise = null;
   var pending = [];
 
-  function openDb() {
-    if (dbPromise) return dbPromise;
-    dbPromise = new Promise(function (resolve) {
-      var request;
-      try {
-        request = window.indexedDB.open(DB_NAME, 1);
-      } catch (e) {
-        resolve(null);
+  /* Open the journal, repairing what a foreign or damaged database lacks: it is opened at
+   * whatever version it has (a later version never locks the journal out), and a database
+   * without our store gets one in a version upgrade. Only when that fails too is it deleted and
+   * made anew; when even that fails the journal is off, and `state` says so (the page tells the
+   * player that crash protection is off, never silently). */
+  function openAt(version, resolve, retried) {
+    var request;
+    try {
+      request = version ? window.indexedDB.open(DB_NAME, version) : window.indexedDB.open(DB_NAME);
+    } catch (e) {
+      resolve(null);
+      return;
+    }
+    request.onupgradeneeded = function () {
+      var db = request.result;
+      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: "key" });
+    };
+    request.onsuccess = function () {
+      var db = request.result;
+      if (!db.objectStoreNames.contains(STORE)) { // a database of the same name, not ours
+        var next = db.version + 1;
+        db.close();
+        if (retried) { resolve(null); return; }
+        openAt(next, resolve, true);
         return;
       }
-      request.onupgradeneeded = function () {
-        var db = request.result;
-        if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: "key" });
-      };
-      request.onsuccess = function () {
-        var db = request.result;
-        db.onversionchange = function () { db.close(); dbPromise = null; };
-        resolve(db);
-      };
-      request.onerror = function () { resolve(null); };
-      request.onblocked = function () { resolve(null); };
-    });
+      db.onversionchange = function () { db.close(); dbPromise = null; };
+      resolve(db);
+    };
+    request.onerror = function () {
+      if (retried) { resolve(null); return; }
+      try { // damaged beyond opening: replaced (what it held could not be read anyway)
+        var gone = window.indexedDB.deleteDatabase(DB_NAME);
+        gone.onsuccess = function () { openAt(0, resolve, true); };
+        gone.onerror = function () { resolve(null); };
+        gone.onblocked = function () { resolve(null); };
+      } catch (e) {
+        resolve(null);
+      }
+    };
+    request.onblocked = function () { resolve(null); };
+  }
+
+  function openDb() {
+    if (dbPromise) return dbPromise;
+    dbPromise = new Promise(function (resolve) { openAt(0, resolve, false); });
     return dbPromise;
   }
 
@@ -121,6 +150,7 @@
     var current = window.localStorage.getItem(entry.key);
     var stored = current === null ? null : facts(current);
     if (current !== null && stored === null) return false; // unreadable: left for the page
+    if (entry.held) return false; // the overflow: the page saves it when there is room
     if (entry.deleted) {
       if (stored !== null && stored.rev <= rev) {
         window.localStorage.removeItem(entry.key);
@@ -176,12 +206,18 @@
     new Promise(function (resolve) { setTimeout(function () { resolve(0); }, READY_TIMEOUT_MS); }),
   ]);
 
+  var state = Promise.race([
+    openDb().then(function (db) { return db ? "on" : "off"; }).catch(function () { return "off"; }),
+    new Promise(function (resolve) { setTimeout(function () { resolve("off"); }, READY_TIMEOUT_MS); }),
+  ]);
+
   window.kingdomsJournal = {
     ready: ready,
-    put: function (key, value, rev, updated) {
+    state: state,
+    put: function (key, value, rev, updated, held) {
       if (typeof key !== "string" || key.indexOf(PREFIX) !== 0) return Promise.resolve(false);
       return write({ key: key, value: String(value), rev: Number(rev), updated: Number(updated),
-                     deleted: false });
+                     deleted: false, held: held === true });
     },
     drop: function (key, rev, updated) {
       if (typeof key !== "string" || key.indexOf(PREFIX) !== 0) return Promise.resolve(false);

@@ -601,7 +601,7 @@ def test_damaged_lists_and_saves_are_said_once_and_never_blamed_on_an_old_versio
     saves = load_saves(store)
     assert len(saves.damaged_lists) == 2 and saves.damaged_entries
     host = SimpleNamespace(saves=saves, storage_available=True, storage_full=False,
-                           saves_failed=False)
+                           saves_failed=False, crash_protection_off=False)
     said = storage_warnings(host)  # type: ignore[arg-type]
     assert [cause for cause, _ in said].count("damaged_list") == 1
     [unreadable] = [text for cause, text in said if cause == "unreadable"]

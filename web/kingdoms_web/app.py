@@ -28,14 +28,20 @@ from kingdoms.core.protocol import GameInfo, OptionValue, Seat
 from kingdoms.core.records import GameRecord, new_record
 from kingdoms.core.registry import list_games
 from kingdoms_web import dom, i18n, urls
-from kingdoms_web.device import browser_languages, make_store, random_u32, request_persistence
+from kingdoms_web.device import (
+    browser_languages,
+    journal_start,
+    make_store,
+    random_u32,
+    request_persistence,
+)
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.registry import ui_for
 from kingdoms_web.i18n import game_title, t
 from kingdoms_web.routes import Home, Origin, Replay, Route, Rules, Summary, Table, table_of
 from kingdoms_web.saves.migrations import upgrade_storage
 from kingdoms_web.saves.opening import OpenResult
-from kingdoms_web.saves.saved_games import load_saves
+from kingdoms_web.saves.saved_games import load_saves, save_held
 from kingdoms_web.saves.schema import SaveEntry, SaveList, save_key
 from kingdoms_web.saves.storage import Store, read_settings, write_settings
 from kingdoms_web.saves.transfer import ImportReport
@@ -76,6 +82,7 @@ class App(LinkOpening):
             dom.log_error("Kingdoms: listing games failed\n" + traceback.format_exc())
         try:
             upgrade_storage(self.store)
+            save_held(self.store)  # room may have appeared since the page last ran
         except Exception:
             dom.log_error("Kingdoms: upgrading saved games failed\n" + traceback.format_exc())
         self.saves: SaveList = self.read_saves()
@@ -94,6 +101,12 @@ class App(LinkOpening):
     def storage_full(self) -> bool:
         """The storage was already full when the page started (it is still read)."""
         return self.store.full_at_start
+
+    @property
+    def crash_protection_off(self) -> bool:
+        """``journal.js`` ran but its database could not be opened (see :class:`JournalStart`)."""
+        started = journal_start()
+        return started.present and not started.on
 
     @property
     def table(self) -> GameTable | None:

@@ -9,13 +9,39 @@ from __future__ import annotations
 
 import secrets
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from kingdoms_web import dom
-from kingdoms_web.saves.storage import Store, write_problem
+from kingdoms_web.saves.storage import Held, Store, held_entries, write_problem
 
 _PROBE_KEY = "kingdoms.v1.probe"
 _ERRORS: tuple[type[Exception], ...] = (*dom.BROWSER_ERRORS, ValueError)
+
+
+@dataclass(frozen=True)
+class JournalStart:
+    """What the save journal (``journal.js``) reported at start-up."""
+
+    on: bool = False
+    """The journal opened (False: no IndexedDB, or it could not be opened or repaired: a killed
+    browser may lose the last moves, and nothing can be held; the home screen says so)."""
+    present: bool = False
+    """``journal.js`` ran at all (False in tests on CPython, where there is no browser)."""
+    restored: int = 0
+    """Saves brought back from the journal into localStorage."""
+    held: dict[str, Held] = field(default_factory=dict)
+    """The overflow: saves kept in the journal's database that localStorage could not take."""
+
+
+_journal_start = JournalStart()
+MAX_JOURNAL_ENTRIES = 20_000
+"""Entries read from the journal at most (it holds one per save: bounds a hostile database)."""
+
+
+def journal_start() -> JournalStart:
+    """What :func:`journal_ready` found (an empty report before it ran)."""
+    return _journal_start
 
 
 def make_store() -> Store:
@@ -30,27 +56,48 @@ def make_store() -> Store:
         backend.getItem(_PROBE_KEY)
     except dom.BROWSER_ERRORS:  # SecurityError (blocked site data), no storage at all
         return Store(None, available=False)
-    journal = dom.opt(getattr(dom.window, "kingdomsJournal", None))
+    started = _journal_start
+    journal = dom.opt(getattr(dom.window, "kingdomsJournal", None)) if started.on else None
     try:
         backend.setItem(_PROBE_KEY, "1")
         backend.removeItem(_PROBE_KEY)
     except dom.BROWSER_ERRORS as error:
         if write_problem(error) == "full":
-            return Store(backend, full_at_start=True, journal=journal)
+            return Store(backend, full_at_start=True, journal=journal, held=started.held)
         return Store(None, available=False)
-    return Store(backend, journal=journal)
+    return Store(backend, journal=journal, held=started.held)
 
 
-async def journal_ready() -> int:
+async def journal_ready() -> JournalStart:
     """Wait for ``journal.js`` to bring saves a killed browser had not written to disk back
-    into localStorage (it never takes more than 3 s); the number restored."""
+    into localStorage (it never takes more than 3 s), then read the overflow it holds."""
+    global _journal_start
     try:
         journal = dom.opt(getattr(dom.window, "kingdomsJournal", None))
         if journal is None:
-            return 0
-        return int(await journal.ready)
+            return _journal_start
+        restored = int(await journal.ready)
+        on = str(await journal.state) == "on"
+        held = held_entries(_journal_items(await journal.entries())) if on else {}
     except _ERRORS:
-        return 0
+        dom.log_error("Kingdoms: the save journal could not be read")
+        _journal_start = JournalStart(present=True)
+        return _journal_start
+    _journal_start = JournalStart(on, True, restored, held)
+    return _journal_start
+
+
+def _journal_items(entries: Any) -> list[dict[str, Any]]:
+    """The journal's held entries as plain values (each field read on its own: an entry is
+    stored data, so anything may be missing or of another type)."""
+    items: list[dict[str, Any]] = []
+    for index in range(min(int(entries.length), MAX_JOURNAL_ENTRIES)):
+        entry = entries[index]
+        if dom.opt(getattr(entry, "held", None)) is not True:
+            continue
+        items.append({name: dom.opt(getattr(entry, name, None))
+                      for name in ("key", "value", "rev", "updated", "held", "deleted")})
+    return items
 
 
 def browser_languages() -> list[str]:

@@ -81,14 +81,14 @@ class SavedTable:
         entry = SaveEntry(self.save_id, record.game_id, tuple(seat.name for seat in record.seats),
                           len(record.actions), code, now_ms(), self.label, over,
                           None if over else game.current_seat(state), self.created)
-        result = put_save(self.owner.store, entry, expect=self.rev)
+        result = put_save(self.owner.store, entry, expect=self.rev, hold=True)
         if result.problem == "conflict":
             # Another tab wrote meanwhile. If it holds this very game (both tabs played the same
             # computer move), or this game plus more, nothing is lost: adopt it and go on.
             change = saved_change(self.owner.store, self.save_id, self.rev, self.session.record)
             if change.kind == "same" and change.entry is not None:
                 self.rev = change.rev
-                result = put_save(self.owner.store, entry, expect=self.rev)
+                result = put_save(self.owner.store, entry, expect=self.rev, hold=True)
             elif change.kind == "extends":
                 self._take_moves(change)
                 self.owner.set_fragment(urls.game_fragment(self.code, self.save_id))
@@ -97,7 +97,8 @@ class SavedTable:
             self.read_only = "deleted" if result.problem == "deleted" else "diverged"
             self.save_problem = None
         else:
-            self.save_problem = result.problem
+            # Held in the overflow: safe, but the player should know why and how to free room.
+            self.save_problem = f"held_{result.held}" if result.held else result.problem
         if result.ok:
             self.rev = result.rev
         self.save_failed = self.save_problem is not None

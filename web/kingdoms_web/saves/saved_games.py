@@ -40,10 +40,13 @@ WRITE_PROBLEMS = ("full", "blocked", "limit", "newer", "conflict", "deleted")
 
 @dataclass(frozen=True)
 class WriteResult:
-    """``problem`` None when written (then ``rev`` is the save's new revision)."""
+    """``problem`` None when written (then ``rev`` is the save's new revision); ``held`` names
+    why localStorage refused it (``full`` or ``limit``) when it was kept in the overflow
+    instead: the game is safe, and saved in localStorage as soon as there is room."""
 
     problem: str | None = None
     rev: int = -1
+    held: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -61,8 +64,7 @@ def load_saves(store: Store) -> SaveList:
     seen: set[str] = set()
     for key in keys:
         save_id = key[len(SAVE_PREFIX):]
-        raw = store.read(key)
-        entry, why = parse_entry(raw, save_id) if valid_save_id(save_id) else (None, "invalid")
+        entry, why = read_save(store, save_id) if valid_save_id(save_id) else (None, "invalid")
         if entry is None:
             if why == "newer_version":
                 result.newer = True
@@ -71,6 +73,15 @@ def load_saves(store: Store) -> SaveList:
         result.newer |= entry.newer
         seen.add(entry.save_id)
         result.entries.append(entry)
+    for key in sorted(store.held):
+        save_id = key[len(SAVE_PREFIX):]
+        if save_id in seen or not valid_save_id(save_id):
+            continue
+        entry, _why = read_save(store, save_id)
+        if entry is not None:  # a held copy that cannot be read stays in the journal
+            seen.add(save_id)
+            result.entries.append(entry)
+    result.held = sum(entry.held for entry in result.entries)
     for key in store.keys(KEPT_PREFIX):
         result.unreadable.append(parse_kept(store.read(key), key))
     # Old lists still here after upgrade_storage: damaged (and not yet set aside), written by a
@@ -98,17 +109,27 @@ def load_saves(store: Store) -> SaveList:
 
 
 def read_save(store: Store, save_id: str) -> tuple[SaveEntry | None, str]:
-    """The save stored under ``save_id``'s own key: ``(entry, "")``, ``(None, "missing")`` or
-    ``(None, reason)`` when its value cannot be read."""
+    """The save ``save_id`` as it is now: ``(entry, "")``, ``(None, "missing")`` or
+    ``(None, reason)`` when its value cannot be read.
+
+    Its own key holds it, unless the overflow holds a later revision (``held`` set: storage was
+    full or at the limit when it was last written). A held copy never hides a value that cannot
+    be read: :func:`put_save` sets that aside before writing.
+    """
     if not valid_save_id(save_id):
         return None, "invalid"
     raw = store.read(save_key(save_id))
-    if raw is None:
-        return None, "missing"
-    return parse_entry(raw, save_id)
+    local, why = (None, "missing") if raw is None else parse_entry(raw, save_id)
+    held = store.held.get(save_key(save_id))
+    if held is not None and (local is None or local.rev < held.rev):
+        entry, _held_why = parse_entry(held.text, save_id)
+        if entry is not None and not entry.newer:
+            return replace(entry, held=True), ""
+    return local, why
 
 
-def put_save(store: Store, entry: SaveEntry, *, expect: int | None = None) -> WriteResult:
+def put_save(store: Store, entry: SaveEntry, *, expect: int | None = None,
+             hold: bool = False) -> WriteResult:
     """Add or replace one save under its own key, then mirror it into the journal.
 
     ``expect``: the revision this page last read or wrote for the save (-1: it was never
@@ -116,35 +137,52 @@ def put_save(store: Store, entry: SaveEntry, *, expect: int | None = None) -> Wr
     (``conflict``, or ``deleted`` when it is gone). None skips the check (a new save, an import).
     A value this page cannot read is never written over: it is set aside first. Refuses a new
     save beyond :data:`MAX_SAVES` (``limit``).
+
+    ``hold``: when localStorage refuses (``full`` or ``limit``), keep the save in the overflow
+    instead (the game being played: a game that cannot be saved now is kept until it can).
     """
     if not store.available:
         return WriteResult("blocked")
     key = save_key(entry.save_id)
     raw = store.read(key)
-    rev = 0
-    if raw is None:
-        if expect is not None and expect >= 0:
-            return WriteResult("deleted")
-        if len(store.keys(SAVE_PREFIX)) >= MAX_SAVES:
-            return WriteResult("limit")
-    else:
+    if raw is not None:
         stored, why = parse_entry(raw, entry.save_id)
         if why == "newer_version" or (stored is not None and stored.newer):
             return WriteResult("newer")
-        if stored is None:
-
-            if not set_aside(store, key, raw, entry.save_id, why or "invalid"):
-                return WriteResult("full")
-        else:
-            if expect is not None and stored.rev != expect:
-                return WriteResult("conflict", stored.rev)
-            rev = stored.rev + 1
+        if stored is None and not set_aside(store, key, raw, entry.save_id, why or "invalid"):
+            return WriteResult("full")
+    current, _why = read_save(store, entry.save_id)
+    if current is None and expect is not None and expect >= 0 and raw is None:
+        return WriteResult("deleted")
+    if current is not None and expect is not None and current.rev != expect:
+        return WriteResult("conflict", current.rev)
+    rev = 0 if current is None else current.rev + 1
     text = entry.with_rev(rev).to_text()
-    problem = store.put(key, text)
+    new_key = raw is None
+    problem = ("limit" if new_key and len(store.keys(SAVE_PREFIX)) >= MAX_SAVES
+               else store.put(key, text))
     if problem is not None:
+        if hold and problem in ("full", "limit") and store.hold(key, text, rev, entry.updated):
+            return WriteResult(None, rev, problem)
         return WriteResult(problem)
     store.journal_put(key, text, rev, entry.updated)
     return WriteResult(None, rev)
+
+
+def save_held(store: Store) -> int:
+    """Write the overflow's saves into localStorage while there is room (newest first: the
+    game played last matters most); how many were saved. A save another tab changed since
+    (``conflict``) stays held and is shown as it is held."""
+    saved = 0
+    for key, _held in sorted(store.held.items(), key=lambda item: -item[1].updated):
+        entry, _why = read_save(store, key[len(SAVE_PREFIX):])
+        if entry is None or not entry.held:
+            continue
+        result = put_save(store, replace(entry, held=False), expect=entry.rev)
+        if result.problem in ("full", "limit", "blocked"):
+            break
+        saved += result.ok
+    return saved
 
 
 def delete_save(store: Store, save_id: str, now: float = 0.0) -> bool:

@@ -84,6 +84,9 @@ class SaveEntry:
     """Written by a newer version of the page: shown, opened as a copy, never written over."""
     pending: bool = False
     """Still in an old list that could not be migrated yet (storage full): shown from memory."""
+    held: bool = False
+    """Kept in the overflow (the journal's database) because localStorage could not take it:
+    shown, played and exported like the rest, and saved there as soon as there is room."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -146,6 +149,8 @@ class SaveList:
     """Save keys in storage (readable or not): what the :data:`MAX_SAVES` limit counts."""
     pending: int = 0
     """Entries still waiting in an old list (the migration could not write: storage full)."""
+    held: int = 0
+    """Entries kept in the overflow until localStorage has room (not counted by the limit)."""
 
     @property
     def at_limit(self) -> bool:

@@ -14,6 +14,11 @@ stop the page from starting, crash it, or destroy a save.
 - **Saves are journalled**: a :class:`Journal` (the page's IndexedDB journal, ``journal.js``)
   gets a copy of each save written, so a browser killed before it wrote localStorage to disk
   loses nothing (the journal is replayed into localStorage at the next start).
+- **A save localStorage cannot take is held, not dropped**: when storage is full or the 500-save
+  limit is reached, the save goes to the journal's database only, marked held (the overflow:
+  IndexedDB's quota is far larger). :attr:`Store.held` is this page's copy of the overflow; the
+  saves list shows it, and :func:`~kingdoms_web.saves.saved_games.save_held` writes it into
+  localStorage, the store of record, as soon as there is room.
 
 Keys are versioned (``kingdoms.v1.settings``; the saves under ``kingdoms.v3.*``: see
 :mod:`kingdoms_web.saves.schema`), so an older page version never misreads newer data.
@@ -34,6 +39,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from kingdoms.core.records import parse_json
@@ -41,6 +48,8 @@ from kingdoms.core.records import parse_json
 PREFIX = "kingdoms."
 """Every key the page owns starts with this (what "export everything" and "reset" cover)."""
 SETTINGS_KEY = "kingdoms.v1.settings"
+SAVE_KEYS_PREFIX = "kingdoms.v3.save."
+"""The keys of single saves (the only ones the journal keeps: ``schema.SAVE_PREFIX``)."""
 MAX_VALUE_CHARS = 1_000_000
 """A stored value longer than this is not parsed (a save is a few kilobytes; an old list of 500
 long games stays far below)."""
@@ -68,9 +77,36 @@ class StorageBackend(Protocol):
 class Journal(Protocol):
     """Where saves are mirrored durably (the page's IndexedDB journal, ``journal.js``)."""
 
-    def put(self, key: str, value: str, rev: int, updated: float) -> Any: ...
+    def put(self, key: str, value: str, rev: int, updated: float, held: bool) -> Any: ...
 
     def drop(self, key: str, rev: int, updated: float) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Held:
+    """A save kept in the overflow (the journal's database) until localStorage can take it."""
+
+    text: str
+    rev: int
+    updated: float
+
+
+def held_entries(items: Any) -> dict[str, Held]:
+    """The held saves among the journal's entries (``journal.js``'s ``entries()``, already
+    converted to Python), each checked: anything malformed is left where it is."""
+    held: dict[str, Held] = {}
+    for item in items if isinstance(items, list | tuple) else ():
+        if not isinstance(item, dict) or item.get("held") is not True or item.get("deleted"):
+            continue
+        key, text, rev, updated = (item.get("key"), item.get("value"), item.get("rev"),
+                                   item.get("updated"))
+        if (isinstance(key, str) and key.startswith(SAVE_KEYS_PREFIX)
+                and isinstance(text, str) and len(text) <= MAX_VALUE_CHARS
+                and isinstance(rev, int | float) and not isinstance(rev, bool)
+                and isinstance(updated, int | float) and not isinstance(updated, bool)
+                and math.isfinite(rev) and math.isfinite(updated) and rev == int(rev)):
+            held[key] = Held(text, int(rev), float(updated))
+    return held
 
 
 class MemoryBackend:
@@ -113,10 +149,14 @@ class Store:
     """
 
     def __init__(self, backend: StorageBackend | None, *, available: bool = True,
-                 full_at_start: bool = False, journal: Journal | None = None) -> None:
+                 full_at_start: bool = False, journal: Journal | None = None,
+                 held: dict[str, Held] | None = None) -> None:
         self.available = available and backend is not None
         self.full_at_start = full_at_start
         self.journal = journal
+        self.held: dict[str, Held] = dict(held or {})
+        """The overflow as this page knows it: key -> held save (read from the journal at
+        start, then kept up to date by :meth:`hold` and the saves that reach localStorage)."""
         self._backend: StorageBackend = backend if backend is not None else MemoryBackend()
 
     def read(self, key: str) -> str | None:
@@ -169,15 +209,36 @@ class Store:
         return True
 
     def journal_put(self, key: str, value: str, rev: int, updated: float) -> None:
-        """Mirror a save into the journal (asynchronous in the page; never raises)."""
+        """Mirror a save into the journal (asynchronous in the page; never raises); a held copy
+        of it is no longer needed (the journal's entry is overwritten as not held)."""
+        self.held.pop(key, None)
         if self.journal is None or not self.available:
             return
         # The edge: a journal that fails must never cost the save itself.
         with contextlib.suppress(Exception):
-            self.journal.put(key, value, rev, updated)
+            self.journal.put(key, value, rev, updated, False)
+
+    @property
+    def can_hold(self) -> bool:
+        """Whether a save localStorage refused can be kept in the overflow (there is a
+        journal, and it opened)."""
+        return self.journal is not None and self.available
+
+    def hold(self, key: str, value: str, rev: int, updated: float) -> bool:
+        """Keep a save localStorage refused in the overflow; False if there is none."""
+        if not self.can_hold or self.journal is None:
+            return False
+        try:
+            self.journal.put(key, value, rev, updated, True)
+        except Exception:  # the edge, as in journal_put()
+            return False
+        self.held[key] = Held(value, rev, updated)
+        return True
 
     def journal_drop(self, key: str, rev: int, updated: float) -> None:
-        """Record in the journal that a save was deleted (before it is removed here)."""
+        """Record in the journal that a save was deleted (before it is removed here); a held
+        copy goes too (the journal keeps one entry per key)."""
+        self.held.pop(key, None)
         if self.journal is None or not self.available:
             return
         with contextlib.suppress(Exception):  # the edge, as in journal_put()

@@ -47,6 +47,12 @@ class HomeHost(Protocol):
 
     @property
     def storage_full(self) -> bool: ...
+
+    @property
+    def crash_protection_off(self) -> bool:
+        """The save journal could not be opened: a killed browser may lose the last moves,
+        and a game storage cannot take cannot be held."""
+        ...
     code_text: str
     code_error: str | None
     save_error: str | None
@@ -222,7 +228,8 @@ def _why(reason: str) -> str:
 
 def storage_warnings(host: HomeHost) -> list[tuple[str, str]]:
     """``(cause, sentence)`` for everything the player should know about the saves, each
-    naming its real cause: storage blocked or full, the 500-save limit, a newer version,
+    naming its real cause: storage blocked or full, the 500-save limit, games held until there
+    is room, crash protection off, a newer version,
     a damaged list set aside, saves that could not be read (by name)."""
     saves = host.saves
     out: list[tuple[str, str]] = []
@@ -250,6 +257,11 @@ def storage_warnings(host: HomeHost) -> list[tuple[str, str]]:
         out.append(("unreadable", t("saves.unreadable", count=len(entries), names=names)))
     if saves.pending:
         out.append(("pending", t("saves.pending", count=saves.pending)))
+    if saves.held:
+        cause = "limit" if saves.at_limit else "full"
+        out.append(("held", t(f"saves.held_{cause}", count=saves.held, limit=MAX_SAVES)))
+    if host.storage_available and host.crash_protection_off:
+        out.append(("journal_off", t("saves.journal_off")))
     return list(dict.fromkeys(out))  # two damaged lists of one cause are said once
 
 
@@ -313,6 +325,8 @@ def _saves_section(host: HomeHost, scope: Scope) -> Element:
                    el("span", game, cls="note") if entry.label else None,
                    el("span", t("saves.newer_entry"), cls="badge", testid="save-newer")
                    if entry.newer else None,
+                   el("span", t("saves.held_entry"), cls="badge", testid="save-held")
+                   if entry.held else None,
                    el("span", players, cls="save-names"),
                    el("span", progress_text(entry), cls="note", testid="save-progress"),
                    el("span", t("saves.last_played"), " ",

@@ -21,6 +21,7 @@ from kingdoms_web.saves.saved_games import (
     load_saves,
     put_save,
     rename_save,
+    save_held,
 )
 from kingdoms_web.saves.schema import MAX_SAVES, SaveEntry, SaveList
 from kingdoms_web.saves.storage import Store
@@ -75,6 +76,7 @@ class SaveActions:
                 owner.save_error = t("saves.write_failed")
             else:
                 owner.save_error = None
+                save_held(owner.store)  # the room just freed goes to a game held until now
             self._reload()
             owner.focus('[data-testid="saved-games"] h2')
 
