@@ -313,7 +313,9 @@ def test_burgrave_undo_before_anything_is_revealed_then_redo(page: Page, site_ur
 # --------------------------------------------------------------------------- full storage
 
 
-def test_full_storage_warns_and_the_game_goes_on_in_memory(page: Page, site_url: str) -> None:
+def test_full_storage_holds_the_game_and_a_restart_resumes_it(page: Page, site_url: str) -> None:
+    """Storage that refuses every save: the game is kept in the journal's database (issue 31:
+    it used to go on in memory only), said so, and a restart lists and resumes it."""
     page.add_init_script("""
       const real = Storage.prototype.setItem;
       Storage.prototype.setItem = function (key, value) {
@@ -322,9 +324,9 @@ def test_full_storage_warns_and_the_game_goes_on_in_memory(page: Page, site_url:
       };""")
     record, state = play("burgrave", 2, ["Ana", "Ben"], 6)
     open_link(page, site_url, record)
-    expect(page.get_by_test_id("save-warning")).to_be_visible()
-    expect(page.get_by_test_id("save-warning")).to_have_attribute("data-why", "full")
-    expect(page.get_by_test_id("save-warning")).to_contain_text("storage on this device is full")
+    warning = page.get_by_test_id("save-warning")
+    expect(warning).to_have_attribute("data-why", "held_full")
+    expect(warning).to_contain_text("Storage on this device is full")
     i18n.set_language("en")
     action = BURGRAVE.legal_actions(state)[0]
     view = BURGRAVE.view(state, BURGRAVE.current_seat(state))
@@ -332,7 +334,13 @@ def test_full_storage_warns_and_the_game_goes_on_in_memory(page: Page, site_url:
     assert prompt is not None
     tap_controls(page, M.control_path(action, view, prompt))
     wait_moves(page, len(record.actions) + 1)
-    expect(page.get_by_test_id("save-warning")).to_be_visible()
+    expect(warning).to_be_visible()
+    page.goto(site_url)
+    wait_ready(page)
+    expect(page.get_by_test_id("save-held")).to_have_count(1)
+    page.get_by_test_id("continue").tap()
+    wait_ready(page, "game")
+    wait_moves(page, len(record.actions) + 1)
 
 
 # --------------------------------------------------------------------------- the saves list

@@ -300,7 +300,8 @@ def test_deep_nesting_damaged_and_newer_data_never_stop_the_page(page: Page,
     assert sorted(saved_moves(page)) == [0, 0, 1]
 
 
-def test_storage_full_at_start_still_lists_and_exports(page: Page, site_url: str) -> None:
+def test_storage_full_at_start_still_lists_exports_and_holds_every_game(page: Page,
+                                                                      site_url: str) -> None:
     records = [dice_record(1), dice_record(2, ("Eve", "Fay"))]
     seed_storage(page, {f"kingdoms.v3.save.s{i}": save_value(f"s{i}", r, updated=1e12 + i)
                         for i, r in enumerate(records)}, full=True)
@@ -321,19 +322,44 @@ def test_storage_full_at_start_still_lists_and_exports(page: Page, site_url: str
         if page.get_by_test_id("save-warning").count():
             break
         page.evaluate(FILL_STORAGE)
-    expect(page.get_by_test_id("save-warning")).to_have_attribute("data-why", "full")
-    # A shared game opened now is played but said plainly to be unsaved (no move was made).
-    page.goto(f"{site_url}#g={encode_code(dice_record(5, ('Gus', 'Ida')))}")
+    expect(page.get_by_test_id("save-warning")).to_have_attribute("data-why", "held_full")
+    continued = page_record(page)
+    # A shared game opened now is held too, and said to be (no move was made).
+    shared = dice_record(5, ("Gus", "Ida"))
+    page.goto(f"{site_url}#g={encode_code(shared)}")
     page.reload()
     wait_ready(page)
     page.get_by_test_id("record-load").tap()
     wait_ready(page, "game")
     warning = page.get_by_test_id("save-warning")
-    expect(warning).to_have_attribute("data-why", "full")
-    expect(warning).to_contain_text("This game is not saved")
+    expect(warning).to_have_attribute("data-why", "held_full")
+    expect(warning).to_contain_text("kept in the browser's database")
+    # A restart with storage still full: both games are listed, as they were played.
+    page.goto(site_url)
+    wait_ready(page)
+    assert "held" in warnings(page)
+    expect(page.get_by_test_id("save-entry")).to_have_count(3)
+    listed = [decode_code(s["code"]) for s in export_file(page)["saves"]]
+    assert continued in listed and shared in listed
+    # The other app frees its space: at the next start both are saved into localStorage.
+    page.evaluate("""() => { for (const key of Object.keys(localStorage))
+                               if (!key.startsWith('kingdoms.')) localStorage.removeItem(key); }""")
+    page.reload()
+    wait_ready(page)
+    assert held_badges(page) == 0 and "held" not in warnings(page)
+    stored = [decode_code(s["code"]) for s in stored_saves(page)]
+    assert continued in stored and shared in stored
 
 
-def test_the_500_limit_and_a_newer_version_each_say_so(page: Page, site_url: str) -> None:
+def held_badges(page: Page) -> int:
+    return page.get_by_test_id("save-held").count()
+
+
+def test_the_500_limit_holds_a_new_game_through_a_restart_until_one_is_deleted(
+        page: Page, site_url: str) -> None:
+    """Issue 31: at the limit a new game used to live in memory only (a closed tab lost it).
+    It is now held in the journal's database, listed after a restart, and saved the moment a
+    deletion makes room."""
     items = {f"kingdoms.v3.save.s{i}": save_value(f"s{i}", dice_record(i), updated=1e12 + i)
              for i in range(499)}
     items["kingdoms.v3.save.nw"] = save_value("nw", dice_record(600), schema=4)
@@ -342,8 +368,30 @@ def test_the_500_limit_and_a_newer_version_each_say_so(page: Page, site_url: str
     wait_ready(page)
     assert sorted(warnings(page)) == ["limit", "newer"]
     start_game(page, site_url, "dice-realm", ["Cid", "Dee"], seed=3)
-    expect(page.get_by_test_id("save-warning")).to_have_attribute("data-why", "limit")
-    expect(page.get_by_test_id("save-warning")).to_contain_text("500")
+    warning = page.get_by_test_id("save-warning")
+    expect(warning).to_have_attribute("data-why", "held_limit")
+    expect(warning).to_contain_text("500")
+    expect(warning).to_contain_text("Nothing is lost")
+    for _ in range(2):
+        dice_move(page)
+    played = page_record(page)
+    # A restart: the game is listed (from the journal), and Continue opens it as it was.
+    page.goto(site_url)
+    wait_ready(page)
+    assert sorted(warnings(page)) == ["held", "limit", "newer"]
+    assert held_badges(page) == 1
+    assert len(stored_saves(page)) == 500
+    page.get_by_test_id("continue").tap()
+    wait_ready(page, "game")
+    assert page_record(page) == played
+    # Deleting an old game makes room: the held game is saved into localStorage at once.
+    page.goto(site_url)
+    wait_ready(page)
+    page.get_by_test_id("save-delete-s0").tap()
+    page.get_by_test_id("confirm-ok").tap()
+    expect(page.get_by_test_id("save-held")).to_have_count(0)
+    assert sorted(warnings(page)) == ["limit", "newer"]
+    assert played in [decode_code(s["code"]) for s in stored_saves(page)]
 
 
 # --------------------------------------------------------------------------- two tabs
