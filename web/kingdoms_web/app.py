@@ -21,6 +21,7 @@ delete, export, import) are :class:`~kingdoms_web.shell.save_actions.SaveActions
 
 from __future__ import annotations
 
+import contextlib
 import traceback
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +54,11 @@ from kingdoms_web.shell.save_actions import SaveActions
 
 if TYPE_CHECKING:  # screens the home screen does not need are imported when first opened
     from kingdoms_web.play.table import GameTable
+
+
+STORAGE_CHECK_MS = 1000
+"""How often the open game's save is checked for another tab's writes (see
+:meth:`App.check_storage`)."""
 
 
 class App(LinkOpening):
@@ -266,6 +272,7 @@ class App(LinkOpening):
             table.label = entry.label
             table.created = entry.created or entry.updated
             table.rev = -1 if entry.pending else entry.rev
+            table.saved_code = None if entry.pending else entry.code
         self.go(Table(table), focus_main=False)
         if entry is None:
             table.autosave()
@@ -372,6 +379,24 @@ class App(LinkOpening):
         self._hash_scope.on(dom.window, "storage", self.storage_changed)
         self._hash_scope.on(dom.document, "kingdoms:sw",
                             self.notices.service_worker_news)
+        with contextlib.suppress(*dom.BROWSER_ERRORS):
+            dom.window.setInterval(dom.create_proxy(self.check_storage), STORAGE_CHECK_MS)
+
+    def check_storage(self, *_args: Any) -> None:
+        """Look at the open game's save once more, event or not.
+
+        Chromium fires no ``storage`` event for another tab's write that lands while this tab's
+        own write of the same key is still on its way, though its copy of localStorage takes
+        the news: two tabs that played at the same moment could each go on believing its game
+        was the saved one. So the table checks every :data:`STORAGE_CHECK_MS` too (one read of
+        one key; the game is compared only when it changed).
+        """
+        try:
+            route = self.route
+            if isinstance(route, Table) and route.table.read_only is None:
+                route.table.follow_storage()
+        except Exception:  # an edge: a timer's failure must not stop the page
+            dom.log_error("Kingdoms: checking the save failed\n" + traceback.format_exc())
 
     def storage_changed(self, event: Any) -> None:
         """Another tab wrote storage (this tab's own writes raise no event)."""

@@ -55,6 +55,9 @@ class SavedTable:
     """Why the last autosave failed (``saved_games.WRITE_PROBLEMS``); None when saved."""
     rev: int
     """The stored revision of this save this tab last read or wrote (-1: not stored yet)."""
+    saved_code: str | None
+    """The code stored with :attr:`rev` (None: not known). Every write is based on both: a
+    write over anything else is refused and the tab follows or turns read-only."""
     read_only: str | None
     """``diverged``/``deleted`` once another tab changed this game in a way this tab cannot
     follow: it stops saving (never a silent overwrite) and offers the stored version."""
@@ -81,14 +84,17 @@ class SavedTable:
         entry = SaveEntry(self.save_id, record.game_id, tuple(seat.name for seat in record.seats),
                           len(record.actions), code, now_ms(), self.label, over,
                           None if over else game.current_seat(state), self.created)
-        result = put_save(self.owner.store, entry, expect=self.rev, hold=True)
+        result = put_save(self.owner.store, entry, expect=self.rev, base=self.saved_code,
+                          hold=True)
         if result.problem == "conflict":
             # Another tab wrote meanwhile. If it holds this very game (both tabs played the same
             # computer move), or this game plus more, nothing is lost: adopt it and go on.
-            change = saved_change(self.owner.store, self.save_id, self.rev, self.session.record)
+            change = saved_change(self.owner.store, self.save_id, self.rev, self.session.record,
+                                  self.saved_code)
             if change.kind == "same" and change.entry is not None:
-                self.rev = change.rev
-                result = put_save(self.owner.store, entry, expect=self.rev, hold=True)
+                self.rev, self.saved_code = change.rev, change.entry.code
+                result = put_save(self.owner.store, entry, expect=self.rev,
+                                  base=self.saved_code, hold=True)
             elif change.kind == "extends":
                 self._take_moves(change)
                 self.owner.set_fragment(urls.game_fragment(self.code, self.save_id))
@@ -100,7 +106,7 @@ class SavedTable:
             # Held in the overflow: safe, but the player should know why and how to free room.
             self.save_problem = f"held_{result.held}" if result.held else result.problem
         if result.ok:
-            self.rev = result.rev
+            self.rev, self.saved_code = result.rev, code
         self.save_failed = self.save_problem is not None
         self.owner.set_fragment(urls.game_fragment(code, self.save_id))
         return result.ok
@@ -113,11 +119,14 @@ class SavedTable:
         """
         if self.read_only is not None:
             return False
-        change = saved_change(self.owner.store, self.save_id, self.rev, self.session.record)
+        change = saved_change(self.owner.store, self.save_id, self.rev, self.session.record,
+                              self.saved_code)
         if change.kind in ("same", "unreadable"):
             self.rev = change.rev
             if change.entry is not None:
                 self.label = change.entry.label
+                if change.kind == "same":
+                    self.saved_code = change.entry.code
             return False
         if change.kind == "extends":
             self._take_moves(change)
@@ -139,6 +148,7 @@ class SavedTable:
             self.computer.cancel()
         else:
             self.rev = change.rev
+            self.saved_code = change.entry.code if change.entry is not None else None
             self.handoff = False
             self.message = t("tabs.followed")
             self._sync_viewer()
@@ -157,6 +167,7 @@ class SavedTable:
             self.notify(t("code.error.other"))
             return
         self.rev, self.label, self.read_only, self.message = entry.rev, entry.label, None, None
+        self.saved_code = entry.code
         self.owner.set_fragment(urls.game_fragment(self.code, self.save_id))
         self.computer.cancel()
         self._sync_viewer(initial=True)

@@ -93,6 +93,7 @@ class GameTable(SavedTable, TableView, HostState):
         self.save_failed = False
         self.save_problem: str | None = None
         self.rev = -1
+        self.saved_code: str | None = None
         self.read_only: str | None = None
         self.handoff = False
         """True right after an action handed the turn to another seat (offer "Send to…")."""

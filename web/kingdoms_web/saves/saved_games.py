@@ -129,12 +129,15 @@ def read_save(store: Store, save_id: str) -> tuple[SaveEntry | None, str]:
 
 
 def put_save(store: Store, entry: SaveEntry, *, expect: int | None = None,
-             hold: bool = False) -> WriteResult:
+             base: str | None = None, hold: bool = False) -> WriteResult:
     """Add or replace one save under its own key, then mirror it into the journal.
 
-    ``expect``: the revision this page last read or wrote for the save (-1: it was never
-    stored); if storage holds anything else, another tab changed it and nothing is written
-    (``conflict``, or ``deleted`` when it is gone). None skips the check (a new save, an import).
+    ``expect`` and ``base``: the revision this page last read or wrote for the save (-1: it was
+    never stored) and the code stored with it; if storage holds anything else, another tab
+    changed it and nothing is written (``conflict``, or ``deleted`` when it is gone). The code is
+    compared too because two tabs can each write the same next revision: each tab's
+    localStorage is a copy the browser brings up to date a moment later, so a write is not
+    atomic across tabs. None skips the check (a new save, an import).
     A value this page cannot read is never written over: it is set aside first. Refuses a new
     save beyond :data:`MAX_SAVES` (``limit``).
 
@@ -154,7 +157,8 @@ def put_save(store: Store, entry: SaveEntry, *, expect: int | None = None,
     current, _why = read_save(store, entry.save_id)
     if current is None and expect is not None and expect >= 0 and raw is None:
         return WriteResult("deleted")
-    if current is not None and expect is not None and current.rev != expect:
+    if current is not None and expect is not None and (
+            current.rev != expect or (base is not None and current.code != base)):
         return WriteResult("conflict", current.rev)
     rev = 0 if current is None else current.rev + 1
     text = entry.with_rev(rev).to_text()
@@ -321,15 +325,22 @@ def resumes(saved_code: str, link_code: str) -> bool:
         return False
 
 
-def saved_change(store: Store, save_id: str, rev: int, record: Any) -> Change:
-    """Compare the stored save with the page's ``record`` at revision ``rev`` (see
-    :class:`Change`)."""
+def saved_change(store: Store, save_id: str, rev: int, record: Any,
+                 code: str | None = None) -> Change:
+    """Compare the stored save with the page's ``record`` at revision ``rev``, stored as
+    ``code`` (see :class:`Change`).
+
+    The same revision is not enough to call it the same: two tabs that both wrote revision
+    ``rev`` over ``rev - 1`` hold different games under one number (whichever the browser
+    wrote last is stored), so the stored game is compared with the page's unless its code is
+    the very one this page stored.
+    """
     entry, why = read_save(store, save_id)
     if entry is None:
         if why == "missing":
             return Change("deleted" if rev >= 0 else "same", rev)
         return Change("unreadable", rev)
-    if entry.rev == rev:
+    if entry.rev == rev and (code is None or entry.code == code):
         return Change("same", rev, None, entry)
 
     try:
