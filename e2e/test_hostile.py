@@ -394,6 +394,106 @@ def test_the_500_limit_holds_a_new_game_through_a_restart_until_one_is_deleted(
     assert played in [decode_code(s["code"]) for s in stored_saves(page)]
 
 
+FOREIGN_JOURNAL = """() => new Promise(done => {
+  const request = indexedDB.open('kingdoms-journal', 7);
+  request.onupgradeneeded = () => {
+    const db = request.result;
+    for (const name of Array.from(db.objectStoreNames)) db.deleteObjectStore(name);
+    db.createObjectStore('something-else');
+  };
+  request.onsuccess = () => { request.result.close(); done(request.result.version); };
+  request.onerror = () => done(-1);
+  request.onblocked = () => done(-2);
+})"""
+"""Turn the journal's database into a later version without its store (a future page, or
+another app that took the name)."""
+
+JOURNAL_SAVES = """() => window.kingdomsJournal.entries().then(
+  entries => entries.filter(e => !e.deleted).map(e => e.key))"""
+
+
+def test_a_journal_of_another_version_is_repaired_and_one_that_cannot_open_is_said(
+        page: Page, context: BrowserContext, site_url: str) -> None:
+    """Issue 31: the journal opened only version 1 of its database, so a later version or a
+    missing store turned crash protection off without a word. Now it is repaired, and when
+    IndexedDB cannot be opened at all the home screen says crash protection is off."""
+    start_game(page, site_url, "dice-realm", ["Ann", "Ben"], seed=4)
+    assert page.evaluate(FOREIGN_JOURNAL) == 7
+    page.reload()
+    wait_ready(page, "game")
+    assert page.evaluate("window.kingdomsJournal.state") == "on"
+    dice_move(page)
+    page.evaluate("window.kingdomsJournal.settled()")
+    [save] = stored_saves(page)
+    assert page.evaluate(JOURNAL_SAVES) == [f"kingdoms.v3.save.{save['id']}"]
+    page.goto(site_url)
+    wait_ready(page)
+    assert "journal_off" not in warnings(page)
+    # A journal database that cannot be opened at all (nor deleted and made anew): the page
+    # says so, and saves as before.
+    blocked = context.new_page()
+    blocked.add_init_script("""for (const name of ['open', 'deleteDatabase']) {
+      const real = IDBFactory.prototype[name];
+      IDBFactory.prototype[name] = function (db, ...rest) {
+        if (db === 'kingdoms-journal') throw new DOMException('refused', 'UnknownError');
+        return real.call(this, db, ...rest);
+      };
+    }""")
+    blocked.goto(site_url)
+    wait_ready(blocked)
+    assert "journal_off" in warnings(blocked)
+    expect(blocked.locator('[data-why="journal_off"]')).to_contain_text("Crash protection is off")
+    expect(blocked.get_by_test_id("save-entry")).to_have_count(1)
+
+
+PUT_JOURNAL = """(entries) => new Promise(done => {
+  const request = indexedDB.open('kingdoms-journal');
+  request.onsuccess = () => {
+    const tx = request.result.transaction('saves', 'readwrite');
+    for (const entry of entries) tx.objectStore('saves').put(entry);
+    tx.oncomplete = () => { request.result.close(); done(true); };
+    tx.onerror = () => done(false);
+  };
+  request.onerror = () => done(false);
+})"""
+"""Write entries straight into the journal's database (as a damaged or hostile one could)."""
+
+
+def test_junk_and_high_revision_journal_entries_replace_and_delete_nothing(
+        page: Page, site_url: str) -> None:
+    """Issue 31: the replay copied any journal entry with a higher revision over the save, and
+    any tombstone with a higher revision removed it. Now a copy stays only if it is the same
+    game; the rest is put back, set aside (named on the home screen, in the export) and
+    forgotten, and a tombstone removes only the game it was made for."""
+    start_game(page, site_url, "dice-realm", ["Ann", "Ben"], seed=6)
+    dice_move(page)
+    played = page_record(page)
+    [save] = stored_saves(page)
+    key = f"kingdoms.v3.save.{save['id']}"
+    other = save_value(save["id"], dice_record(77, ("Eve", "Fay")), rev=999)
+    assert page.evaluate(PUT_JOURNAL, [
+        {"key": key, "value": other, "rev": 999, "updated": 9e12, "deleted": False},
+        {"key": "kingdoms.v3.save.junk", "value": '{"rev": 5, "updated": 1}', "rev": 5,
+         "updated": 1, "deleted": False},
+    ])
+    page.goto(site_url)
+    wait_ready(page)
+    expect(page.get_by_test_id("save-entry")).to_have_count(1)
+    assert [decode_code(s["code"]) for s in stored_saves(page)] == [played]
+    assert "unreadable" in warnings(page)
+    expect(page.locator('[data-why="unreadable"]')).to_contain_text("a different game")
+    assert other in {k["text"] for k in export_file(page)["kept"]}
+    # A tombstone of another game under the key removes nothing either.
+    assert page.evaluate(PUT_JOURNAL, [{"key": key, "rev": 10**6, "updated": 9e12,
+                                        "deleted": True, "created": 12345}])
+    page.reload()
+    wait_ready(page)
+    assert [decode_code(s["code"]) for s in stored_saves(page)] == [played]
+    page.get_by_test_id("continue").tap()
+    wait_ready(page, "game")
+    assert page_record(page) == played
+
+
 # --------------------------------------------------------------------------- two tabs
 
 

@@ -23,10 +23,17 @@
  *    happens; a browser without IndexedDB has no journal, and `state` says "off" so the page
  *    can say that crash protection is off.
  *
- * API (window.kingdomsJournal): put(key, value, rev, updated, held), drop(key, rev, updated),
- * ready (a promise of the number of saves restored), state (a promise of "on" or "off"),
- * entries() (every entry), settled() (a promise that every write so far has finished),
- * reset() (delete the journal: used by "export, then reset").
+ *  - every save the replay wrote over is listed in `replaced` (key, previous, restored): the
+ *    page keeps a restored copy only if it is a valid record of the same game, and otherwise
+ *    puts the previous value back, sets the copy aside (for export) and `forget`s the entry;
+ *  - a deletion's tombstone names the game it deleted (its creation time) and removes nothing
+ *    else.
+ *
+ * API (window.kingdomsJournal): put(key, value, rev, updated, held),
+ * drop(key, rev, updated, created), ready (a promise of the number of saves restored), state (a
+ * promise of "on" or "off"), replaced (what the replay wrote over), entries() (every entry),
+ * forget(key), settled() (a promise that every write so far has finished), reset() (delete the
+ * journal: used by "export, then reset").
  */
 (function () {
   "use strict";
@@ -40,6 +47,7 @@
 
   var dbPromise = null;
   var pending = [];
+  var replaced = [];
 
   /* Open the journal, repairing what a foreign or damaged database lacks: it is opened at
    * whatever version it has (a later version never locks the journal out), and a database
@@ -134,7 +142,7 @@
     if (!data || typeof data !== "object" || Array.isArray(data)) return null;
     var rev = number(data.rev), updated = number(data.updated);
     if (rev === null || updated === null) return null;
-    return { rev: rev, updated: updated };
+    return { rev: rev, updated: updated, created: number(data.created) };
   }
 
   function newer(entry, stored) {
@@ -152,7 +160,11 @@
     if (current !== null && stored === null) return false; // unreadable: left for the page
     if (entry.held) return false; // the overflow: the page saves it when there is room
     if (entry.deleted) {
-      if (stored !== null && stored.rev <= rev) {
+      // A deletion removes only the save it was made for (the same game: its creation time),
+      // never a later game that happens to have the key.
+      var created = number(entry.created);
+      var same = created === null || stored === null || stored.created === created;
+      if (stored !== null && stored.rev <= rev && same) {
         window.localStorage.removeItem(entry.key);
         return true;
       }
@@ -164,6 +176,9 @@
     var restored = facts(entry.value);
     if (restored === null) return false;
     window.localStorage.setItem(entry.key, entry.value);
+    // The page checks each of these before it trusts it (a valid record of the same game) and
+    // puts the previous value back otherwise: it can decode a game, this script cannot.
+    replaced.push({ key: entry.key, previous: current, restored: entry.value });
     return true;
   }
 
@@ -219,9 +234,26 @@
       return write({ key: key, value: String(value), rev: Number(rev), updated: Number(updated),
                      deleted: false, held: held === true });
     },
-    drop: function (key, rev, updated) {
+    drop: function (key, rev, updated, created) {
       if (typeof key !== "string" || key.indexOf(PREFIX) !== 0) return Promise.resolve(false);
-      return write({ key: key, rev: Number(rev), updated: Number(updated), deleted: true });
+      return write({ key: key, rev: Number(rev), updated: Number(updated), deleted: true,
+                     created: typeof created === "number" ? created : null });
+    },
+    replaced: replaced,
+    forget: function (key) {
+      return openDb().then(function (db) {
+        if (!db) return false;
+        return new Promise(function (resolve) {
+          try {
+            var tx = transaction(db, "readwrite");
+            tx.objectStore(STORE).delete(key);
+            tx.oncomplete = function () { resolve(true); };
+            tx.onerror = function () { resolve(false); };
+          } catch (e) {
+            resolve(false);
+          }
+        });
+      }).catch(function () { return false; });
     },
     settled: function () {
       return Promise.all(pending.slice()).then(function () { return true; });

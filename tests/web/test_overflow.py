@@ -42,8 +42,12 @@ class FakeJournal:
         self.records[key] = {"key": key, "value": value, "rev": rev, "updated": updated,
                              "deleted": False, "held": held}
 
-    def drop(self, key: str, rev: int, updated: float) -> None:
-        self.records[key] = {"key": key, "rev": rev, "updated": updated, "deleted": True}
+    def drop(self, key: str, rev: int, updated: float, created: float | None) -> None:
+        self.records[key] = {"key": key, "rev": rev, "updated": updated, "deleted": True,
+                             "created": created}
+
+    def forget(self, key: str) -> None:
+        self.records.pop(key, None)
 
     def entries(self) -> list[dict[str, Any]]:
         return list(self.records.values())

@@ -40,6 +40,7 @@ from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.registry import ui_for
 from kingdoms_web.i18n import game_title, t
 from kingdoms_web.routes import Home, Origin, Replay, Route, Rules, Summary, Table, table_of
+from kingdoms_web.saves.journal_check import check_replayed
 from kingdoms_web.saves.migrations import upgrade_storage
 from kingdoms_web.saves.opening import OpenResult
 from kingdoms_web.saves.saved_games import load_saves, save_held
@@ -87,6 +88,7 @@ class App(LinkOpening):
             self.games_failed = True
             dom.log_error("Kingdoms: listing games failed\n" + traceback.format_exc())
         try:
+            check_replayed(self.store, list(journal_start().replaced))
             upgrade_storage(self.store)
             save_held(self.store)  # room may have appeared since the page last ran
         except Exception:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kingdoms_web import dom
+from kingdoms_web.saves.journal_check import Replaced, replaced_items
 from kingdoms_web.saves.storage import Held, Store, held_entries, write_problem
 
 _PROBE_KEY = "kingdoms.v1.probe"
@@ -32,6 +33,8 @@ class JournalStart:
     """Saves brought back from the journal into localStorage."""
     held: dict[str, Held] = field(default_factory=dict)
     """The overflow: saves kept in the journal's database that localStorage could not take."""
+    replaced: tuple[Replaced, ...] = ()
+    """What the replay wrote over, for the page to check (:mod:`~.saves.journal_check`)."""
 
 
 _journal_start = JournalStart()
@@ -79,25 +82,33 @@ async def journal_ready() -> JournalStart:
         restored = int(await journal.ready)
         on = str(await journal.state) == "on"
         held = held_entries(_journal_items(await journal.entries())) if on else {}
+        replaced = replaced_items(_plain(journal.replaced, ("key", "previous", "restored")))
     except _ERRORS:
         dom.log_error("Kingdoms: the save journal could not be read")
         _journal_start = JournalStart(present=True)
         return _journal_start
-    _journal_start = JournalStart(on, True, restored, held)
+    _journal_start = JournalStart(on, True, restored, held, tuple(replaced))
     return _journal_start
 
 
-def _journal_items(entries: Any) -> list[dict[str, Any]]:
-    """The journal's held entries as plain values (each field read on its own: an entry is
+def _plain(items: Any, names: tuple[str, ...]) -> list[dict[str, Any]]:
+    """A JavaScript array of objects as plain values (each named field read on its own: it is
     stored data, so anything may be missing or of another type)."""
-    items: list[dict[str, Any]] = []
-    for index in range(min(int(entries.length), MAX_JOURNAL_ENTRIES)):
-        entry = entries[index]
-        if dom.opt(getattr(entry, "held", None)) is not True:
-            continue
-        items.append({name: dom.opt(getattr(entry, name, None))
-                      for name in ("key", "value", "rev", "updated", "held", "deleted")})
-    return items
+    return [_fields(items[index], names)
+            for index in range(min(int(items.length), MAX_JOURNAL_ENTRIES))]
+
+
+def _fields(item: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    return {name: dom.opt(getattr(item, name, None)) for name in names}
+
+
+def _journal_items(entries: Any) -> list[dict[str, Any]]:
+    """The journal's held entries as plain values (only those are copied out: the journal
+    holds a copy of every save)."""
+    names = ("key", "value", "rev", "updated", "held", "deleted")
+    return [_fields(entry, names) for entry in
+            (entries[index] for index in range(min(int(entries.length), MAX_JOURNAL_ENTRIES)))
+            if dom.opt(getattr(entry, "held", None)) is True]
 
 
 def browser_languages() -> list[str]:

@@ -196,7 +196,8 @@ def delete_save(store: Store, save_id: str, now: float = 0.0) -> bool:
     key = save_key(save_id)
     entry, _why = read_save(store, save_id)
     store.journal_drop(key, entry.rev if entry is not None else 1 << 52,
-                       now or (entry.updated if entry is not None else 0.0))
+                       now or (entry.updated if entry is not None else 0.0),
+                       entry.created if entry is not None else None)
     if not store.remove(key):
         return False
     # A pending copy in an old list (not migrated yet: storage was full) would bring it back.

@@ -79,7 +79,9 @@ class Journal(Protocol):
 
     def put(self, key: str, value: str, rev: int, updated: float, held: bool) -> Any: ...
 
-    def drop(self, key: str, rev: int, updated: float) -> Any: ...
+    def drop(self, key: str, rev: int, updated: float, created: float | None) -> Any: ...
+
+    def forget(self, key: str) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -235,14 +237,23 @@ class Store:
         self.held[key] = Held(value, rev, updated)
         return True
 
-    def journal_drop(self, key: str, rev: int, updated: float) -> None:
-        """Record in the journal that a save was deleted (before it is removed here); a held
-        copy goes too (the journal keeps one entry per key)."""
+    def journal_drop(self, key: str, rev: int, updated: float,
+                     created: float | None = None) -> None:
+        """Record in the journal that a save was deleted (before it is removed here): the
+        tombstone names the game by its creation time, so it removes no other. A held copy
+        goes too (the journal keeps one entry per key)."""
         self.held.pop(key, None)
         if self.journal is None or not self.available:
             return
         with contextlib.suppress(Exception):  # the edge, as in journal_put()
-            self.journal.drop(key, rev, updated)
+            self.journal.drop(key, rev, updated, created)
+
+    def journal_forget(self, key: str) -> None:
+        """Remove the journal's entry for ``key`` (one the page refused and set aside)."""
+        if self.journal is None:
+            return
+        with contextlib.suppress(Exception):  # the edge, as in journal_put()
+            self.journal.forget(key)
 
     def read_json(self, key: str, limit: int = MAX_VALUE_CHARS) -> tuple[Any, bool]:
         """(parsed value, ok): a missing key is ``(None, True)``, damaged JSON ``(None, False)``."""
