@@ -46,11 +46,13 @@ Check = Callable[[Game[Any, Any], Any, list[Any]], None]
 
 
 def seats_for(game: Game[Any, Any], number: int) -> list[Seat]:
-    """Cycle through every allowed seat count; mix persons and bots."""
+    """Cycle through every allowed seat count; mix persons and bots (a computer seat names its
+    level: a record without one is refused, ``records.unknown_level``)."""
     info = game.info
     count = info.min_seats + number % (info.max_seats - info.min_seats + 1)
     return [
-        Seat(name=f"P{k}", kind="bot" if (number + k) % 3 == 0 else "person") for k in range(count)
+        Seat(name=f"P{k}", kind="bot", bot="random") if (number + k) % 3 == 0
+        else Seat(name=f"P{k}") for k in range(count)
     ]
 
 
