@@ -106,13 +106,15 @@
     }
   }
 
-  function write(record) {
+  /* One read-write transaction on the journal's store (`operate` puts or deletes); a promise
+   * of whether it completed, counted by `settled()`. */
+  function change(operate) {
     var done = openDb().then(function (db) {
       if (!db) return false;
       return new Promise(function (resolve) {
         try {
           var tx = transaction(db, "readwrite");
-          tx.objectStore(STORE).put(record);
+          operate(tx.objectStore(STORE));
           tx.oncomplete = function () { resolve(true); };
           tx.onerror = function () { resolve(false); };
           tx.onabort = function () { resolve(false); };
@@ -124,6 +126,10 @@
     pending.push(done);
     done.then(function () { pending.splice(pending.indexOf(done), 1); });
     return done;
+  }
+
+  function write(record) {
+    return change(function (store) { store.put(record); });
   }
 
   function number(value) {
@@ -241,19 +247,7 @@
     },
     replaced: replaced,
     forget: function (key) {
-      return openDb().then(function (db) {
-        if (!db) return false;
-        return new Promise(function (resolve) {
-          try {
-            var tx = transaction(db, "readwrite");
-            tx.objectStore(STORE).delete(key);
-            tx.oncomplete = function () { resolve(true); };
-            tx.onerror = function () { resolve(false); };
-          } catch (e) {
-            resolve(false);
-          }
-        });
-      }).catch(function () { return false; });
+      return change(function (store) { store.delete(key); });
     },
     settled: function () {
       return Promise.all(pending.slice()).then(function () { return true; });

@@ -120,3 +120,13 @@ def test_every_icon_has_a_name_in_every_language(language: str) -> None:
         i18n.set_language("en")
     assert all(name and not name.startswith("burgrave.") for name in names)
     assert len(set(names)) == len(names)
+
+
+def test_a_prompt_choice_s_test_id_names_its_action_and_fields() -> None:
+    from kingdoms.burgrave.actions import Bump, Pass
+    from kingdoms.core.explain import Choice
+    from kingdoms_web.games.burgrave.model import testid_for
+
+    assert (testid_for(Choice(Pass(), None)),
+            testid_for(Choice(Bump(section=1, tier=2, seat=0), None))) == (
+        "action-pass", "action-bump-1-2-0")
