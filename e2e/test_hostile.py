@@ -186,6 +186,20 @@ def kill(context: BrowserContext, profile: Path) -> None:
         context.close()
 
 
+FOREIGN_KEYS = 60_000
+ADD_FOREIGN_KEYS = """count => {
+  for (let n = 0; n < count; n += 1) localStorage.setItem('app.' + n.toString(36), '');
+}"""
+"""Another app's keys on the same origin (GitHub Pages: every project of one account)."""
+
+
+def listed_saves(page: Page) -> list[str]:
+    """The save ids the home screen lists."""
+    ids: list[str] = page.locator("[data-save]").evaluate_all(
+        "items => items.map(item => item.dataset.save)")
+    return ids
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["dice-realm", "burgrave"])
 def test_no_move_is_lost_when_the_browser_is_killed_a_second_after_it(
@@ -198,11 +212,19 @@ def test_no_move_is_lost_when_the_browser_is_killed_a_second_after_it(
     for point in range(KILL_POINTS + 1):
         context, page = launch(browser_type, browser_type_launch_args, profile)
         if point == 0:  # a whole new game, then the kill: the game itself must survive too
+            # Amid 60,000 keys of another app (issue 31, item 6: they hid saves from a page
+            # that scanned the first 20,000 keys; the page finds its own by their index).
+            page.goto(site_url)
+            wait_ready(page)
+            page.evaluate(ADD_FOREIGN_KEYS, FOREIGN_KEYS)
             start_game(page, site_url, game_id, ["Ann", "Ben"], seed=11)
         else:
             page.goto(site_url)
             wait_ready(page)
             assert saved_moves(page) == [expected], f"after kill {point}"
+            # Where the browser puts the save among the other keys varies by its id (in 2 of
+            # 3 runs beyond the 20,000 the page once scanned); the unit tests pin the worst.
+            assert len(listed_saves(page)) == 1, f"after kill {point}"
             if point == KILL_POINTS:
                 context.close()
                 return

@@ -35,6 +35,9 @@ class JournalStart:
     """The overflow: saves kept in the journal's database that localStorage could not take."""
     replaced: tuple[Replaced, ...] = ()
     """What the replay wrote over, for the page to check (:mod:`~.saves.journal_check`)."""
+    keys: tuple[str, ...] = ()
+    """Every save key the journal holds a copy of (the saves index learns those present:
+    a killed browser can lose the index's last write with the save's)."""
 
 
 _journal_start = JournalStart()
@@ -66,9 +69,10 @@ def make_store() -> Store:
         backend.removeItem(_PROBE_KEY)
     except dom.BROWSER_ERRORS as error:
         if write_problem(error) == "full":
-            return Store(backend, full_at_start=True, journal=journal, held=started.held)
+            return Store(backend, full_at_start=True, journal=journal, held=started.held,
+                         known=started.keys)
         return Store(None, available=False)
-    return Store(backend, journal=journal, held=started.held)
+    return Store(backend, journal=journal, held=started.held, known=started.keys)
 
 
 async def journal_ready() -> JournalStart:
@@ -81,13 +85,15 @@ async def journal_ready() -> JournalStart:
             return _journal_start
         restored = int(await journal.ready)
         on = str(await journal.state) == "on"
-        held = held_entries(_journal_items(await journal.entries())) if on else {}
+        entries = await journal.entries() if on else None
+        held = held_entries(_journal_items(entries)) if entries is not None else {}
+        keys = _journal_keys(entries) if entries is not None else ()
         replaced = replaced_items(_plain(journal.replaced, ("key", "previous", "restored")))
     except _ERRORS:
         dom.log_error("Kingdoms: the save journal could not be read")
         _journal_start = JournalStart(present=True)
         return _journal_start
-    _journal_start = JournalStart(on, True, restored, held, tuple(replaced))
+    _journal_start = JournalStart(on, True, restored, held, tuple(replaced), keys)
     return _journal_start
 
 
@@ -109,6 +115,16 @@ def _journal_items(entries: Any) -> list[dict[str, Any]]:
     return [_fields(entry, names) for entry in
             (entries[index] for index in range(min(int(entries.length), MAX_JOURNAL_ENTRIES)))
             if dom.opt(getattr(entry, "held", None)) is True]
+
+
+def _journal_keys(entries: Any) -> tuple[str, ...]:
+    """The keys of the journal's saves (not its deletions)."""
+    keys = []
+    for index in range(min(int(entries.length), MAX_JOURNAL_ENTRIES)):
+        key, deleted = (dom.opt(getattr(entries[index], name, None)) for name in ("key", "deleted"))
+        if isinstance(key, str) and deleted is not True:
+            keys.append(key)
+    return tuple(keys)
 
 
 def browser_languages() -> list[str]:

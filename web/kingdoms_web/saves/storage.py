@@ -23,6 +23,16 @@ stop the page from starting, crash it, or destroy a save.
 Keys are versioned (``kingdoms.v1.settings``; the saves under ``kingdoms.v3.*``: see
 :mod:`kingdoms_web.saves.schema`), so an older page version never misreads newer data.
 
+- **Saves are found by their own index** (:data:`INDEX_KEY`), not by scanning every key of the
+  origin: on GitHub Pages every project of one account shares one origin, and another app's
+  keys can number tens of thousands (a scan of them all is slow, a bounded one hides saves). A
+  key is added to the index *before* its value is written and removed *after*, so the index
+  always covers what is stored; a key it names that holds nothing is dropped when seen. Keys it
+  misses are found too: a bounded scan (a page of an older version, or another tab that wrote the
+  index at the same moment) and the journal's keys at start (a killed browser that lost the
+  index's last write); the index learns each of them. A missing or unreadable index is rebuilt
+  by one whole scan (it holds only what can be found again).
+
 The backend is anything with the Web Storage methods (the browser's ``localStorage`` or
 :class:`MemoryBackend` in tests), so this module needs no browser.
 
@@ -40,6 +50,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -54,9 +65,14 @@ MAX_VALUE_CHARS = 1_000_000
 """A stored value longer than this is not parsed (a save is a few kilobytes; an old list of 500
 long games stays far below)."""
 MAX_SETTINGS_CHARS = 64_000
+INDEX_KEY = "kingdoms.v3.index"
+"""The page's list of its own save and set-aside keys (a JSON array of keys)."""
+INDEXED_PREFIXES = (SAVE_KEYS_PREFIX, "kingdoms.v3.kept.")
+"""The keys the index lists: single saves and values set aside (``schema.KEPT_PREFIX``)."""
 MAX_KEYS_SCANNED = 20_000
-"""Listing stops after this many keys (localStorage holds about 5 MB, so this is never reached
-by real data; it bounds the work a hostile page on the same origin can cause)."""
+"""The scan that looks for saves the index missed stops after this many keys: it bounds the
+work when another app of the origin stored many (the index finds the rest); only rebuilding a
+lost index scans them all."""
 
 WriteProblem = Literal["full", "blocked"]
 """Why a write failed: the storage quota is used up, or the browser refuses storage at all."""
@@ -116,23 +132,28 @@ class MemoryBackend:
 
     def __init__(self, items: dict[str, str] | None = None) -> None:
         self.items: dict[str, str] = dict(items or {})
+        self._order: list[str] | None = None
 
     @property
     def length(self) -> int:
         return len(self.items)
 
     def key(self, index: int) -> str | None:
-        keys = list(self.items)
-        return keys[index] if 0 <= index < len(keys) else None
+        if self._order is None:  # kept between calls: a scan of n keys stays O(n)
+            self._order = list(self.items)
+        return self._order[index] if 0 <= index < len(self._order) else None
 
     def getItem(self, key: str) -> str | None:
         return self.items.get(key)
 
     def setItem(self, key: str, value: str) -> None:
+        if key not in self.items:
+            self._order = None
         self.items[key] = str(value)
 
     def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
+        if self.items.pop(key, None) is not None:
+            self._order = None
 
 
 def write_problem(error: BaseException) -> WriteProblem:
@@ -152,7 +173,7 @@ class Store:
 
     def __init__(self, backend: StorageBackend | None, *, available: bool = True,
                  full_at_start: bool = False, journal: Journal | None = None,
-                 held: dict[str, Held] | None = None) -> None:
+                 held: dict[str, Held] | None = None, known: Iterable[str] = ()) -> None:
         self.available = available and backend is not None
         self.full_at_start = full_at_start
         self.journal = journal
@@ -160,6 +181,14 @@ class Store:
         """The overflow as this page knows it: key -> held save (read from the journal at
         start, then kept up to date by :meth:`hold` and the saves that reach localStorage)."""
         self._backend: StorageBackend = backend if backend is not None else MemoryBackend()
+        self._known = {key for key in known if is_indexed(key)}
+        """Keys the journal holds saves for (read at start): the index learns those present."""
+        self._unwritten: set[str] = set()
+        """Keys added to the index that storage refused to write (full): kept for the next
+        write of the index, so a save written meanwhile is not missed by this page."""
+        self._rebuilt = False
+        """The index was rebuilt by a whole scan (then ``_unwritten`` stands in for an index
+        storage could not take: the whole scan is not repeated)."""
 
     def read(self, key: str) -> str | None:
         """The stored text, or None if absent or unreadable."""
@@ -171,20 +200,75 @@ class Store:
         return value if isinstance(value, str) else None
 
     def keys(self, prefix: str) -> list[str]:
-        """Every stored key starting with ``prefix`` (sorted; [] if storage cannot be listed)."""
-        found: list[str] = []
+        """Every stored key starting with ``prefix`` (sorted; [] if storage cannot be listed):
+        for saves and set-aside values, by the index (:meth:`indexed_keys`); for anything else,
+        by a bounded scan."""
+        if prefix.startswith(INDEXED_PREFIXES):
+            found = self.indexed_keys()
+        else:
+            found = self._scan(MAX_KEYS_SCANNED)
+        return sorted(key for key in found if key.startswith(prefix))
+
+    def indexed_keys(self) -> set[str]:
+        """The stored save and set-aside keys: those in the index that hold a value, with any
+        a bounded scan or the journal finds besides (the index is corrected on the way). With
+        no readable index, one whole scan rebuilds it."""
+        index = self._read_index()
+        self._rebuilt |= index is None
+        found = {key for key in self._scan(None if index is None else MAX_KEYS_SCANNED)
+                 if is_indexed(key)}
+        claimed = (index or set()) | self._known
+        found |= {key for key in claimed - found if self.read(key) is not None}
+        self._known.clear()
+        if found != index and self.available:
+            self._write_index(found)
+        return found
+
+    def _scan(self, limit: int | None) -> set[str]:
+        found: set[str] = set()
         with contextlib.suppress(Exception):  # the edge, as in read()
             count = int(getattr(self._backend, "length", 0))
-            for index in range(min(count, MAX_KEYS_SCANNED)):
+            for index in range(count if limit is None else min(count, limit)):
                 key = self._backend.key(index)
-                if isinstance(key, str) and key.startswith(prefix):
-                    found.append(key)
-        return sorted(found)
+                if isinstance(key, str) and key.startswith(PREFIX):
+                    found.add(key)
+        return found
+
+    def _read_index(self) -> set[str] | None:
+        """The stored index with the keys this page could not add to it; None when there is
+        none or it cannot be read (then it is rebuilt)."""
+        data, problem = parse_stored(self.read(INDEX_KEY))
+        if problem is not None or not isinstance(data, list):
+            return set(self._unwritten) if self._rebuilt else None
+        return {key for key in data if isinstance(key, str) and is_indexed(key)} | self._unwritten
+
+    def _write_index(self, keys: set[str]) -> None:
+        if self.write(INDEX_KEY, json.dumps(sorted(keys), ensure_ascii=False,
+                                            separators=(",", ":"))):
+            self._unwritten.clear()
+        else:  # full: remembered here, written with the next change that fits
+            self._unwritten |= keys
+
+    def _index_add(self, key: str) -> None:
+        index = self._read_index()
+        if index is None:
+            index = self.indexed_keys()
+        if key not in index:
+            self._write_index(index | {key})
+
+    def _index_remove(self, key: str) -> None:
+        self._unwritten.discard(key)
+        index = self._read_index()
+        if index is not None and key in index:
+            self._write_index(index - {key})
 
     def put(self, key: str, value: str) -> WriteProblem | None:
-        """Store ``value``; the problem if the browser refused (None when stored)."""
+        """Store ``value``; the problem if the browser refused (None when stored). A save's
+        key joins the index first, so the index never misses a stored save."""
         if not self.available:
             return "blocked"
+        if is_indexed(key):
+            self._index_add(key)
         try:
             self._backend.setItem(key, value)
         except Exception as error:  # the edge: QuotaExceededError, SecurityError, anything
@@ -204,10 +288,13 @@ class Store:
         return True
 
     def remove(self, key: str) -> bool:
+        """Remove a value (then its key leaves the index); False if the browser refused."""
         try:
             self._backend.removeItem(key)
         except Exception:  # the edge, as in put()
             return False
+        if is_indexed(key) and self.available:
+            self._index_remove(key)
         return True
 
     def journal_put(self, key: str, value: str, rev: int, updated: float) -> None:
@@ -266,6 +353,11 @@ class Store:
         except (TypeError, ValueError):
             return False
         return self.write(key, text)
+
+
+def is_indexed(key: str) -> bool:
+    """Whether ``key`` is one the index lists (a save or a value set aside)."""
+    return key.startswith(INDEXED_PREFIXES) and len(key) <= 200
 
 
 def parse_stored(raw: str | None, limit: int = MAX_VALUE_CHARS) -> tuple[Any, str | None]:
