@@ -232,8 +232,11 @@ def test_whole_game_by_taps_matches_the_engine(fake_dom: OfflineDocument, player
         assert realm is not None
         assert realm.querySelector("h4").textContent == player["name"]
         listed = " ".join(dd.textContent for dd in realm.querySelectorAll("dd"))
-        for card in player["realm"]:
-            assert f"{card_name(card)} ({card['value']})" in listed
+        for card in player["realm"]:  # each with its points, once (issue 29: "City (2) (2)")
+            named = card_name(card)
+            assert (named if card["kind"] == "village" else f"{named} ({card['value']})") in listed
+            assert named.count(f"({card['value']})") == (card["kind"] == "village")
+        assert ") (" not in listed
         groups = [dt.textContent for dt in realm.querySelectorAll("dt")]
         assert groups == ["Citizens", "Villages", "Scoundrels", "Dragons"]
     assert_all_text_translated(box)

@@ -90,7 +90,10 @@ def end_details(view: DiceRealmView) -> list[Element]:
                                         "dragons": []}
         for card in player["realm"]:
             kind = card.get("kind")
-            text = f"{card_name(card)} ({card.get('value')})"
+            # A village's name already carries its points ("City (2)"); other cards get theirs.
+            text = card_name(card)
+            if kind != "village":
+                text += f" ({card.get('value')})"
             if kind == "village":
                 groups["villages"].append(text)
             elif kind == "penalty":
