@@ -117,6 +117,14 @@ def test_the_index_names_nothing_that_is_gone() -> None:
     listed = load_saves(Store(backend))
     assert [e.save_id for e in listed.entries] == ["here"] and not listed.unreadable
     assert stored_index(backend) == [save_key("here")]
+    # The same later in a page's life, when the index is read without a scan.
+    store = Store(backend)
+    table_for(store, seed=9, save_id="later")
+    assert load_saves(store).count == 2
+    del backend.items[save_key("later")]
+    listed = load_saves(store)
+    assert [e.save_id for e in listed.entries] == ["here"] and not listed.unreadable
+    assert listed.count == 1 and stored_index(backend) == [save_key("here")]
     assert delete_save(Store(backend), "here", 1.0)
     assert stored_index(backend) == [] and read_save(Store(backend), "here")[1] == "missing"
 

@@ -65,6 +65,10 @@ def load_saves(store: Store) -> SaveList:
     for key in keys:
         save_id = key[len(SAVE_PREFIX):]
         entry, why = read_save(store, save_id) if valid_save_id(save_id) else (None, "invalid")
+        if why == "missing":  # listed by the index, but nothing was written (or it was deleted)
+            store.forget_key(key)
+            result.count -= 1
+            continue
         if entry is None:
             if why == "newer_version":
                 result.newer = True
@@ -83,7 +87,11 @@ def load_saves(store: Store) -> SaveList:
             result.entries.append(entry)
     result.held = sum(entry.held for entry in result.entries)
     for key in store.keys(KEPT_PREFIX):
-        result.unreadable.append(parse_kept(store.read(key), key))
+        raw = store.read(key)
+        if raw is None:
+            store.forget_key(key)
+        else:
+            result.unreadable.append(parse_kept(raw, key))
     # Old lists still here after upgrade_storage: damaged (and not yet set aside), written by a
     # newer page, or the new keys could not be written (storage full). Show what they hold.
     for old in read_old_lists(store):
@@ -163,14 +171,22 @@ def put_save(store: Store, entry: SaveEntry, *, expect: int | None = None,
     rev = 0 if current is None else current.rev + 1
     text = entry.with_rev(rev).to_text()
     new_key = raw is None
-    problem = ("limit" if new_key and len(store.keys(SAVE_PREFIX)) >= MAX_SAVES
-               else store.put(key, text))
+    problem = "limit" if new_key and at_limit(store) else store.put(key, text)
     if problem is not None:
         if hold and problem in ("full", "limit") and store.hold(key, text, rev, entry.updated):
             return WriteResult(None, rev, problem)
         return WriteResult(problem)
     store.journal_put(key, text, rev, entry.updated)
     return WriteResult(None, rev)
+
+
+def at_limit(store: Store) -> bool:
+    """Whether :data:`MAX_SAVES` saves are stored (the index's keys, each checked only when
+    there seem to be that many: a key it lists may hold nothing)."""
+    keys = store.keys(SAVE_PREFIX)
+    if len(keys) < MAX_SAVES:
+        return False
+    return sum(store.read(key) is not None for key in keys) >= MAX_SAVES
 
 
 def save_held(store: Store) -> int:

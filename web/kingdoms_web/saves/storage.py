@@ -28,8 +28,8 @@ Keys are versioned (``kingdoms.v1.settings``; the saves under ``kingdoms.v3.*``:
   keys can number tens of thousands (a scan of them all is slow, a bounded one hides saves). A
   key is added to the index *before* its value is written and removed *after*, so the index
   always covers what is stored; a key it names that holds nothing is dropped when seen. Keys it
-  misses are found too: a bounded scan (a page of an older version, or another tab that wrote the
-  index at the same moment) and the journal's keys at start (a killed browser that lost the
+  misses are found too: a bounded scan once in a page's life (a page of an older version, or
+  another tab that wrote the index at the same moment) and the journal's keys at start (a killed browser that lost the
   index's last write); the index learns each of them. A missing or unreadable index is rebuilt
   by one whole scan (it holds only what can be found again).
 
@@ -187,6 +187,9 @@ class Store:
         """Keys added to the index that storage refused to write (full): kept for the next
         write of the index, so a save written meanwhile is not missed by this page."""
         self._rebuilt = False
+        self._scanned = False
+        """The index was checked against a bounded scan in this page's life (once is enough:
+        the table's writes heal what another tab's race loses meanwhile)."""
         """The index was rebuilt by a whole scan (then ``_unwritten`` stands in for an index
         storage could not take: the whole scan is not repeated)."""
 
@@ -210,19 +213,29 @@ class Store:
         return sorted(key for key in found if key.startswith(prefix))
 
     def indexed_keys(self) -> set[str]:
-        """The stored save and set-aside keys: those in the index that hold a value, with any
-        a bounded scan or the journal finds besides (the index is corrected on the way). With
-        no readable index, one whole scan rebuilds it."""
+        """The save and set-aside keys the index lists. The first call in a page's life also
+        looks for keys the index missed (a bounded scan, and the journal's keys) and corrects
+        it; with no readable index, one whole scan rebuilds it. A key listed may hold nothing
+        (a kill between the index's write and the save's): readers drop it
+        (:meth:`forget_key`)."""
         index = self._read_index()
+        if index is not None and self._scanned:
+            return index
         self._rebuilt |= index is None
         found = {key for key in self._scan(None if index is None else MAX_KEYS_SCANNED)
                  if is_indexed(key)}
         claimed = (index or set()) | self._known
         found |= {key for key in claimed - found if self.read(key) is not None}
         self._known.clear()
+        self._scanned = True
         if found != index and self.available:
             self._write_index(found)
         return found
+
+    def forget_key(self, key: str) -> None:
+        """Drop a key that holds nothing from the index (a reader found it empty)."""
+        if self.available and is_indexed(key) and self.read(key) is None:
+            self._index_remove(key)
 
     def _scan(self, limit: int | None) -> set[str]:
         found: set[str] = set()
