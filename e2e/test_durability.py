@@ -441,6 +441,9 @@ def test_history_in_words_and_a_read_only_replay(page: Page, site_url: str) -> N
     expect(screen).to_have_attribute("data-step", "2")
     # Read-only: the board's controls are disabled and a forced click plays nothing.
     expect(page.get_by_test_id("roll")).to_be_disabled()
+    for testid in ("roll", "stop"):  # and look it (issue 29: they looked live)
+        assert float(page.get_by_test_id(testid).evaluate(
+            "node => getComputedStyle(node).opacity")) < 0.6
     page.get_by_test_id("roll").dispatch_event("click")
     expect(screen).to_have_attribute("data-step", "2")
     page.get_by_test_id("replay-back").tap()
