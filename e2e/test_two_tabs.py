@@ -82,6 +82,7 @@ def divergence(tabs: list[Page]) -> str:
         in enumerate(zip(shown, stored, notices, tabs, strict=True)))
 
 
+@pytest.mark.slow
 def test_two_tabs_colliding_on_moves_and_undo_never_diverge_silently(
         page: Page, context: BrowserContext, site_url: str) -> None:
     """Issue 31: two tabs that write the same revision at once (a tab's localStorage is a
