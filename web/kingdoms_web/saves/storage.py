@@ -29,9 +29,9 @@ Keys are versioned (``kingdoms.v1.settings``; the saves under ``kingdoms.v3.*``:
   key is added to the index *before* its value is written and removed *after*, so the index
   always covers what is stored; a key it names that holds nothing is dropped when seen. Keys it
   misses are found too: a bounded scan once in a page's life (a page of an older version, or
-  another tab that wrote the index at the same moment) and the journal's keys at start (a killed browser that lost the
-  index's last write); the index learns each of them. A missing or unreadable index is rebuilt
-  by one whole scan (it holds only what can be found again).
+  another tab that wrote the index at the same moment) and the journal's keys at start (a
+  killed browser that lost the index's last write); the index learns each of them. A missing or
+  unreadable index is rebuilt by one whole scan (it holds only what can be found again).
 
 The backend is anything with the Web Storage methods (the browser's ``localStorage`` or
 :class:`MemoryBackend` in tests), so this module needs no browser.
