@@ -25,7 +25,7 @@ from kingdoms_web.device import now_ms
 from kingdoms_web.i18n import t
 from kingdoms_web.play.computer import ComputerTurns
 from kingdoms_web.saves.saved_games import Change, put_save, read_save, saved_change
-from kingdoms_web.saves.schema import SaveEntry
+from kingdoms_web.saves.schema import SaveEntry, final_result
 from kingdoms_web.saves.storage import Store
 
 
@@ -81,9 +81,11 @@ class SavedTable:
             return False
         game, record, state = self.session.game, self.session.record, self.session.state
         over = bool(game.is_over(state))
+        scores, winners = final_result(game, state)
         entry = SaveEntry(self.save_id, record.game_id, tuple(seat.name for seat in record.seats),
                           len(record.actions), code, now_ms(), self.label, over,
-                          None if over else game.current_seat(state), self.created)
+                          None if over else game.current_seat(state), self.created,
+                          scores=scores, winners=winners)
         result = put_save(self.owner.store, entry, expect=self.rev, base=self.saved_code,
                           hold=True)
         if result.problem == "conflict":

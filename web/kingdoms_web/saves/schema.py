@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kingdoms.core.names import MAX_NAME_CODE_POINTS, clean_text, cut_graphemes
+from kingdoms.core.protocol import Game
 from kingdoms_web.i18n import join_list
 from kingdoms_web.saves.storage import parse_stored
 
@@ -87,8 +88,15 @@ class SaveEntry:
     held: bool = False
     """Kept in the overflow (the journal's database) because localStorage could not take it:
     shown, played and exported like the rest, and saved there as soon as there is room."""
+    scores: tuple[int, ...] = ()
+    """A finished game's total per seat (empty when not over, or saved before this was kept:
+    the list then says only "finished")."""
+    winners: tuple[int, ...] = ()
+    """A finished game's winning seats (several on a tie; none when a solo rival won)."""
 
     def to_json(self) -> dict[str, Any]:
+        result = {"result": {"scores": list(self.scores), "winners": list(self.winners)}} \
+            if self.scores else {}
         return {
             "schema": SAVES_SCHEMA,
             "id": self.save_id,
@@ -102,6 +110,7 @@ class SaveEntry:
             "next": self.next_seat,
             "created": self.created or self.updated,
             "rev": self.rev,
+            **result,
         }
 
     def to_text(self) -> str:
@@ -229,8 +238,32 @@ def entry_from_json(item: object) -> SaveEntry | None:
         return None
     if not _int(rev) or not 0 <= rev < 1 << 53:
         return None
+    scores, winners = _result(item.get("result"), len(names)) if over else ((), ())
     return SaveEntry(save_id, game_id, tuple(names), moves, code, updated, clean_label(label),
-                     over, nxt, created, rev)
+                     over, nxt, created, rev, scores=scores, winners=winners)
+
+
+def _result(data: object, seats: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A finished game's cached scores and winners; ``((), ())`` when absent or malformed (the
+    cache is only for the list: the entry itself stays good)."""
+    if not isinstance(data, dict):
+        return (), ()
+    scores, winners = data.get("scores"), data.get("winners")
+    if not (isinstance(scores, list) and isinstance(winners, list) and 0 < len(scores) <= seats
+            and all(_int(n) and abs(n) < 1 << 31 for n in scores)
+            and len(winners) <= len(scores)
+            and all(_int(n) and 0 <= n < len(scores) for n in winners)):
+        return (), ()
+    return tuple(scores), tuple(sorted(set(winners)))
+
+
+def final_result(game: Game[Any, Any], state: Any) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A save's ``scores`` and ``winners`` for ``state`` (both empty when it is not over)."""
+    if not game.is_over(state):
+        return (), ()
+    result = game.result(state)
+    totals = {score.seat: score.total for score in result.scores}
+    return tuple(totals[seat] for seat in sorted(totals)), tuple(sorted(result.winners))
 
 
 def parse_entry(raw: str | None, save_id: str | None = None) -> tuple[SaveEntry | None, str]:

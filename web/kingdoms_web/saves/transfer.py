@@ -33,7 +33,7 @@ from kingdoms.core.errors import KingdomsError
 from kingdoms.core.records import parse_json
 from kingdoms_web.i18n import join_list, t
 from kingdoms_web.saves.opening import open_code, summarize
-from kingdoms_web.saves.schema import SaveEntry, clean_label
+from kingdoms_web.saves.schema import SaveEntry, clean_label, final_result
 from kingdoms_web.saves.storage import parse_stored
 
 FORMAT = "kingdoms-saves"
@@ -210,10 +210,12 @@ def parse_import(
             continue
         record, state, game = session.record, session.state, session.game
         over = bool(game.is_over(state))
+        scores, winners = final_result(game, state)
         entry = SaveEntry(new_id(), record.game_id, tuple(s.name for s in record.seats),
                           len(record.actions), summary.code, float(updated),
                           clean_label(item.get("label")), over,
-                          None if over else game.current_seat(state), now)
+                          None if over else game.current_seat(state), now,
+                          scores=scores, winners=winners)
         report.entries.append(entry)
         report.lines.append(ImportLine(number, "imported",
                                        t("transfer.entry_imported", number=number, what=what)))

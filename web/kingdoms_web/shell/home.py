@@ -119,12 +119,44 @@ def format_date(ms: float) -> tuple[str, str]:
 
 
 def progress_text(entry: SaveEntry) -> str:
-    """"12 moves · Ann to play" or "12 moves · finished"."""
+    """"12 moves · Ann to play", "12 moves · Ann won with 42 points (Ben 37)", or "12 moves ·
+    finished" for a finished game saved before results were kept."""
     moves = t("saves.moves", count=entry.moves)
     if entry.over:
-        return t("saves.progress_over", moves=moves)
+        outcome = outcome_text(entry)
+        if outcome is None:
+            return t("saves.progress_over", moves=moves)
+        return t("saves.progress_result", moves=moves, outcome=outcome)
     name = entry.next_name
     return t("saves.progress_next", moves=moves, name=name) if name else moves
+
+
+def outcome_text(entry: SaveEntry) -> str | None:
+    """Who won a finished game and with what, then the others' scores; None when the save
+    keeps no result. A solo game against the Rival has one seat and no winner when the Rival
+    won (the engine's result).
+
+    >>> from kingdoms_web.i18n import set_language
+    >>> _ = set_language("en")
+    >>> outcome_text(SaveEntry("s", "dice-realm", ("Ann", "Ben", "Cy"), 40, "c", over=True,
+    ...                        scores=(42, 37, 42), winners=(0, 2)))
+    'Ann and Cy tied with 42 points (Ben 37)'
+    """
+    if not entry.scores or len(entry.scores) > len(entry.names):
+        return None
+    winners = [seat for seat in entry.winners if seat < len(entry.scores)]
+    others = ", ".join(t("saves.score_of", name=entry.names[seat], score=score)
+                       for seat, score in enumerate(entry.scores) if seat not in winners)
+    if winners:
+        best = entry.scores[winners[0]]
+        # One winner on the same points as another won on the game's tie-break.
+        key = "saves.outcome_tied" if len(winners) > 1 else (
+            "saves.outcome_won_tiebreak" if entry.scores.count(best) > 1 else "saves.outcome_won")
+        outcome = t(key, names=join_list(entry.names[seat] for seat in winners),
+                    points=t("saves.with_points", count=best))
+    else:
+        outcome = t("saves.outcome_rival")
+    return t("saves.outcome_others", outcome=outcome, others=others) if others else outcome
 
 
 # --------------------------------------------------------------------------- home
