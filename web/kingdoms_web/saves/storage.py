@@ -186,12 +186,9 @@ class Store:
         self._unwritten: set[str] = set()
         """Keys added to the index that storage refused to write (full): kept for the next
         write of the index, so a save written meanwhile is not missed by this page."""
-        self._rebuilt = False
         self._scanned = False
         """The index was checked against a bounded scan in this page's life (once is enough:
         the table's writes heal what another tab's race loses meanwhile)."""
-        """The index was rebuilt by a whole scan (then ``_unwritten`` stands in for an index
-        storage could not take: the whole scan is not repeated)."""
 
     def read(self, key: str) -> str | None:
         """The stored text, or None if absent or unreadable."""
@@ -221,7 +218,6 @@ class Store:
         index = self._read_index()
         if index is not None and self._scanned:
             return index
-        self._rebuilt |= index is None
         found = {key for key in self._scan(None if index is None else MAX_KEYS_SCANNED)
                  if is_indexed(key)}
         claimed = (index or set()) | self._known
@@ -249,10 +245,11 @@ class Store:
 
     def _read_index(self) -> set[str] | None:
         """The stored index with the keys this page could not add to it; None when there is
-        none or it cannot be read (then it is rebuilt)."""
+        none or it cannot be read (then it is rebuilt), unless this page holds one storage
+        could not take (then that one stands in: the whole scan is not repeated)."""
         data, problem = parse_stored(self.read(INDEX_KEY))
         if problem is not None or not isinstance(data, list):
-            return set(self._unwritten) if self._rebuilt else None
+            return set(self._unwritten) if self._unwritten else None
         return {key for key in data if isinstance(key, str) and is_indexed(key)} | self._unwritten
 
     def _write_index(self, keys: set[str]) -> None:
