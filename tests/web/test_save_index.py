@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_overflow import FakeJournal, play, table_for
+from test_overflow import FakeJournal, RoomyUntil, play, table_for
 
 from kingdoms_web.saves import saved_games, schema
 from kingdoms_web.saves.saved_games import delete_save, load_saves, put_save, read_save
@@ -166,3 +166,19 @@ def test_only_the_page_s_own_save_and_kept_keys_are_indexed() -> None:
     assert is_indexed(SAVE_PREFIX + "abc") and is_indexed("kingdoms.v3.kept.x")
     assert not is_indexed(INDEX_KEY) and not is_indexed("kingdoms.v1.settings")
     assert not is_indexed("sibling.kingdoms.v3.save.x")
+
+
+def test_a_held_save_is_not_counted_as_stored() -> None:
+    """Storage full: the index loses the key it took for the refused write again, so the 500
+    limit and the list's count see only what localStorage holds (the held game is listed from
+    the overflow, as before)."""
+    backend, journal = RoomyUntil(), FakeJournal()
+    store = Store(backend, journal=journal)
+    table_for(store, seed=1, save_id="kept")
+    backend.room = False
+    held = table_for(store, seed=2, save_id="held")
+    assert held.save_problem == "held_full"
+    assert stored_index(backend) == [save_key("kept")]
+    listed = load_saves(store)
+    assert listed.count == 1 and listed.held == 1
+    assert {e.save_id for e in listed.entries} == {"kept", "held"}

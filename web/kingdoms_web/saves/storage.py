@@ -274,7 +274,8 @@ class Store:
 
     def put(self, key: str, value: str) -> WriteProblem | None:
         """Store ``value``; the problem if the browser refused (None when stored). A save's
-        key joins the index first, so the index never misses a stored save."""
+        key joins the index first, so the index never misses a stored save (and leaves it
+        again when the value could not be written: a held save is not counted as stored)."""
         if not self.available:
             return "blocked"
         if is_indexed(key):
@@ -282,6 +283,7 @@ class Store:
         try:
             self._backend.setItem(key, value)
         except Exception as error:  # the edge: QuotaExceededError, SecurityError, anything
+            self.forget_key(key)
             return write_problem(error)
         return None
 
