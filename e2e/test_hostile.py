@@ -523,14 +523,20 @@ def test_junk_and_high_revision_journal_entries_replace_and_delete_nothing(
 # --------------------------------------------------------------------------- two tabs
 
 
-def test_two_tabs_alternating_moves_lose_nothing(page: Page, context: BrowserContext,
-                                                 site_url: str) -> None:
-    start_game(page, site_url, "dice-realm", ["Ann", "Ben"], seed=5)
+def second_tab(context: BrowserContext, site_url: str) -> Page:
+    """A second tab on the game the first one just played (its "Continue")."""
     other = context.new_page()
     other.goto(site_url)
     wait_ready(other)
     other.get_by_test_id("continue").tap()
     wait_ready(other, "game")
+    return other
+
+
+def test_two_tabs_alternating_moves_lose_nothing(page: Page, context: BrowserContext,
+                                                 site_url: str) -> None:
+    start_game(page, site_url, "dice-realm", ["Ann", "Ben"], seed=5)
+    other = second_tab(context, site_url)
     tabs = [page, other]
     for turn in range(8):
         mover, watcher = tabs[turn % 2], tabs[(turn + 1) % 2]

@@ -21,12 +21,13 @@ from kingdoms.core.session import replay
 from kingdoms_web import i18n
 from kingdoms_web.games.burgrave import model as M
 
-from .conftest import stored_saves, wait_ready
+from .conftest import stored_saves
 from .test_hostile import (
     BURGRAVE,
     burgrave_move,
     moves,
     page_record,
+    second_tab,
     start_game,
     through_pass,
 )
@@ -90,11 +91,7 @@ def test_two_tabs_colliding_on_moves_and_undo_never_diverge_silently(
     their own. Moves against moves and undo against a move, in both orders and at varied
     delays: each tab ends showing the stored game, or says it stopped saving and offers it."""
     start_game(page, site_url, "burgrave", ["Ana", "Ben"], seed=21)
-    other = context.new_page()
-    other.goto(site_url)
-    wait_ready(other)
-    other.get_by_test_id("continue").tap()
-    wait_ready(other, "game")
+    other = second_tab(context, site_url)
     tabs = [page, other]
     rng = random.Random(21)
     attempts = 0
