@@ -425,10 +425,13 @@ def test_history_in_words_and_a_read_only_replay(page: Page, site_url: str) -> N
     wait_ready(page, "replay")
     screen = page.get_by_test_id("replay-screen")
     expect(screen).to_have_attribute("data-step", str(len(record.actions)))
+    expect(page.get_by_test_id("replay-next")).to_have_attribute("aria-disabled", "true")
     slider = page.get_by_test_id("replay-slider")
     slider.focus()
     page.keyboard.press("Home")
     expect(screen).to_have_attribute("data-step", "0")
+    expect(page.get_by_test_id("replay-prev")).to_have_attribute("aria-disabled", "true")
+    expect(page.get_by_test_id("replay-next")).not_to_have_attribute("aria-disabled", "true")
     expect(page.get_by_test_id("replay-step")).to_have_text(f"Move 0 of {len(record.actions)}")
     page.get_by_test_id("replay-next").tap()
     expect(screen).to_have_attribute("data-step", "1")
@@ -444,6 +447,7 @@ def test_history_in_words_and_a_read_only_replay(page: Page, site_url: str) -> N
     for testid in ("roll", "stop"):  # and look it (issue 29: they looked live)
         assert float(page.get_by_test_id(testid).evaluate(
             "node => getComputedStyle(node).opacity")) < 0.6
+    expect(page.get_by_test_id("dr-hint")).to_be_hidden()  # no "Tap a lit citizen…" either
     page.get_by_test_id("roll").dispatch_event("click")
     expect(screen).to_have_attribute("data-step", "2")
     page.get_by_test_id("replay-back").tap()

@@ -80,6 +80,8 @@ class ReplayView:
         self._board: Element | None = None
         self._slider: Element | None = None
         self._label: Element | None = None
+        self._back_buttons: list[Element] = []
+        self._forward_buttons: list[Element] = []
         self._what: Element | None = None
 
     # ------------------------------------------------------------------ drawing
@@ -97,16 +99,17 @@ class ReplayView:
         self._label = el("p", "", cls="replay-step", testid="replay-step",
                          attrs={"aria-live": "polite"})
         self._what = el("p", "", cls="note replay-what", testid="replay-what")
-        nav = el("div",
-                 button(self.scope, t("replay.first"), lambda _e: self.go(0),
-                        testid="replay-first", cls="btn"),
-                 button(self.scope, t("replay.prev"), lambda _e: self.go(self.step - 1),
-                        testid="replay-prev", cls="btn"),
-                 button(self.scope, t("replay.next"), lambda _e: self.go(self.step + 1),
-                        testid="replay-next", cls="btn btn-primary"),
-                 button(self.scope, t("replay.last"), lambda _e: self.go(self.total),
-                        testid="replay-last", cls="btn"),
-                 cls="actions replay-nav")
+        self._back_buttons = [
+            button(self.scope, t("replay.first"), lambda _e: self.go(0),
+                   testid="replay-first", cls="btn"),
+            button(self.scope, t("replay.prev"), lambda _e: self.go(self.step - 1),
+                   testid="replay-prev", cls="btn")]
+        self._forward_buttons = [
+            button(self.scope, t("replay.next"), lambda _e: self.go(self.step + 1),
+                   testid="replay-next", cls="btn btn-primary"),
+            button(self.scope, t("replay.last"), lambda _e: self.go(self.total),
+                   testid="replay-last", cls="btn")]
+        nav = el("div", *self._back_buttons, *self._forward_buttons, cls="actions replay-nav")
         self._board = el("div", cls="play-board replay-board", testid="replay-board",
                          attrs={"aria-label": t("replay.board"), "role": "region"})
         head = el("div",
@@ -139,6 +142,15 @@ class ReplayView:
             screen.setAttribute("data-step", str(self.step))
         dom.set_text(dom.present(self._label), t("replay.step", step=self.step,
                                                   total=self.total))
+        # At either end the steps that lead nowhere look it (aria-disabled, not disabled: a
+        # keyboard user's focus stays on the button instead of falling to the page).
+        for buttons, at_end in ((self._back_buttons, self.step == 0),
+                                (self._forward_buttons, self.step == self.total)):
+            for node in buttons:
+                if at_end:
+                    node.setAttribute("aria-disabled", "true")
+                else:
+                    node.removeAttribute("aria-disabled")
         what = dom.present(self._what)
         if self.step == 0:
             dom.set_text(what, t("replay.start"))
