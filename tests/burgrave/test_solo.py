@@ -12,7 +12,7 @@ import json
 import pytest
 
 from kingdoms.burgrave import INFO
-from kingdoms.burgrave.actions import PLACE_CODES
+from kingdoms.burgrave.actions import MOVE_CODES, PLACE_CODES
 from kingdoms.burgrave.board import bank_spots, segment_of
 from kingdoms.burgrave.content import (
     CONTENT,
@@ -25,6 +25,7 @@ from kingdoms.burgrave.content import (
     EffectKind,
 )
 from kingdoms.burgrave.costs import exchange_kind, icon_counts, script_cost
+from kingdoms.burgrave.decisions import apply_decision
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.rival import (
     HUMAN,
@@ -50,8 +51,9 @@ from kingdoms.burgrave.solo_content import (
 )
 from kingdoms.burgrave.solo_options import rival_score
 from kingdoms.burgrave.state import FREE, RIVAL_SEAT, State, replaced
-from kingdoms.burgrave.tables import BUILD_COST, CARD_VALUE, SCRIPTS, Exchange
+from kingdoms.burgrave.tables import BUILD_COST, CARD_VALUE, COLLISION_BELOW, SCRIPTS, Exchange
 from kingdoms.burgrave.tasks import Auto, Decision, Task
+from kingdoms.burgrave.turn import REARRANGE_ONLY
 from kingdoms.core.errors import SetupError
 from kingdoms.core.protocol import Seat
 from kingdoms.core.records import new_record
@@ -266,6 +268,43 @@ def test_landing_on_the_human_lets_them_rearrange() -> None:
     state.player_mut(R).space = 3
     rival_move(state, 1)
     assert state.stack[-1] == Task(Decision.REARRANGE, HUMAN, arg=1)
+
+
+def middle_space() -> int:
+    """The collision space whose opponents' reward is "may rearrange" (the middle one)."""
+    return next(i for i, (_, below) in enumerate(COLLISION_BELOW) if below == (REARRANGE_ONLY,))
+
+
+@pytest.mark.parametrize("rules", [6, 5])
+def test_ending_on_the_rivals_space_converts_its_rearrange(rules: int) -> None:
+    """Spec (move): "If you end on a space with another burgrave, that player may rearrange"
+    and "Solo", Conversions: "rearrange … → 1 resource (by its chart)": the rival gains one
+    resource, though its schemes are no ``Player.line``. A game begun under rules 5 keeps the
+    old rule (nothing offered, nothing gained) so its record replays as played."""
+    state = quiet(solo(rival="workers"))  # chart: gold, stone, ink
+    state.rules = rules
+    state.player_mut(R).resources = [0, 0, 0]
+    state.player_mut(R).space = 5
+    state.player_mut(HUMAN).space = 4
+    state.turn_played_value = 1
+    apply_decision(state, Task(Decision.MOVE, HUMAN), MOVE_CODES.base + 5)
+    advance(state)
+    assert state.players[HUMAN].space == 5
+    assert state.players[R].resources == ([0, 1, 0] if rules >= 6 else [0, 0, 0])
+
+
+@pytest.mark.parametrize("rules", [6, 5])
+def test_the_middle_collision_converts_the_rivals_rearrange(rules: int) -> None:
+    """Spec (collision, middle space): "every opponent may rearrange"; "Solo", Conversions:
+    the rival's rearrange is 1 resource by its chart (rules 5 gave it nothing)."""
+    state = quiet(solo(rival="workers"))
+    state.rules = rules
+    state.player_mut(R).resources = [0, 0, 0]
+    state.player_mut(R).line = []
+    human = state.player_mut(HUMAN)
+    human.virtue = human.corruption = middle_space()
+    run(state, Task(Auto.COLLISION, HUMAN))
+    assert state.players[R].resources == ([0, 1, 0] if rules >= 6 else [0, 0, 0])
 
 
 def test_dismiss_gives_only_the_top_right_effect() -> None:

@@ -43,7 +43,7 @@ from .setup import pick_pair
 from .state import FREE, NOBODY, State, Walk
 from .tables import CARD_VALUE, SCRIPTS
 from .tasks import LANDED, Auto, Decision, Task
-from .turn import play_card
+from .turn import offered_rearrange, play_card
 
 FREE_TRANSCRIBE_COSTS = range(3, 5)
 """Spec, effects: "transcribe a visible manuscript of cost 3–4 free"."""
@@ -100,9 +100,9 @@ def _move_codes(state: State, task: Task) -> list[int]:
 
 def _move(state: State, task: Task, code: int) -> None:
     """Pay the extra steps, use up the free ones; spec: "If you end on a space with another
-    burgrave, that player may rearrange their line" (each such player with 2+ cards, in turn
-    order after you). The move is kept (``Player.walked``: the fewest steps that arrive, as
-    priced) so the view can show the way it went."""
+    burgrave, that player may rearrange their line" (each such player offered one, see
+    ``turn.offered_rearrange``, in turn order after you). The move is kept (``Player.walked``:
+    the fewest steps that arrive, as priced) so the view can show the way it went."""
     seat = task.seat
     player = state.player_mut(seat)
     destination = MOVE_CODES.value(code)
@@ -114,8 +114,7 @@ def _move(state: State, task: Task, code: int) -> None:
     seats = state.seat_count
     for later in range(seats - 1, 0, -1):  # pushed last-first: asked in turn order
         other = (seat + later) % seats
-        them = state.players[other]
-        if them.space == destination and len(them.line) >= 2:
+        if state.players[other].space == destination and offered_rearrange(state, other):
             state.stack.append(Task(Decision.REARRANGE, other, arg=LANDED))
 
 

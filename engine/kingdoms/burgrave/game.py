@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from ..core.errors import SetupError
 from ..core.explain import Prompt, with_consequences
 from ..core.protocol import Game, GameResult, Seat, SeatScore
 from ..core.rng import Rng
@@ -31,6 +32,7 @@ from .scoring import leftovers, score_parts
 from .shapes import BurgraveView as BurgraveView  # the page reads the view as this
 from .solo_options import solo_options, solo_result
 from .state import State, from_json, to_json
+from .versions import OLDEST_RULES_VERSION, RULES_VERSION
 from .view import build_view
 
 
@@ -49,12 +51,19 @@ class BurgraveGame:
     # --- core protocol ---------------------------------------------------------------------
 
     def new_game(
-        self, seats: Sequence[Seat], seed: int, options: Mapping[str, Any] | None = None
+        self, seats: Sequence[Seat], seed: int, options: Mapping[str, Any] | None = None,
+        rules_version: int | None = None,
     ) -> State:
         """Options (solo only): ``rival`` (a rival board's key) and ``difficulty`` (0-3), both
-        with defaults; see :func:`.solo_options.solo_options`."""
+        with defaults; see :func:`.solo_options.solo_options`. An older ``rules_version`` is
+        kept by the state (:mod:`.versions`)."""
         rival, difficulty = solo_options(len(seats), options or {})
-        return new_state(tuple(seats), seed, rival, difficulty)
+        if rules_version is not None and not (
+            OLDEST_RULES_VERSION <= rules_version <= RULES_VERSION
+        ):
+            raise SetupError(f"Burgrave has no rules version {rules_version}.")
+        return new_state(tuple(seats), seed, rival, difficulty,
+                         RULES_VERSION if rules_version is None else rules_version)
 
     def legal_actions(self, state: State) -> list[Action]:
         return [ACTIONS[c] for c in legal_codes(state)]

@@ -40,6 +40,7 @@ from .solo_content import SOLO
 from .state import RIVAL_SEAT, State
 from .tasks import DECISION_NAMES, FIRST_DECISION, Auto, Task
 from .turn import after_action, collision, draw_to_limit, end_turn, reset_track, shift, start_turn
+from .versions import RULES_VERSION
 from .words import seat_name
 
 AUTO_TASKS: dict[int, Callable[[State, Task], None]] = {
@@ -65,12 +66,14 @@ AUTO_TASKS: dict[int, Callable[[State, Task], None]] = {
 
 
 def new_state(
-    seats: tuple[Seat, ...], seed: int, rival: int | None = None, difficulty: int | None = None
+    seats: tuple[Seat, ...], seed: int, rival: int | None = None, difficulty: int | None = None,
+    rules: int = RULES_VERSION,
 ) -> State:
     """A new game up to its first decision (the last player's pick of a pair). One seat is a
     solo game against the rival board ``rival`` (index; default from ``solo.json``) with
-    ``difficulty`` future schemes in its deck."""
+    ``difficulty`` future schemes in its deck; ``rules`` is the version it plays by."""
     state = initial_state(seats, seed)
+    state.rules = rules
     if len(seats) == 1:
         board = SOLO.boards.index(next(b for b in SOLO.boards if b.key == SOLO.default_rival))
         state.rival = new_rival(

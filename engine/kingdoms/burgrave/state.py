@@ -39,6 +39,7 @@ from .board import MAX_STEPS, N_SPACES
 from .content import N_CARDS, N_SPOTS
 from .solo_content import SCHEMES
 from .tasks import OPS, Task
+from .versions import OLDEST_RULES_VERSION, RULES_VERSION
 
 NOBODY = -1
 """No seat (no castle leader, a cleric bonus card not yet taken, a pair still offered, no turn
@@ -230,6 +231,8 @@ class State:
     turn_dismiss_anywhere: bool = False
     """This turn: an effect allowed dismissing from any segment."""
     over: bool = False
+    rules: int = RULES_VERSION
+    """The rules version the game began under, which it keeps (see :mod:`.versions`)."""
     players: list[Player] = dataclasses.field(default_factory=list)
     legal_cache: list[int] | None = None
     """The legal codes of the pending decision, once computed (never copied by ``clone``)."""
@@ -285,6 +288,7 @@ class State:
         new.turn_transcribed = self.turn_transcribed
         new.turn_dismiss_anywhere = self.turn_dismiss_anywhere
         new.over = self.over
+        new.rules = self.rules
         new.players = self.players[:]
         new.legal_cache = None
         new.rival = None if self.rival is None else self.rival.clone()
@@ -404,6 +408,8 @@ class _StateModel(BaseModel):
     turn_transcribed: bool = False
     turn_dismiss_anywhere: bool = False
     over: bool = False
+    rules: int = Field(default=5, ge=OLDEST_RULES_VERSION, le=RULES_VERSION)
+    """Absent in states saved before the version was kept: they played by version 5's rules."""
     players: list[_PlayerModel]
     rival: _RivalModel | None = None
 

@@ -22,6 +22,7 @@ from .effects import (
 from .state import LINE_SLOTS, NOBODY, RIVAL_SEAT, UNSET, State
 from .tables import CARD_DESIGN, COLLISION_ABOVE, COLLISION_BELOW, Timing
 from .tasks import Auto, Decision, Task, per_seat
+from .versions import RIVAL_CONVERTS_REARRANGE
 
 # Enum members read at every turn of every play-out, bound once: on CPython 3.11 reading a
 # member off its class takes the enum class's ``__getattr__`` slow path (about 700 instructions).
@@ -97,6 +98,16 @@ def after_action(state: State, seat: int, trigger: int) -> None:
     push_effects(state, seat, ongoing_effects(state.players[seat], trigger))
 
 
+def offered_rearrange(state: State, seat: int) -> bool:
+    """Whether "may rearrange" asks ``seat`` anything: a player only with a line of 2+ cards
+    (fewer leave nothing to choose); the solo rival always, from rules version 6, since it
+    converts a rearrange into one resource by its chart (spec, "Solo", Conversions) and keeps
+    its schemes apart from ``Player.line``."""
+    if seat == RIVAL_SEAT and state.rival is not None:
+        return state.rules >= RIVAL_CONVERTS_REARRANGE
+    return len(state.players[seat].line) >= 2
+
+
 def collision(state: State, seat: int) -> None:
     """Phase 5: "Only now, and only if your markers share a space: (1) every player with a
     second workshop and no criminal in their line gains 1 virtue; (2) collision effects of cards
@@ -116,8 +127,8 @@ def collision(state: State, seat: int) -> None:
     for other in reversed(order[1:]):
         criminal = line_has_criminal(state.players[other])
         if who == "all" or (who == "criminal") == criminal:
-            if below == (REARRANGE_ONLY,):  # "may rearrange": only a line of 2+ has a choice
-                if len(state.players[other].line) >= 2:
+            if below == (REARRANGE_ONLY,):  # "may rearrange"
+                if offered_rearrange(state, other):
                     stack.append(Task(Decision.REARRANGE, other))
             else:
                 push_effects(state, other, below)

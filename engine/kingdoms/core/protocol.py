@@ -139,8 +139,15 @@ class GameInfo(BaseModel):
     max_seats: int
     rules_version: int
     oldest_rules_version: int = -1
-    """Records of this rules version or later replay identically under the current rules (the
-    later versions only added choices); -1 means "the current version only"."""
+    """Records of this rules version or later replay under the current code; -1 means "the
+    current version only". They replay identically: the later versions only added choices, or
+    changed play from a version named in :attr:`rule_changes`, which the game keeps for records
+    started before it."""
+    rule_changes: tuple[int, ...] = ()
+    """The versions that changed how a game plays (not only what it offers). A game keeps the
+    rules it started under: its record climbs with each new action only to the last version
+    before the next change (:meth:`kept_version`), and ``Game.new_game`` is told that version,
+    so an older game replays, and goes on, as it was played."""
     hidden_information: bool
     """Seats must not see each other's screens (hands, private decks): a page passing one
     device round the table hides the board between seats."""
@@ -152,6 +159,18 @@ class GameInfo(BaseModel):
     offer them without importing any bot)."""
     options: tuple[GameOption, ...] = ()
     """What a new game of this title may set (see :class:`GameOption`)."""
+
+    def kept_version(self, version: int) -> int:
+        """The rules version a game started under ``version`` is played under now: the
+        current one, or the last before the first change it predates.
+
+        >>> info = GameInfo(game_id="g", title="G", min_seats=2, max_seats=2, rules_version=7,
+        ...                 oldest_rules_version=2, rule_changes=(4, 6), hidden_information=False)
+        >>> [info.kept_version(v) for v in (2, 3, 4, 5, 6, 7)]
+        [3, 3, 5, 5, 7, 7]
+        """
+        later = [change for change in self.rule_changes if change > version]
+        return min(later) - 1 if later else self.rules_version
 
 
 @dataclass(frozen=True)
@@ -191,12 +210,14 @@ class Game(Protocol, Generic[StateT, ActionT]):
     """Validates JSON/dicts into this game's action union (the edge between page and engine)."""
 
     def new_game(
-        self, seats: Sequence[Seat], seed: int, options: Mapping[str, Any] | None = None
+        self, seats: Sequence[Seat], seed: int, options: Mapping[str, Any] | None = None,
+        rules_version: int | None = None,
     ) -> StateT:
         """A fresh game. The caller (:func:`kingdoms.core.records.start_state`, the one place
         records are made and replayed) has checked the seats, their number and the seed; the
         game checks its ``options`` and raises :class:`~kingdoms.core.errors.SetupError` for
-        bad ones."""
+        bad ones. ``rules_version`` is the record's (``None``: the current rules); a game
+        whose play changed (:attr:`GameInfo.rule_changes`) plays by the version given."""
         ...
 
     def legal_actions(self, state: StateT) -> list[ActionT]:

@@ -146,7 +146,8 @@ def start_state(game: Game[Any, Any], record: GameRecord) -> Any:
         players = (f"{info.min_seats}" if info.min_seats == info.max_seats
                    else f"{info.min_seats} to {info.max_seats}")
         raise SetupError(f"{info.title} is for {players} players, not {count}.")
-    return game.new_game(tuple(record.seats), record.seed, dict(record.options))
+    return game.new_game(tuple(record.seats), record.seed, dict(record.options),
+                         rules_version=record.rules_version)
 
 
 def opening_state(game: Game[Any, Any], record: GameRecord) -> Any:
@@ -164,16 +165,18 @@ def append(
     """Apply ``action`` to ``state`` (the record's current state) and record it.
 
     Raises ``IllegalActionError`` (from ``game.apply``) if the action is not legal; the record
-    and state given are never changed. A record made under older rules that replay identically
-    (see :attr:`~.protocol.GameInfo.oldest_rules_version`) takes the current version with its
-    first new action, since that action may use the new rules.
+    and state given are never changed. A record made under older rules takes the newest
+    version that plays as it began (:meth:`~.protocol.GameInfo.kept_version`) with its first
+    new action, since that action may use a choice added since: a version that cannot replay
+    it then refuses it by its number rather than as an illegal move.
     """
     if game.info.game_id != record.game_id:
         raise KingdomsError(f"This record is a {record.game_id!r} game, not {game.info.game_id!r}.")
     new_state = game.apply(state, action)
     update: dict[str, Any] = {"actions": [*record.actions, game.encode_action(action)]}
-    if record.rules_version != game.info.rules_version:
-        update["rules_version"] = game.info.rules_version
+    kept = game.info.kept_version(record.rules_version)
+    if record.rules_version != kept:
+        update["rules_version"] = kept
     return record.model_copy(update=update), new_state
 
 

@@ -53,7 +53,8 @@ class DiceRealmGame:
     action_adapter: TypeAdapter[Any] = action_adapter
 
     def new_game(
-        self, seats: Sequence[Seat], seed: int, options: Mapping[str, Any] | None = None
+        self, seats: Sequence[Seat], seed: int, options: Mapping[str, Any] | None = None,
+        rules_version: int | None = None,
     ) -> State:
         """Options: ``start_seat`` (0-based) to choose the start player; random otherwise."""
         options = dict(options or {})

@@ -188,7 +188,8 @@ class TallyGame:
     # setup
 
     def new_game(
-        self, seats: Sequence[Seat], seed: int, options: Mapping[str, Any] | None = None
+        self, seats: Sequence[Seat], seed: int, options: Mapping[str, Any] | None = None,
+        rules_version: int | None = None,
     ) -> TallyState:
         """Shuffle every seat's deck from ``seed`` and deal the starting hands."""
         rounds = DEFAULT_ROUNDS
