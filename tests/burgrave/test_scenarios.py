@@ -196,6 +196,7 @@ def test_a_move_that_forfeits_the_primary_action_says_so_before() -> None:
     a move after which the primary action is asked says nothing. Seeded random games."""
     import random
 
+    from kingdoms.burgrave.primary import action_codes
     from kingdoms.core.protocol import Seat
     from kingdoms.core.text import render
 
@@ -220,8 +221,10 @@ def test_a_move_that_forfeits_the_primary_action_says_so_before() -> None:
                         assert ended == choice.ends_turn
                         assert render(choice.forfeits).startswith("Nothing you can afford")
                         assert ("turn ends" in render(choice.forfeits)) == ended
+                        # gone, or waiting with nothing to offer while a burgrave landed
+                        # on rearranges (it is then skipped)
                         assert not any(t.op == Decision.PRIMARY_ACTION and t.seat == seat
-                                       for t in after.stack)
+                                       for t in after.stack) or action_codes(after, seat) == [0]
                         seen["skipped"] += 1
                         seen["turn_ends"] += ended
             state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))

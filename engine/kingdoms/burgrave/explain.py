@@ -50,6 +50,7 @@ from .actions import (
 )
 from .board import SPOT_LINKS, segment_of, spot_place
 from .costs import exchange_kind, move_options, townsfolk_at
+from .primary import action_codes
 from .printed import (
     card_facts,
     castle_rewards,
@@ -144,7 +145,8 @@ def forfeits(before: State, action: Action, after: State) -> Text | None:
     """What a move gives up, said before it is made (spec, "Primary action": an action nobody
     can pay for is not taken): landing where no primary action can be afforded skips phase 3,
     and with nothing to hire either the turn simply ends. Found from the two states: the
-    mover's primary action was waiting before the move and is gone after it."""
+    mover's primary action was waiting before the move and after it is gone, or has nothing
+    to offer (it waits while a burgrave landed on rearranges)."""
     if encode(action) not in MOVE_CODES or before.over:
         return None
     seat = deciding_seat(before)
@@ -153,9 +155,11 @@ def forfeits(before: State, action: Action, after: State) -> Text | None:
         return any(task.op == Decision.PRIMARY_ACTION and task.seat == seat
                    for task in state.stack)
 
-    if not waiting(before) or (waiting(after) and not after.over):
+    if not waiting(before):
         return None
-    ended = after.over or after.turns != before.turns
+    ended = after.over or after.turns != before.turns  # solo: the next turn may be waiting
+    if not ended and waiting(after) and seat is not None and action_codes(after, seat) != [PASS]:
+        return None  # still to come (after another burgrave rearranges) with something to do
     return Text("burgrave.forfeit.no_action_turn_ends" if ended else "burgrave.forfeit.no_action")
 
 

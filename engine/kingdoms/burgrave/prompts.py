@@ -64,6 +64,7 @@ from .costs import (
     transcribe_funding,
     transcribe_obstacle,
 )
+from .previews import move_preview
 from .rules import deciding_seat, legal_codes
 from .state import UNSET, State
 from .tables import CARD_DESIGN, PLAYER_CARD_SETUP
@@ -282,8 +283,10 @@ def _play_extras(asked: _Asked) -> None:
 def _move(asked: _Asked, code: int) -> None:
     space = MOVE_CODES.value(code)
     cost = move_options(asked.state, asked.seat).get(space, 0)
-    detail = Text("burgrave.free") if cost == 0 else Text("burgrave.cost_silver", count=cost)
-    asked.add(code, space_name(space), detail, "space", space)
+    price = Text("burgrave.free") if cost == 0 else Text("burgrave.cost_silver", count=cost)
+    then = move_preview(asked.state, asked.seat, space, cost)
+    asked.add(code, space_name(space), Text("burgrave.move_detail", cost=price, then=then),
+              "space", space)
 
 
 def _move_extras(asked: _Asked) -> None:
