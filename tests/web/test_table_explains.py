@@ -93,19 +93,28 @@ def test_no_tie_note_when_one_seat_has_the_best_total(fake_dom: OfflineDocument)
     raise AssertionError("no untied game in the seeds tried")
 
 
-def test_undo_says_why_it_is_off_on_screen(fake_dom: OfflineDocument) -> None:
-    """Issue 12: disabled controls say why, visibly — after a roll Undo is off and the toolbar
-    says the roll was revealed; before any move there is nothing to explain."""
+def test_undo_says_why_it_is_off_when_tried(fake_dom: OfflineDocument) -> None:
+    """Issue 12: disabled controls say why — after a roll Undo is dimmed and named with its
+    reason. Issues 26 and 29: not as a permanent line under the tools (it cost the board its
+    height after nearly every move) but when Undo is tapped, in the table's notice."""
     from kingdoms.dice_realm.actions import Roll
 
     record = new_record("dice-realm", [Seat(name="Ann"), Seat(name="Ben")], seed=2)
-    root = table_screen(fake_dom, record)
-    assert root.by_testid("undo-why") is None
     record, _state = append(record, get_game("dice-realm"), replay(record), Roll(keep=0))
-    root = table_screen(fake_dom, record)
-    why = root.by_testid("undo-why")
-    assert why is not None and why.textContent == i18n.t("undo.short.revealed")
-    assert root.by_testid("undo").attrs.get("aria-disabled") == "true"
+    i18n.set_language("en")
+    table = GameTable(Owner(), Session(record), "s1")
+    root = fake_dom.createElement("main")
+    fake_dom.body.append(root)
+    table.mount(root)
+    undo = root.by_testid("undo")
+    why = i18n.t("undo.why.revealed")
+    assert undo.attrs.get("aria-disabled") == "true"
+    assert why in undo.attrs.get("aria-label", "")
+    assert why not in root.textContent  # nothing said before it is asked
+    undo.click()
+    notice = root.by_testid("play-notice")
+    assert notice is not None and notice.textContent == why
+    assert len(table.session.record.actions) == 1  # and nothing was taken back
 
 
 def test_a_solo_game_shows_the_rival_beside_the_player(fake_dom: OfflineDocument) -> None:

@@ -398,10 +398,11 @@ def _primary(asked: _Asked, code: int) -> None:
     elif code in TRADE_CODES:
         times = TRADE_CODES.value(code)
         funding = trade_funding(state, seat, times, count)
+        needs = Text("burgrave.needs", count=funding.need, icon=icon_name(MERCHANT, funding.need))
+        # the exchange itself is said once, in the prompt's notes (see _primary_extras)
         asked.add(code, Text("burgrave.trade_times", count=times),
-                  Text("burgrave.trade_detail", exchange=exchange_text(exchange_kind(state,
-                       seat)), needs=Text("burgrave.needs", count=funding.need,
-                       icon=icon_name(MERCHANT, funding.need)), count=funding.pay))
+                  Text("burgrave.trade_detail", needs=needs, count=funding.pay)
+                  if funding.pay else needs)
     elif code in BUILD_CODES:
         building, spot = build_parts(code)
         asked.add(code, Text("burgrave.build_here", building=building_name(building),
@@ -444,7 +445,10 @@ def _primary_extras(asked: _Asked) -> None:
             asked.groups.append(Group(BUILDINGS[building], Text(
                 "burgrave.build_named", building=building_name(building)),
                 funding_text(funding, BUILDER, Text("burgrave.res.stone"))))
-        if not any(code in TRADE_CODES for code in codes):
+        if any(code in TRADE_CODES for code in codes):
+            asked.notes.append(Text("burgrave.trade_note",
+                                    exchange=exchange_text(exchange_kind(state, seat))))
+        else:
             kind = exchange_kind(state, seat)
             asked.blocked(Text(TRADE_BLOCKED[trade_obstacle(state, seat)],
                                exchange=exchange_text(kind), icons=trade_icons(count),

@@ -20,9 +20,6 @@ from kingdoms_web.play.help import HelpMode
 from kingdoms_web.play.parts import Parts
 from kingdoms_web.shell.dialogs import button
 
-UNDO_SHORT_REASONS = ("revealed", "other_seat")
-"""Why Undo is off, said next to it (nothing to undo and game over need no words)."""
-
 
 class ToolHost(Protocol):
     """What the tool bar asks of the table it sits on."""
@@ -126,11 +123,6 @@ def tool_bar(host: ToolHost, inputs: ToolInputs, parts: Parts) -> Element:
         tools.append(kept("send", name, lambda scope: button(
             scope, t("send.button", name=name), lambda _e: host.send_to_next(),
             testid="send-next", cls="btn btn-tool")))
-    if inputs.undo is not None and not inputs.undo[0] and inputs.undo[1] in UNDO_SHORT_REASONS:
-        # Said on screen, not only in the tooltip: a tablet has no hover.
-        reason = inputs.undo[1]
-        tools.append(kept("why", reason, lambda _scope: el(
-            "p", t(f"undo.short.{reason}"), cls="tool-why", testid="undo-why")))
     bar: Element = parts.frame(f"tools-{mode}", None, lambda: el(
         "div", cls="play-tools", testid="play-tools",
         attrs={"role": "toolbar", "aria-label": t("play.tools")}))
@@ -139,7 +131,9 @@ def tool_bar(host: ToolHost, inputs: ToolInputs, parts: Parts) -> Element:
 
 
 def _undo(host: ToolHost, scope: Scope, allowed: bool, reason: str) -> Element:
-    """Undo, saying why when it is off (the engine's reason: see :data:`UNDO_SHORT_REASONS`)."""
+    """Undo, dimmed when it is off; a tap then says why in the table's notice (the engine's
+    reason), as "What's this?" on it does. Not a line of its own: after most moves undo is
+    off for a reason nobody asked about, and the line cost the board its height."""
     undo = button(scope, t("undo.button"), lambda _e: host.undo(), testid="undo",
                   cls="btn btn-tool", icon="undo")
     undo.setAttribute("data-reason", reason)

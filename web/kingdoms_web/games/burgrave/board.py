@@ -296,9 +296,19 @@ class BoardRenderer:
             phrases.append(t("burgrave.here", names=join_list(names)))
         full = join_phrases(phrases)
         offer = self.spaces.get(space)
-        cls = "bg-space" + (" bg-space-inner" if exchange is None else "")
+        inner = exchange is None
+        cls = "bg-space" + (" bg-space-inner" if inner else "")
         if offer is not None:
-            body.append(el("span", offer.detail, cls="bg-cost"))
+            if inner and offer.price:  # a narrow cell: the price, and icons for the rest
+                body.append(el("span", offer.price, cls="bg-cost"))
+                body.append(el("span", *[icon(symbol, "bg-leads-icon")
+                                         for symbol in offer.leads_to],
+                               "✕" if offer.idle else None, cls="bg-leads",
+                               attrs={"aria-hidden": "true"}))
+            else:
+                body.append(el("span", offer.detail, cls="bg-cost"))
+            if offer.idle:
+                cls += " bg-space-idle"
             return offer_button(self.scope, offer, self.on_offer, body, cls,
                                 label=full + ". " + offer.detail)
         return el("div", *body, cls=cls, testid=f"space-{space}",

@@ -297,6 +297,43 @@ class Offer:
     """The engine's choice it takes (what it cannot take back is said there)."""
     armed: str = ""
     """While it waits for its confirming second tap: what the confirmation says."""
+    price: str = ""
+    """A move: its price alone ("free", "−1 silver"), for a space too narrow for the detail."""
+    leads_to: tuple[str, ...] = ()
+    """A move: the sprite symbols of the primary actions it leads to; empty if it leads to
+    none (then :attr:`idle`)."""
+    idle: bool = False
+    """A move after which nothing can be afforded (its detail says so; it asks to confirm)."""
+
+
+PREVIEW_SYMBOLS = {"burgrave.preview.trade": "trade", "burgrave.preview.build": "build",
+                   "burgrave.preview.place": "place-workers",
+                   "burgrave.preview.transcribe": "transcribe",
+                   "burgrave.preview.dismiss": "dismiss"}
+"""The engine's words for what a move leads to (``previews.move_preview``), as symbols."""
+
+
+def _preview_keys(text: object) -> list[str]:
+    """The catalog keys of a move's preview, its "or" joins unrolled."""
+    if not isinstance(text, Text):
+        return []
+    if text.key == "burgrave.preview.or":
+        return _preview_keys(text.params.get("a")) + _preview_keys(text.params.get("b"))
+    return [text.key]
+
+
+def with_move_preview(offer: Offer, detail: Text | None) -> Offer:
+    """Fill a move's :attr:`Offer.price`, :attr:`Offer.leads_to` and :attr:`Offer.idle` from
+    the engine's detail (``burgrave.move_detail``: its ``cost`` and what it leads to,
+    ``then``), so a small space can show them as a price and icons."""
+    if detail is None or detail.key != "burgrave.move_detail":
+        return offer
+    cost = detail.params.get("cost")
+    keys = _preview_keys(detail.params.get("then"))
+    offer.price = say(cost) if isinstance(cost, Text) else ""
+    offer.leads_to = tuple(PREVIEW_SYMBOLS[key] for key in keys if key in PREVIEW_SYMBOLS)
+    offer.idle = keys == ["burgrave.preview.nothing"]
+    return offer
 
 
 @dataclass
@@ -363,11 +400,11 @@ def build_prompt(engine: EnginePrompt[Action] | None, *, building: str | None = 
         if choice.group and choice.group != building:
             continue
         testid = testid_for(choice)
-        prompt.offers.append(Offer(
+        prompt.offers.append(with_move_preview(Offer(
             testid, say(choice.label),
             say(choice.detail) if choice.detail is not None else "",
             action=choice.action, place=choice.place, key=choice.key, choice=choice,
-            armed=why_confirm(choice) if testid == armed else ""))
+            armed=why_confirm(choice) if testid == armed else ""), choice.detail))
     return prompt
 
 

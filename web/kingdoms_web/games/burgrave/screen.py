@@ -42,7 +42,8 @@ LOG_SIZE = 40
 BOARD_PLACES = frozenset({"space", "spot", "section"})
 """Offers drawn on the board (``Offer.place``), not in the prompt or the hand."""
 RECAP_OPEN = 8
-"""A recap this short is shown open; a longer one starts folded so the prompt stays in view."""
+"""A recap this short is shown open beside the board (a wide window); a longer one, or any in
+a one-column window, starts folded to its one line so the board keeps the room."""
 
 
 OPTION_SYMBOLS = {
@@ -140,8 +141,9 @@ class BurgraveScreen:
         self.confirmation = Confirmation()
         """The control (test id) waiting for its confirming second tap, if any."""
         self.opened: set[int] = set()
-        self.dock_open = not _narrow()
-        """Whether the viewer's hand drawer is open (it opens by itself when a card is asked)."""
+        self.dock_open: bool | None = None
+        """Whether the player opened (True) or folded (False) the hand drawer during this
+        decision; None: as the layout has it (see :meth:`_dock_open`)."""
         self._scroll: dict[str, float] = {}
         """How far the board and the dock were scrolled, kept across redraws."""
         self._board_asks: tuple[str, ...] = ()
@@ -177,6 +179,7 @@ class BurgraveScreen:
             self._decision_key = key
             self.building = None
             self.confirmation.clear()
+            self.dock_open = None
         self._draw()
 
     def dispose(self) -> None:
@@ -253,7 +256,12 @@ class BurgraveScreen:
         frame = parts.frame("screen", viewer is not None,
                             lambda: ScreenFrame.build(with_dock=viewer is not None))
         hand_asked = prompt is not None and any(o.place == "hand" for o in prompt.offers)
-        dock_open = self.dock_open or hand_asked
+        board_asked = prompt is not None and any(o.place in BOARD_PLACES
+                                                 for o in prompt.offers)
+        buttons = [o for o in prompt.offers if o.place in ("prompt", "pair")] if prompt else []
+        if board_asked and self.building is None and len(buttons) > 2:
+            board_asked = False  # the buttons come first (a building, a trade), then a spot
+        dock_open = hand_asked or self._dock_open()
         others = [s for s in range(len(view["players"])) if s != viewer]
         dom.patch(frame.ring, [frame.road, *board.render(parts)])
         dom.patch(frame.opponents, [players.kept_opponent(parts, s) for s in others])
@@ -264,12 +272,13 @@ class BurgraveScreen:
         if dock is not None and viewer is not None:
             dom.patch(dock, [players.kept_mine(parts, viewer, open_=dock_open,
                                                on_fold=None if hand_asked else self._fold_dock)])
-        dom.patch(frame.panel, [self._status(view), self._recap(prompt),
-                                self._prompt(view, prompt)])
+        dom.patch(frame.panel, [self._prompt(view, prompt)])
         screen = frame.screen
         # What the prompt asks for gets the room in a one-column window (burgrave.css): the
-        # hand's cards when a card is asked for, else the board.
-        dom.set_attrs(screen, {"data-asks": "hand" if hand_asked else "board"})
+        # hand's cards when a card is asked for, the board when a piece of it is, else the
+        # prompt's own buttons (none of them may be cut off).
+        dom.set_attrs(screen, {"data-asks": "hand" if hand_asked else
+                               "board" if board_asked or not buttons else "prompt"})
         self._keep_scroll(main, "main")
         if dock is not None:
             self._keep_scroll(dock, "dock")
@@ -307,33 +316,51 @@ class BurgraveScreen:
         if dock is not None and dock.isConnected:
             dock.scrollTop = self._scroll.get("dock", 0.0)
 
+    def _dock_open(self) -> bool:
+        """The hand drawer's state when no card is asked for: as the player set it during
+        this decision, else folded to its title strip in a one-column window (the board or
+        the prompt's buttons get the room; a tap opens it) and open beside the board."""
+        if self.dock_open is not None:
+            return self.dock_open
+        return not _one_column()
+
     def _fold_dock(self) -> None:
-        """Fold or unfold the hand drawer (a phone player wanting more of the board)."""
-        self.dock_open = not self.dock_open
+        """Fold or unfold the hand drawer (for this decision)."""
+        self.dock_open = not self._dock_open()
         self._draw()
 
-    def _status(self, view: BurgraveView) -> Element:
-        """Round, the piles that end the game, and the Key. Whose turn it is stands in the
-        table's turn banner right above, so it is not said twice."""
+    def _status(self, view: BurgraveView, who: str | None = None,
+                recap: Element | None = None) -> Element:
+        """The prompt's first line: whose question it is (``who``), the round, the piles
+        that end the game, what happened since (``recap``, folded to a button) and the Key.
+        One line, so the board keeps the room."""
         parts = [t("burgrave.round", number=view["round"] + 1)]
         final = view.get("final_round")
         if final is not None:
             parts.append(t("burgrave.final_round") if view["round"] >= final
                          else t("burgrave.end_triggered"))
-        piles = t("burgrave.piles", debts=view["debt_pile"], deeds=view["deed_pile"])
+        words = t("burgrave.piles", debts=view["debt_pile"], deeds=view["deed_pile"])
+        # On a phone the piles are counted beside their icons (burgrave.css shows one form).
+        piles = el("span", el("span", words, cls="bg-piles-words"),
+                   el("span", icon("debt", "bg-pile-icon"), str(view["debt_pile"]), " ",
+                      icon("deed", "bg-pile-icon"), str(view["deed_pile"]),
+                      cls="bg-piles-icons", attrs={"role": "img", "aria-label": words}))
         legend = el("button", icon("exchange"), el("span", t("burgrave.legend.button")),
                     cls="btn btn-tool bg-legend-button", testid="legend",
                     attrs={"type": "button", "aria-label": t("burgrave.legend.open"),
                            "aria-haspopup": "dialog"})
         self._scope.on(legend, "click", lambda _e: LegendDialog(view).open())
-        return el("div", el("p", el("span", join_parts(parts), cls="bg-status-main"), " ",
-                            el("span", piles, cls="bg-muted"), cls="bg-status-text"),
-                  legend, cls="bg-status", testid="status")
+        return el("div", el("p", el("span", who, cls="bg-prompt-who") if who else None,
+                            " " if who else None,
+                            el("span", join_parts(parts), cls="bg-status-main"), " ",
+                            el("span", piles, cls="bg-muted bg-piles"), cls="bg-status-text"),
+                  recap, legend, cls="bg-status", testid="status")
 
     def _prompt(self, view: BurgraveView, prompt: M.Prompt | None) -> Element:
         box = el("section", cls="bg-prompt", testid="prompt",
                  attrs={"aria-labelledby": "bg-prompt-title"})
         if view.get("over"):
+            box.append(self._status(view))
             box.append(el("h2", t("burgrave.over"), cls="bg-prompt-title",
                           testid="prompt-title", attrs={"id": "bg-prompt-title",
                                                         "tabindex": "-1"}))
@@ -341,12 +368,13 @@ class BurgraveScreen:
         if prompt is None:
             decision = view.get("decision")
             name = view["players"][decision["seat"]]["name"] if decision else ""
+            box.append(self._status(view))
             box.append(el("h2", t("burgrave.waiting", name=name), cls="bg-prompt-title",
                           testid="prompt-title", attrs={"id": "bg-prompt-title",
                                                         "tabindex": "-1"}))
             return box
         me = view["players"][prompt.seat]["name"] if prompt.seat is not None else ""
-        box.append(el("p", t("burgrave.for_player", name=me), cls="bg-prompt-who"))
+        box.append(self._status(view, t("burgrave.for_player", name=me), self._recap(prompt)))
         box.append(el("h2", prompt.title, cls="bg-prompt-title", testid="prompt-title",
                       attrs={"id": "bg-prompt-title", "tabindex": "-1"}))
         if prompt.why:
@@ -356,9 +384,10 @@ class BurgraveScreen:
             box.append(warnings)
         for note in prompt.notes:
             box.append(el("p", note, cls="bg-note"))
-        if prompt.blocked:
+        if prompt.blocked:  # folded to its line: the choices that are possible come first
             items = [el("li", text) for text in prompt.blocked]
-            box.append(el("div", el("p", t("burgrave.not_possible"), cls="bg-note-title"),
+            box.append(el("details", el("summary", t("burgrave.not_possible",
+                                                     count=len(items)), cls="bg-note-title"),
                           el("ul", *items), cls="bg-blocked", testid="prompt-blocked"))
         places = {o.place for o in prompt.offers}
         hints = [t(f"burgrave.hint.{place}") for place in ("hand", "space", "spot", "section")
@@ -539,17 +568,26 @@ class BurgraveScreen:
         lines = self.since_last_turn(prompt.seat)
         if not lines:
             return None
+        count = len(lines)
         return el("details",
-                  el("summary", t("burgrave.since_last_turn", count=len(lines))),
+                  el("summary", el("span", t("burgrave.since_last_turn", count=count),
+                                   cls="bg-recap-words"),
+                     el("span", t("burgrave.recap_short", count=count), cls="bg-recap-short",
+                        attrs={"aria-hidden": "true"})),
                   el("ol", *[el("li", line) for line in lines], cls="bg-recap-list"),
-                  cls="bg-recap", testid="recap", attrs={"open": len(lines) <= RECAP_OPEN})
+                  cls="bg-recap", testid="recap",
+                  attrs={"open": len(lines) <= RECAP_OPEN and not _one_column()})
 
 
-def _narrow() -> bool:
-    """A phone-sized window: the hand drawer starts folded there (it unfolds by itself when a
-    card is asked for), so the board gets the room."""
+ONE_COLUMN = "not all and (min-width: 900px) and (orientation: landscape)"
+"""burgrave.css's one-column layout (portrait tablets, phones): prompt, board, drawer."""
+
+
+def _one_column() -> bool:
+    """A one-column window, where the recap and the hand drawer fold to a line while the
+    board is asked about (they open on a tap)."""
     window = dom.window
     try:
-        return bool(window.matchMedia("(max-width: 600px)").matches)
+        return bool(window.matchMedia(ONE_COLUMN).matches)
     except dom.BROWSER_ERRORS:
         return False
