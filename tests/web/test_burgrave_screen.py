@@ -343,3 +343,43 @@ def test_a_solo_game_names_the_rival_in_the_players_language(fake_dom: OfflineDo
     shown = "\n".join(seen)
     assert "Rivale" in box.textContent and "Rivale" in shown
     assert re.findall(r".{30}\bRival\b.{30}", shown) == []
+
+
+def test_a_solo_rival_shows_its_scheme_every_turn(fake_dom: OfflineDocument) -> None:
+    """Issue 26, "a rival you can read": from the rival's first turn on, the scheme it flipped
+    is named in the prompt's first line and shown face up with its instructions (the engine's
+    words) among the boards, with its board, line, piles and score so far; the name opens
+    the same in a dialog."""
+    from kingdoms.burgrave.solo_view import scheme_text
+    from kingdoms.core.text import Text
+
+    i18n.set_language("en")
+    host = burgrave_host(fake_dom, ["Ana"], 4)
+    rng = random.Random(4)
+    seen = 0
+    for _ in range(120):
+        if GAME.is_over(host.state):
+            break
+        rival = host.state.rival
+        assert rival is not None
+        block = host.root.by_testid("rival-block")
+        assert block is not None
+        if rival.line:
+            card = block.by_testid("rival-scheme-card")
+            assert card is not None
+            assert i18n.say(scheme_text(rival.line[0])) in card.textContent
+            view = GAME.view(host.state, 0)["rival"]
+            assert view is not None
+            assert i18n.t("burgrave.rival.so_far", name=i18n.t("burgrave.rival.name"),
+                          count=view["score"]["total"]) in block.textContent
+            opener = host.root.by_testid("rival-scheme-open")
+            assert opener is not None
+            assert i18n.say(Text(f"burgrave.scheme.{view['scheme']}")) in opener.textContent
+            seen += 1
+        offers = host.offers()
+        active = [o for o in offers if o.attrs.get("data-testid") != "action-pass"]
+        chosen = rng.choice(active or offers).attrs["data-testid"]
+        host.node(chosen).click()
+        if host.root.by_testid("confirm-note") is not None:  # asked twice: confirm
+            host.node(chosen).click()
+    assert seen > 20

@@ -31,6 +31,7 @@ from kingdoms_web.games.burgrave.board import BoardRenderer, road
 from kingdoms_web.games.burgrave.dialogs import CardDialog, LegendDialog
 from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, icon
 from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
+from kingdoms_web.games.burgrave.rival import rival_block, rival_parts, scheme_name
 from kingdoms_web.i18n import get_language, join_parts, join_sentences, labelled, say, t
 from kingdoms_web.play import motion
 from kingdoms_web.play.confirm import Confirmation
@@ -264,7 +265,12 @@ class BurgraveScreen:
         dock_open = hand_asked or self._dock_open()
         others = [s for s in range(len(view["players"])) if s != viewer]
         dom.patch(frame.ring, [frame.road, *board.render(parts)])
-        dom.patch(frame.opponents, [players.kept_opponent(parts, s) for s in others])
+        rival = view.get("rival")
+        rival_name = str(view["players"][rival["seat"]]["name"]) if rival else ""
+        dom.patch(frame.opponents, [
+            parts.get("rival", (rival, rival_name, get_language()),
+                      lambda _scope: rival_block(rival, rival_name)) if rival else None,
+            *[players.kept_opponent(parts, s) for s in others]])
         dom.patch(frame.main, [frame.board,
                                players.kept_details(parts, viewer) if viewer is not None
                                else None, frame.opponents, self._log(parts)])
@@ -354,7 +360,23 @@ class BurgraveScreen:
                             " " if who else None,
                             el("span", join_parts(parts), cls="bg-status-main"), " ",
                             el("span", piles, cls="bg-muted bg-piles"), cls="bg-status-text"),
-                  recap, legend, cls="bg-status", testid="status")
+                  recap, self._rival_button(view), legend, cls="bg-status", testid="status")
+
+    def _rival_button(self, view: BurgraveView) -> Element | None:
+        """Solo: the rival's scheme this turn, by name, one tap from its full instructions
+        (its block among the boards says the same further down)."""
+        rival = view.get("rival")
+        if rival is None:
+            return None
+        name = str(view["players"][rival["seat"]]["name"])
+        scheme = scheme_name(str(rival["scheme"])) if rival.get("scheme") else "–"
+        node = el("button", icon("hero"), el("span", el("span", t(
+                      "burgrave.rival.open", name=name) + " ", cls="bg-rival-who"), scheme),
+                  cls="btn btn-tool bg-rival-button", testid="rival-scheme-open",
+                  attrs={"type": "button", "aria-haspopup": "dialog"})
+        self._scope.on(node, "click", lambda _e: CardDialog(
+            t("burgrave.rival.title", name=name), rival_parts(rival, name)).open())
+        return node
 
     def _prompt(self, view: BurgraveView, prompt: M.Prompt | None) -> Element:
         box = el("section", cls="bg-prompt", testid="prompt",
