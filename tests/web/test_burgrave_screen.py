@@ -383,3 +383,39 @@ def test_a_solo_rival_shows_its_scheme_every_turn(fake_dom: OfflineDocument) -> 
         if host.root.by_testid("confirm-note") is not None:  # asked twice: confirm
             host.node(chosen).click()
     assert seen > 20
+
+
+def test_the_rivals_turn_is_its_own_entry(fake_dom: OfflineDocument) -> None:
+    """Issue 26: the rival's turn was logged inside the person's own entry ("Solo discards the
+    Novice. The rival plays Levy…"). It is now an entry of its own in "what happened", in the
+    recap of what happened since the person's last move, and in the history."""
+    from kingdoms.burgrave.solo_view import rival_log
+    from kingdoms.core.session import Session
+    from kingdoms_web.play.history import action_log
+
+    i18n.set_language("en")
+    host = burgrave_host(fake_dom, ["Ana"], 4)
+    rng = random.Random(4)
+    turns = 0
+    while turns < 3 and not GAME.is_over(host.state):
+        before = host.state
+        offers = host.offers()
+        active = [o for o in offers if o.attrs.get("data-testid") != "action-pass"]
+        chosen = rng.choice(active or offers).attrs["data-testid"]
+        host.node(chosen).click()
+        if host.root.by_testid("confirm-note") is not None:
+            host.node(chosen).click()
+        if host.state is before:
+            continue
+        said = rival_log(before, host.state)
+        if said is None:
+            continue
+        turns += 1
+        rival_line = i18n.say(said)
+        entries = [li.textContent for li in host.root.by_testid("log").querySelectorAll("li")]
+        assert entries[0] == rival_line  # newest first: the rival's turn, then the move
+        assert rival_line not in entries[1]
+        assert host.screen.since_last_turn(0) == [rival_line]
+        history = [line.text for line in action_log(Session(host.record))]
+        assert history[-1] == rival_line and rival_line not in history[-2]
+    assert turns == 3

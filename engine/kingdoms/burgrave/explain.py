@@ -67,7 +67,7 @@ from .printed import (
 from .prompts import prompt
 from .rules import deciding_seat
 from .solo_view import rival_log
-from .state import State
+from .state import RIVAL_SEAT, State
 from .tables import PRINTED, SEG_LINK_REWARDS
 from .tasks import Decision
 from .words import (
@@ -104,7 +104,7 @@ from .words import (
 __all__ = [
     "RIVAL_NAME", "building_benefit", "building_name", "card_facts", "card_name", "card_text",
     "castle_rewards", "castle_section_name", "catalog", "cleric_bonus_name",
-    "collision_rewards", "describe", "design_name", "design_text", "effects_text",
+    "collision_rewards", "describe", "describe_parts", "design_name", "design_text", "effects_text",
     "exchange_text", "forfeits", "hero_cards", "icon_name", "icons_text", "link_reward",
     "link_rewards", "player_card_name", "printed_facts", "printed_name",
     "printed_script_cost", "printed_script_name", "printed_script_text", "printed_text",
@@ -166,9 +166,18 @@ def forfeits(before: State, action: Action, after: State) -> Text | None:
 def describe(before: State, action: Action, after: State) -> Text:
     """What ``action`` (by the deciding seat of ``before``) did, in one line; in a solo game,
     followed by the rival's turn when the action let it play (its turn needs no action)."""
+    parts = [text for _seat, text in describe_parts(before, action, after)]
+    return chain("core.sentences", parts, parts[0])
+
+
+def describe_parts(before: State, action: Action,
+                   after: State) -> tuple[tuple[int | None, Text], ...]:
+    """:func:`describe` seat by seat: the acting seat's sentence, then the solo rival's turn
+    when the action let it play (so the log shows the rival's turn as its own entry)."""
     line = _describe(before, action, after)
     rival = rival_log(before, after)
-    return line if rival is None else chain("core.sentences", [line, rival], line)
+    mine = ((deciding_seat(before), line),)
+    return mine if rival is None else (*mine, (RIVAL_SEAT, rival))
 
 
 def _describe(before: State, action: Action, after: State) -> Text:

@@ -132,6 +132,11 @@ class BurgraveGame:
     def describe(self, before: State, action: Action, after: State) -> Text:
         return explain.describe(before, action, after)
 
+    def describe_parts(self, before: State, action: Action,
+                       after: State) -> tuple[tuple[int | None, Text], ...]:
+        """The person's move, then (solo) the rival's turn it let happen, as two entries."""
+        return explain.describe_parts(before, action, after)
+
     def prompt(self, state: State) -> Prompt[Action] | None:
         """The decision with every choice's consequences (:func:`with_consequences`)."""
         return with_consequences(explain.prompt(state), state, self.apply,

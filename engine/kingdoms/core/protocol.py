@@ -272,6 +272,15 @@ class Game(Protocol, Generic[StateT, ActionT]):
         """What ``action`` did, for the history and "what happened" (one short sentence)."""
         ...
 
+    def describe_parts(self, before: StateT, action: ActionT,
+                       after: StateT) -> tuple[tuple[int | None, Text], ...]:
+        """What happened, seat by seat: the acting seat's sentence first, then each turn an
+        automated seat took because of it (Burgrave's solo rival plays when the person's turn
+        ends, with no action of its own), so "what happened" and the history list each seat's
+        turn as its own entry. A game without such seats gives ``describe`` for the acting
+        seat alone."""
+        ...
+
     def resample(self, state: StateT, seat: int, rng: Any) -> StateT:
         """A state ``seat`` cannot tell from ``state``: everything it cannot see (other hands,
         the order of every face-down pile, future dice, the seed) drawn afresh from ``rng`` (a

@@ -134,6 +134,11 @@ class DiceRealmGame:
         sample.counter = 0
         return sample
 
+    def describe_parts(self, before: State, action: ActionModel,
+                       after: State) -> tuple[tuple[int | None, Text], ...]:
+        """Only the acting seat acts (no automated seat plays on its own)."""
+        return ((self.current_seat(before), self.describe(before, action, after)),)
+
     def describe(self, before: State, action: ActionModel, after: State) -> Text:
         del action
         return explain.describe(before, after)

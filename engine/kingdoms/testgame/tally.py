@@ -378,6 +378,11 @@ class TallyGame:
         return dataclasses.replace(state, decks=tuple(decks), hands=tuple(hands),
                                    seed=rng.next_u64(), counter=0)
 
+    def describe_parts(self, before: TallyState, action: TallyAction,
+                       after: TallyState) -> tuple[tuple[int | None, Text], ...]:
+        """Only the acting seat acts (no automated seat plays on its own)."""
+        return ((self.current_seat(before), self.describe(before, action, after)),)
+
     def describe(self, before: TallyState, action: TallyAction, after: TallyState) -> Text:
         """What was done; a roll says its face, a draw does not say the card (it is private)."""
         seat = self.current_seat(before)

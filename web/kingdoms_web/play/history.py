@@ -27,18 +27,20 @@ class LogLine:
     text: str
 
 
-def log_line(session: Session, step: Step) -> LogLine:
-    """One action of the record in words."""
+def log_lines(session: Session, step: Step) -> list[LogLine]:
+    """One action of the record in words: the mover's line, then a line for each turn an
+    automated seat took because of it (a solo rival's, named in its own sentence)."""
     seats = session.record.seats
-    seat = step.seat
-    name = seats[seat].name if seat is not None and 0 <= seat < len(seats) else ""
-    return LogLine(step.number, seat, name,
-                   say(session.game.describe(step.before, step.action, step.after)))
+    lines = []
+    for seat, text in session.game.describe_parts(step.before, step.action, step.after):
+        name = seats[seat].name if seat is not None and 0 <= seat < len(seats) else ""
+        lines.append(LogLine(step.number, seat, name, say(text)))
+    return lines
 
 
 def action_log(session: Session) -> list[LogLine]:
     """Every action of the session's record in words."""
-    return [log_line(session, step) for step in session.steps()]
+    return [line for step in session.steps() for line in log_lines(session, step)]
 
 
 class HistoryDialog(Modal):

@@ -40,6 +40,8 @@ from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.play.parts import Parts
 
 LOG_SIZE = 40
+Entries = tuple[tuple[int | None, str], ...]
+"""One action's log entries: each seat's part of it, in words (``Game.describe_parts``)."""
 BOARD_PLACES = frozenset({"space", "spot", "section"})
 """Offers drawn on the board (``Offer.place``), not in the prompt or the hand."""
 RECAP_OPEN = 8
@@ -125,8 +127,11 @@ class LogFrame:
                         el("p", t("burgrave.log_empty"), cls="bg-muted"))
 
 
-def _log_line(n: int, text: str) -> Callable[[Scope], Element]:
-    return lambda _scope: el("li", text, attrs={"value": str(n)})
+def _log_line(n: int, text: str, automated: bool) -> Callable[[Scope], Element]:
+    """A log entry; the solo rival's turn (``automated``) is its own entry under the move that
+    let it play, marked as the rival's."""
+    return lambda _scope: el("li", text, cls="bg-log-rival" if automated else None,
+                             attrs={"value": str(n)})
 
 
 class BurgraveScreen:
@@ -134,7 +139,7 @@ class BurgraveScreen:
 
     def __init__(self, host: GameHost) -> None:
         self.host = host
-        self._log_cache: dict[tuple[int, str], str] = {}
+        self._log_cache: dict[tuple[int, str], Entries] = {}
         """(move, language) -> the line shown, for the record :attr:`_log_actions` (or an
         extension of it: an undo and another move makes the cache start again)."""
         self._log_actions: list[int] = []
@@ -460,12 +465,14 @@ class BurgraveScreen:
         """The recent moves, newest first. Each line is kept while it is shown (a move adds a
         line or two and the oldest drop out; forty lines drawn afresh after every move were a
         fifth of a tap's nodes)."""
-        lines = self.log_lines()
+        entries = self.log_entries()
         frame = parts.frame("log", None, LogFrame.build)
         # A line's name cycles through twice the lines shown, so a name never stands for two
         # lines at once and the kept parts stay few.
-        items = [parts.get(f"log-{n % (2 * LOG_SIZE)}", (n, text), _log_line(n, text))
-                 for n, text in reversed(lines)]
+        items = [parts.get(f"log-{n % (2 * LOG_SIZE)}-{k}", (n, text),
+                           _log_line(n, text, k > 0))
+                 for n, parts_ in reversed(entries) for k, (_seat, text) in
+                 reversed(list(enumerate(parts_)))]
         dom.patch(frame.list, items)
         dom.patch(frame.section, [frame.title, frame.list if items else frame.empty])
         return frame.section
@@ -506,9 +513,9 @@ class BurgraveScreen:
         self.building = None
         if not host.act(action):
             return False
-        lines = self.log_lines(1)
-        if lines:
-            host.notify(lines[-1][1])
+        entries = self.log_entries(1)
+        if entries:
+            host.notify(" ".join(text for _seat, text in entries[-1][1]))
         return True
 
     def _toggled(self, seat: int, is_open: bool) -> None:
@@ -551,8 +558,15 @@ class BurgraveScreen:
     # ------------------------------------------------------------------ the log
 
     def log_lines(self, count: int = LOG_SIZE) -> list[tuple[int, str]]:
-        """(move number, the engine's sentence) for the last ``count`` actions, oldest first."""
-        return [(step.number, self._sentence(step)) for step in self._steps(count)]
+        """(move number, the engine's sentences) for the last ``count`` actions, oldest
+        first."""
+        return [(n, " ".join(text for _seat, text in parts_))
+                for n, parts_ in self.log_entries(count)]
+
+    def log_entries(self, count: int = LOG_SIZE) -> list[tuple[int, Entries]]:
+        """(move number, each seat's part of it: the mover's sentence, then a solo rival's
+        turn) for the last ``count`` actions, oldest first."""
+        return [(step.number, self._parts(step)) for step in self._steps(count)]
 
     def _steps(self, count: int) -> list[Step]:
         """The last ``count`` steps; the sentence cache is dropped when the record changed
@@ -565,23 +579,27 @@ class BurgraveScreen:
         self._log_actions = actions
         return host.recent_steps(count)
 
-    def _sentence(self, step: Step) -> str:
+    def _parts(self, step: Step) -> Entries:
         key = (step.number, get_language())
-        text = self._log_cache.get(key)
-        if text is None:
-            text = say(self.host.game.describe(step.before, step.action, step.after))
-            self._log_cache[key] = text
-        return text
+        parts_ = self._log_cache.get(key)
+        if parts_ is None:
+            parts_ = tuple((seat, say(text)) for seat, text in self.host.game.describe_parts(
+                step.before, step.action, step.after))
+            self._log_cache[key] = parts_
+        return parts_
 
     def since_last_turn(self, seat: int) -> list[str]:
         """What the others did since ``seat`` last acted, oldest first (at most ``LOG_SIZE``
-        lines); empty once ``seat`` has acted again."""
-        since: list[Step] = []
+        lines): every later move, and the turns others took after ``seat``'s own last move
+        (a solo rival's); empty once ``seat`` has acted again."""
+        since: list[str] = []
         for step in reversed(self._steps(LOG_SIZE)):
+            parts_ = self._parts(step)
             if step.seat == seat:
+                since += [text for who, text in reversed(parts_[1:]) if who != seat]
                 break
-            since.append(step)
-        return [self._sentence(step) for step in reversed(since)]
+            since += [text for _who, text in reversed(parts_)]
+        return since[::-1]
 
     def _recap(self, prompt: M.Prompt | None) -> Element | None:
         """Hot-seat: when a person's decision comes, a short recap of the others' moves."""
