@@ -330,11 +330,29 @@ def test_a_full_turn_by_keyboard_only(page: Page, site_url: str) -> None:
 # --------------------------------------------------------------------------- solo
 
 
+RIVAL_SHOWN = """() => {
+  const text = sel => { const e = document.querySelector(sel); return e ? e.textContent : ''; };
+  const rival = [...document.querySelectorAll('[data-testid=log] li.bg-log-rival')];
+  const opener = document.querySelector('[data-testid=rival-scheme-open]');
+  const name = opener ? opener.textContent.split(':').pop().trim() : '';
+  const latest = rival.length ? rival[0] : null;
+  return {turns: rival.length ? Number(latest.value) * 1000 + rival.length : 0,
+          scheme: name, card: text('[data-testid=rival-scheme-card]'),
+          latest: latest ? latest.textContent : '',
+          mover: latest && latest.nextElementSibling ? latest.nextElementSibling.textContent
+                                                     : ''};
+}"""
+"""The rival's scheme as the screen shows it, and its newest turn in "what happened" (the
+log lists the newest first: the rival's entry, then the move that let it play)."""
+
+
 @pytest.mark.slow
 def test_a_solo_game_against_the_rival_to_the_end(page: Page, site_url: str) -> None:
     """Issue 11: Burgrave for 1 — the new-game dialog offers the rival board and difficulty,
     the rival plays itself, and the end screen shows the human's score, checked against the
-    record replayed on CPython with the chosen options."""
+    record replayed on CPython with the chosen options. Issue 26: after every turn of the
+    rival its flipped scheme is shown, named in the prompt and face up among the boards, and
+    its turn is an entry of its own in "what happened", naming that scheme."""
     page.goto(site_url + "?seed=77")
     wait_ready(page)
     page.get_by_test_id("new-game").tap()
@@ -348,10 +366,17 @@ def test_a_solo_game_against_the_rival_to_the_end(page: Page, site_url: str) -> 
     record = current_record(page)
     assert record.options == {"rival": "manuscripts", "difficulty": 3}
     rng = random.Random(77)
+    rival_turns = 0
     for _ in range(5000):
         seen = page.evaluate(OFFERS)
         if seen["over"]:
             break
+        rival = page.evaluate(RIVAL_SHOWN)
+        if rival["turns"] > rival_turns:  # the rival has played again since the last look
+            rival_turns = rival["turns"]
+            assert rival["card"] and rival["scheme"], rival
+            assert rival["scheme"] in rival["card"] and rival["scheme"] in rival["latest"], rival
+            assert rival["scheme"] not in rival["mover"], rival  # not inside the person's line
         assert not seen["pass"], "no privacy screen in a game of one"
         offers = seen["offers"]
         assert offers, "nothing to tap"
@@ -360,6 +385,7 @@ def test_a_solo_game_against_the_rival_to_the_end(page: Page, site_url: str) -> 
     else:
         pytest.fail("the solo game did not end within the cap")
     expect(page.get_by_test_id("end-screen")).to_be_visible()
+    assert rival_turns > 10
     final = replay(current_record(page))
     result = GAME.result(final)
     expect(page.get_by_test_id("final-score-0")).to_have_text(str(result.scores[0].total))
@@ -368,3 +394,59 @@ def test_a_solo_game_against_the_rival_to_the_end(page: Page, site_url: str) -> 
     scoreline = page.get_by_test_id("solo-scoreline")
     expect(scoreline).to_contain_text(f"Rival: {rival} point")
     expect(scoreline).to_contain_text(f"Ana: {result.scores[0].total} point")
+
+
+MOVE_PREVIEWS = """() => [...document.querySelectorAll('[data-testid^=space-][data-offer]')].map(
+  space => ({id: space.dataset.testid, cost: (space.querySelector('.bg-cost') || {}).textContent,
+             leads: space.querySelectorAll('.bg-leads-icon').length,
+             idle: space.classList.contains('bg-space-idle'),
+             label: space.getAttribute('aria-label') || ''}))"""
+
+
+def test_moves_are_previewed_and_a_move_to_nowhere_is_confirmed(page: Page,
+                                                                  site_url: str) -> None:
+    """Issue 26, "see a move before you make it", on a portrait tablet against a computer:
+    every space offered for a move says its price and what could be done there ("free ·
+    trade or build", or icons in an inner space), in its label too; the person moves where
+    something can be done, and a tap on a space where nothing can be afforded asks first
+    ("Nothing you can afford there …"), then the second tap moves and ends the phase."""
+    from .test_computers import BURGRAVE_TURN, start_with_computers
+
+    start_with_computers(page, site_url, 5, "burgrave", [("Ann", "person"), ("Bot", "easy")])
+    page.get_by_test_id("pace").tap()
+    rng = random.Random(5)
+    previewed = confirmed = 0
+    for _ in range(400):
+        state = page.wait_for_function(BURGRAVE_TURN, timeout=60_000).json_value()
+        if state == "over" or (confirmed and previewed >= 4):
+            break
+        spaces = page.evaluate(MOVE_PREVIEWS)
+        if spaces:
+            previewed += 1
+            for space in spaces:
+                assert space["cost"] and (space["leads"] or space["idle"] or "·" in space["cost"]
+                                          ), space
+                assert space["label"].endswith(space["cost"]) or space["leads"] or space["idle"]
+            idle = [s["id"] for s in spaces if s["idle"]]
+            useful = [s["id"] for s in spaces if not s["idle"]]
+            if idle and not confirmed:
+                screen = page.get_by_test_id("game-screen")
+                moves = screen.get_attribute("data-moves")
+                page.get_by_test_id(idle[0]).tap()
+                note = page.get_by_test_id("confirm-note")
+                expect(note).to_contain_text("Nothing you can afford there")
+                assert screen.get_attribute("data-moves") == moves  # asked, not moved
+                page.get_by_test_id(idle[0]).tap()
+                expect(note).to_have_count(0)
+                expect(screen).not_to_have_attribute("data-moves", str(moves))
+                confirmed += 1
+                continue
+            page.get_by_test_id(rng.choice(useful or idle)).tap()
+        else:
+            offers = page.evaluate(
+                "[...document.querySelectorAll('[data-offer]')].map(e => e.dataset.testid)")
+            chosen = rng.choice([o for o in offers if o != "action-pass"] or offers)
+            page.get_by_test_id(chosen).tap()
+        if page.locator("[data-offer].is-confirming").count():
+            page.locator("[data-offer].is-confirming").first.tap()
+    assert previewed >= 4 and confirmed == 1, (previewed, confirmed)
