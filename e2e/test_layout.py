@@ -414,8 +414,7 @@ def test_burgrave_board_comes_first(sized_page: Page, site_url: str,
         else:
             assert share["height"] >= least[size], (language, share)
         assert page.evaluate(CLIPPED_CHOICES) == [], language
-        page.goto("about:blank")
-        open_burgrave(page, site_url, primary)
+        open_burgrave(page, site_url, primary)  # a new code in the address: no new load
         page.evaluate(AFTER_PAINT)
         screenshot(page, f"burgrave-prompt-choices-{language}-{size}")
         assert page.evaluate(CLIPPED_CHOICES) == [], language
