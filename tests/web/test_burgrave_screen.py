@@ -415,7 +415,7 @@ def test_the_rivals_turn_is_its_own_entry(fake_dom: OfflineDocument) -> None:
         entries = [li.textContent for li in host.root.by_testid("log").querySelectorAll("li")]
         assert entries[0] == rival_line  # newest first: the rival's turn, then the move
         assert rival_line not in entries[1]
-        assert host.screen.since_last_turn(0) == [rival_line]
+        assert host.screen.log.since_last_turn(0) == [rival_line]
         history = [line.text for line in action_log(Session(host.record))]
         assert history[-1] == rival_line and rival_line not in history[-2]
     assert turns == 3

@@ -1,15 +1,17 @@
 """The Burgrave game screen (made by the ``create_screen`` of its ``GameUI``), hot-seat for 2-4
 on one tablet.
 
-Layout (``public/burgrave.css``): the prompt and the viewer's board in a side panel, the ring of
-segments round the castle beside it (landscape) or above it (portrait). The DOM order is status,
-prompt, board, player boards, log, so a keyboard user who has just acted lands on the prompt and
-tabs on to its choices, then to the highlighted spaces and spots, then to the hand.
+Layout (``public/burgrave.css``): the prompt and the viewer's hand in a side panel, the ring of
+segments round the castle beside it (landscape) or under it (portrait, phones: the board gets
+most of the height, the hand drawer folds to a strip unless a card is asked). The DOM order is
+prompt (its first line: round, piles, the recap, a solo rival's scheme, the Key), board, player
+boards, the rival, log, so a keyboard user who has just acted lands on the prompt and tabs on
+to its choices, then to the highlighted spaces and spots, then to the hand.
 
 Every tap either takes one of the engine's legal actions (``host.act``) or is a local step
 towards one (choosing which building before the spot); the engine decides everything else.
-The log shows the engine's own sentence (``game.describe``) for the recent actions, taken from
-the session's kept states (no replay), cached by move and language.
+What happened is :mod:`.log`'s, the rival's panel :mod:`.rival`'s, the end screen's parts
+:mod:`.end`'s.
 """
 
 from __future__ import annotations
@@ -22,31 +24,26 @@ from typing import Any
 from pydantic import BaseModel
 
 from kingdoms.burgrave.game import BurgraveView
-from kingdoms.core.session import Step
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
 from kingdoms_web.games.burgrave import motion as motions
 from kingdoms_web.games.burgrave.board import BoardRenderer, road
 from kingdoms_web.games.burgrave.dialogs import CardDialog, LegendDialog
+from kingdoms_web.games.burgrave.end import end_details, end_lead
 from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, icon
+from kingdoms_web.games.burgrave.log import MovesLog
 from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
 from kingdoms_web.games.burgrave.rival import rival_block, rival_parts, scheme_name
-from kingdoms_web.i18n import get_language, join_parts, join_sentences, labelled, say, t
+from kingdoms_web.i18n import get_language, join_parts, join_sentences, t
 from kingdoms_web.play import motion
 from kingdoms_web.play.confirm import Confirmation
 from kingdoms_web.play.contract import GameHost
 from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.play.parts import Parts
 
-LOG_SIZE = 40
-Entries = tuple[tuple[int | None, str], ...]
-"""One action's log entries: each seat's part of it, in words (``Game.describe_parts``)."""
 BOARD_PLACES = frozenset({"space", "spot", "section"})
 """Offers drawn on the board (``Offer.place``), not in the prompt or the hand."""
-RECAP_OPEN = 8
-"""A recap this short is shown open beside the board (a wide window); a longer one, or any in
-a one-column window, starts folded to its one line so the board keeps the room."""
 
 
 OPTION_SYMBOLS = {
@@ -108,41 +105,13 @@ class ScreenFrame:
         return ScreenFrame(screen, panel, dock, main, board, ring, road_, opponents)
 
 
-@dataclass(frozen=True)
-class LogFrame:
-    """The recent moves' box, kept (per language) while its lines come and go."""
-
-    section: Element
-    title: Element
-    list: Element
-    empty: Element
-    """Said instead of the list before the first move."""
-
-    @staticmethod
-    def build() -> LogFrame:
-        title = el("h2", t("burgrave.log"), cls="bg-sub")
-        section = el("section", title, cls="bg-log", testid="log",
-                     attrs={"aria-label": t("burgrave.log")})
-        return LogFrame(section, title, el("ol", cls="bg-log-list"),
-                        el("p", t("burgrave.log_empty"), cls="bg-muted"))
-
-
-def _log_line(n: int, text: str, automated: bool) -> Callable[[Scope], Element]:
-    """A log entry; the solo rival's turn (``automated``) is its own entry under the move that
-    let it play, marked as the rival's."""
-    return lambda _scope: el("li", text, cls="bg-log-rival" if automated else None,
-                             attrs={"value": str(n)})
-
-
 class BurgraveScreen:
     """Burgrave's :class:`~kingdoms_web.play.contract.GameScreen`."""
 
     def __init__(self, host: GameHost) -> None:
         self.host = host
-        self._log_cache: dict[tuple[int, str], Entries] = {}
-        """(move, language) -> the line shown, for the record :attr:`_log_actions` (or an
-        extension of it: an undo and another move makes the cache start again)."""
-        self._log_actions: list[int] = []
+        self.log = MovesLog(host)
+        """What happened: the recent moves, and the recap since a person's last move."""
         self.building: str | None = None
         self.confirmation = Confirmation()
         """The control (test id) waiting for its confirming second tap, if any."""
@@ -194,48 +163,10 @@ class BurgraveScreen:
         self._scope.dispose()
 
     def end_lead(self, view: BurgraveView) -> Element | None:
-        """In a solo game, the rival's total against the player's, under "The rival wins" (the
-        shell's chart and scores hold the record's one seat only)."""
-        view = M.with_rival_name(view)
-        rival = view.get("rival")
-        if rival is None:
-            return None
-        players = view["players"]
-        line = [(str(players[rival["seat"]]["name"]), int(rival["score"]["total"]))]
-        line += [(str(players[seat]["name"]), int(score["total"]))
-                 for seat, score in enumerate(view["scores"])]
-        return el("p", join_parts([labelled(name, t("play.points", count=points))
-                                   for name, points in line]),
-                  cls="bg-solo-scoreline", testid="solo-scoreline")
+        return end_lead(view)
 
     def end_details(self, view: BurgraveView) -> list[Element]:
-        """Every category per player; in a solo game the rival's column too (its score is in
-        the view, not in the result, which holds the one seat of the record)."""
-        view = M.with_rival_name(view)
-        players = view["players"]
-        columns = [(str(players[seat]["name"]), score["breakdown"], score["total"], str(seat))
-                   for seat, score in enumerate(view["scores"])]
-        rival = view.get("rival")
-        if rival is not None:
-            columns.append((str(players[rival["seat"]]["name"]), rival["score"]["breakdown"],
-                            rival["score"]["total"], "rival"))
-        keys = list(dict.fromkeys(key for column in columns for key in column[1]))
-        head = el("tr", el("th", t("burgrave.score.category"), attrs={"scope": "col"}),
-                  *[el("th", name, attrs={"scope": "col"}) for name, *_ in columns])
-        rows = [head]
-        for key in keys:
-            cells = [el("th", t(f"burgrave.score.{key}"), attrs={"scope": "row"})]
-            for _name, breakdown, _total, who in columns:
-                cells.append(el("td", str(breakdown.get(key, "–")),
-                                testid=f"breakdown-{who}-{key}"))
-            rows.append(el("tr", *cells))
-        total = [el("th", t("burgrave.score.total"), attrs={"scope": "row"})]
-        for _name, _breakdown, points, who in columns:
-            total.append(el("td", str(points), testid=f"breakdown-{who}-total"))
-        rows.append(el("tr", *total, cls="bg-total"))
-        table = el("table", el("caption", t("burgrave.breakdown")), el("tbody", *rows),
-                   cls="bg-breakdown", testid="burgrave-breakdown")
-        return [el("div", table, cls="bg-breakdown-wrap")]
+        return end_details(view)
 
     # ------------------------------------------------------------------ drawing
 
@@ -278,7 +209,7 @@ class BurgraveScreen:
             *[players.kept_opponent(parts, s) for s in others]])
         dom.patch(frame.main, [frame.board,
                                players.kept_details(parts, viewer) if viewer is not None
-                               else None, frame.opponents, self._log(parts)])
+                               else None, frame.opponents, self.log.draw(parts)])
         dock, main = frame.dock, frame.main
         if dock is not None and viewer is not None:
             dom.patch(dock, [players.kept_mine(parts, viewer, open_=dock_open,
@@ -351,7 +282,8 @@ class BurgraveScreen:
             parts.append(t("burgrave.final_round") if view["round"] >= final
                          else t("burgrave.end_triggered"))
         words = t("burgrave.piles", debts=view["debt_pile"], deeds=view["deed_pile"])
-        # On a phone the piles are counted beside their icons (burgrave.css shows one form).
+        # In one column and the side panel the piles are counted beside their icons (named for
+        # screen readers); wider, in words (burgrave.css shows one form).
         piles = el("span", el("span", words, cls="bg-piles-words"),
                    el("span", icon("debt", "bg-pile-icon"), str(view["debt_pile"]), " ",
                       icon("deed", "bg-pile-icon"), str(view["deed_pile"]),
@@ -401,7 +333,8 @@ class BurgraveScreen:
                                                         "tabindex": "-1"}))
             return box
         me = view["players"][prompt.seat]["name"] if prompt.seat is not None else ""
-        box.append(self._status(view, t("burgrave.for_player", name=me), self._recap(prompt)))
+        box.append(self._status(view, t("burgrave.for_player", name=me),
+                                self.log.recap(prompt, folded=_one_column())))
         box.append(el("h2", prompt.title, cls="bg-prompt-title", testid="prompt-title",
                       attrs={"id": "bg-prompt-title", "tabindex": "-1"}))
         if prompt.why:
@@ -461,22 +394,6 @@ class BurgraveScreen:
         self.confirmation.clear()
         self._draw()
 
-    def _log(self, parts: Parts) -> Element:
-        """The recent moves, newest first. Each line is kept while it is shown (a move adds a
-        line or two and the oldest drop out; forty lines drawn afresh after every move were a
-        fifth of a tap's nodes)."""
-        entries = self.log_entries()
-        frame = parts.frame("log", None, LogFrame.build)
-        # A line's name cycles through twice the lines shown, so a name never stands for two
-        # lines at once and the kept parts stay few.
-        items = [parts.get(f"log-{n % (2 * LOG_SIZE)}-{k}", (n, text),
-                           _log_line(n, text, k > 0))
-                 for n, parts_ in reversed(entries) for k, (_seat, text) in
-                 reversed(list(enumerate(parts_)))]
-        dom.patch(frame.list, items)
-        dom.patch(frame.section, [frame.title, frame.list if items else frame.empty])
-        return frame.section
-
     # ------------------------------------------------------------------ events
 
     def _offer_handler(self, offer: M.Offer) -> Callable[[Any], None]:
@@ -513,9 +430,9 @@ class BurgraveScreen:
         self.building = None
         if not host.act(action):
             return False
-        entries = self.log_entries(1)
-        if entries:
-            host.notify(" ".join(text for _seat, text in entries[-1][1]))
+        latest = self.log.latest()
+        if latest:
+            host.notify(latest)
         return True
 
     def _toggled(self, seat: int, is_open: bool) -> None:
@@ -554,70 +471,6 @@ class BurgraveScreen:
     def _segment_design(self, position: int) -> int:
         view = self._view
         return int(view["segments"][position]["design_index"]) if view else position
-
-    # ------------------------------------------------------------------ the log
-
-    def log_lines(self, count: int = LOG_SIZE) -> list[tuple[int, str]]:
-        """(move number, the engine's sentences) for the last ``count`` actions, oldest
-        first."""
-        return [(n, " ".join(text for _seat, text in parts_))
-                for n, parts_ in self.log_entries(count)]
-
-    def log_entries(self, count: int = LOG_SIZE) -> list[tuple[int, Entries]]:
-        """(move number, each seat's part of it: the mover's sentence, then a solo rival's
-        turn) for the last ``count`` actions, oldest first."""
-        return [(step.number, self._parts(step)) for step in self._steps(count)]
-
-    def _steps(self, count: int) -> list[Step]:
-        """The last ``count`` steps; the sentence cache is dropped when the record changed
-        under it (undo, another game)."""
-        host = self.host
-        actions = host.record.actions[:host.moves]
-        if actions[:len(self._log_actions)] != self._log_actions or \
-                len(self._log_cache) > 8 * LOG_SIZE:
-            self._log_cache.clear()
-        self._log_actions = actions
-        return host.recent_steps(count)
-
-    def _parts(self, step: Step) -> Entries:
-        key = (step.number, get_language())
-        parts_ = self._log_cache.get(key)
-        if parts_ is None:
-            parts_ = tuple((seat, say(text)) for seat, text in self.host.game.describe_parts(
-                step.before, step.action, step.after))
-            self._log_cache[key] = parts_
-        return parts_
-
-    def since_last_turn(self, seat: int) -> list[str]:
-        """What the others did since ``seat`` last acted, oldest first (at most ``LOG_SIZE``
-        lines): every later move, and the turns others took after ``seat``'s own last move
-        (a solo rival's); empty once ``seat`` has acted again."""
-        since: list[str] = []
-        for step in reversed(self._steps(LOG_SIZE)):
-            parts_ = self._parts(step)
-            if step.seat == seat:
-                since += [text for who, text in reversed(parts_[1:]) if who != seat]
-                break
-            since += [text for _who, text in reversed(parts_)]
-        return since[::-1]
-
-    def _recap(self, prompt: M.Prompt | None) -> Element | None:
-        """Hot-seat: when a person's decision comes, a short recap of the others' moves."""
-        if prompt is None or prompt.seat is None or self.host.computer_plays:
-            return None
-        lines = self.since_last_turn(prompt.seat)
-        if not lines:
-            return None
-        count = len(lines)
-        return el("details",
-                  el("summary", el("span", t("burgrave.since_last_turn", count=count),
-                                   cls="bg-recap-words"),
-                     el("span", t("burgrave.recap_short", count=count), cls="bg-recap-short",
-                        attrs={"aria-hidden": "true"})),
-                  el("ol", *[el("li", line) for line in lines], cls="bg-recap-list"),
-                  cls="bg-recap", testid="recap",
-                  attrs={"open": len(lines) <= RECAP_OPEN and not _one_column()})
-
 
 ONE_COLUMN = "not all and (min-width: 900px) and (orientation: landscape)"
 """burgrave.css's one-column layout (portrait tablets, phones): prompt, board, drawer."""
