@@ -1,7 +1,8 @@
 """Each reachable space says what the mover could do there before the move is made (issue 26,
 "see a move before you make it"): the primary actions affordable there after paying for the
 steps, or "nothing you can afford", which is exactly when the move asks to be confirmed (spec,
-"Primary action": an action nobody can pay for is not taken)."""
+"Primary action": an action nobody can pay for is not taken); the log then says why the
+primary action was skipped."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from kingdoms.burgrave.tasks import Decision
 from kingdoms.core.protocol import Seat
 from kingdoms.core.records import new_record
 from kingdoms.core.session import replay
-from kingdoms.core.text import Text
+from kingdoms.core.text import Text, render
 
 
 def kind_of(code: int) -> Primary | None:
@@ -76,10 +77,13 @@ def test_every_space_offered_says_what_could_be_done_there(seed: int, players: i
                 nothing += 1
                 assert not waiting or codes == [0], "an action it said was out of reach"
                 assert choice.forfeits is not None, "nothing to do, and no confirmation asked"
+                # and the log says why the primary action was skipped
+                assert "Nothing" in render(GAME.describe(state, choice.action, after))
             elif said == {"burgrave.preview.dismiss"}:
                 assert not kinds and any(code in DISMISS_CODES for code in codes)
             else:
                 assert said == {ACTION_WORDS[kind] for kind in kinds}, encode(choice.action)
                 assert choice.forfeits is None
+                assert "Nothing" not in render(GAME.describe(state, choice.action, after))
             checked += 1
     assert checked > 20 and nothing > 0

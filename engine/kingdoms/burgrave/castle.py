@@ -14,7 +14,7 @@ from .board import N_POSITIONS
 from .effects import push_effects, step_virtue
 from .state import NOBODY, State, replaced
 from .tables import CASTLE_REWARDS
-from .tasks import Auto, Decision, Task, per_seat
+from .tasks import Auto, Decision, Origin, Task, per_seat, source_of
 
 CASTLE_TASKS, CROWDING_TASKS = per_seat(Auto.CASTLE), per_seat(Auto.CROWDING)
 
@@ -63,7 +63,8 @@ def cascade(state: State, seat: int, section: int) -> None:
     state.tier2 = add_workers(state.tier2, section, seat, 1)
     state.tier1 = add_workers(state.tier1, (section + 1) % N_POSITIONS, seat, 1)
     state.tier1 = add_workers(state.tier1, (section - 1) % N_POSITIONS, seat, 1)
-    push_effects(state, seat, CASTLE_REWARDS[state.castle[section]])
+    push_effects(state, seat, CASTLE_REWARDS[state.castle[section]],
+                 source_of(Origin.CASTLE, state.castle[section]))
 
 
 def resolve_castle(state: State, seat: int) -> None:

@@ -18,7 +18,7 @@ from .board import SPOT_LINKS, spot_place
 from .content import CONTENT, GOLD, INK, MAX_SEATS, STONE, WORKSHOP, Effect, EffectKind, Trigger
 from .state import NOBODY, UNSET, Player, State, replaced
 from .tables import CARD_DESIGN, SCRIPTS, SEG_LINK_REWARDS, SEG_SPOT_REWARDS
-from .tasks import Auto, Decision, Task, per_seat
+from .tasks import SEVERAL, Auto, Decision, Origin, Task, source_of
 
 TRACK_END = CONTENT.track_length - 1
 """The far end of the virtue/corruption track (virtue starts here, corruption at 0)."""
@@ -70,14 +70,16 @@ def line_has_criminal(player: Player) -> bool:
     return not CRIMINAL_CARDS.isdisjoint(player.line)
 
 
-def ongoing_effects(player: Player, trigger: int) -> list[Effect]:
-    """The effects of the ongoing abilities in ``player``'s line that fire on ``trigger``."""
-    out: list[Effect] = []
-    for card in player.line:
-        design = CARD_DESIGN[card]
-        if design.trigger == trigger:  # only ongoing abilities have a trigger
-            out += design.effects
-    return out
+def ongoing_cards(player: Player, trigger: int) -> list[int]:
+    """The cards in ``player``'s line whose ongoing ability fires on ``trigger``."""
+    return [card for card in player.line if CARD_DESIGN[card].trigger == trigger]
+
+
+def push_ongoing(state: State, seat: int, trigger: int) -> None:
+    """Queue the ongoing abilities of ``seat``'s line that fire on ``trigger``."""
+    cards = ongoing_cards(state.players[seat], trigger)
+    if cards:
+        push_line_effects(state, seat, cards, Origin.ONGOING)
 
 
 def has_modifier(player: Player, trigger: int) -> bool:
@@ -108,23 +110,35 @@ def corruption_first(effects: Sequence[Effect]) -> list[Effect]:
     return out
 
 
-def push_effects(state: State, seat: int, effects: Sequence[Effect]) -> None:
+def push_effects(state: State, seat: int, effects: Sequence[Effect], source: int = 0) -> None:
     """Queue ``effects`` for ``seat`` so that they resolve in printed order (corruption before
-    virtue when one reward gains both), before anything queued earlier."""
+    virtue when one reward gains both), before anything queued earlier; ``source`` says what
+    gave them (:func:`~.tasks.source_of`)."""
     if len(effects) > 1:
         effects = corruption_first(effects)
     stack = state.stack
     for effect in reversed(effects):
-        tasks = _EFFECT_TASKS.get(effect)
+        key = (effect, source)
+        tasks = _EFFECT_TASKS.get(key)
         if tasks is None:
-            if len(_EFFECT_TASKS) >= 4096:  # effects come from the content: never in practice
+            if len(_EFFECT_TASKS) >= 16384:  # from the content: a few hundred in practice
                 _EFFECT_TASKS.clear()
-            tasks = _EFFECT_TASKS[effect] = tuple(
-                Task(Auto.EFFECT, every, *effect) for every in range(MAX_SEATS))
+            tasks = _EFFECT_TASKS[key] = tuple(
+                Task(Auto.EFFECT, every, *effect, source) for every in range(MAX_SEATS))
         stack.append(tasks[seat])
 
 
-_EFFECT_TASKS: dict[Effect, tuple[Task, ...]] = {}
+def push_line_effects(state: State, seat: int, cards: Sequence[int], origin: Origin) -> None:
+    """Queue the effects of ``cards`` in ``seat``'s line that fire now (ongoing or collision
+    abilities) as one reward, as the rules resolve them; named by the card when one fired."""
+    effects: list[Effect] = []
+    for card in cards:
+        effects += CARD_DESIGN[card].effects
+    key = cards[0] if len(cards) == 1 else SEVERAL
+    push_effects(state, seat, effects, source_of(origin, key))
+
+
+_EFFECT_TASKS: dict[tuple[Effect, int], tuple[Task, ...]] = {}
 """The ``Auto.EFFECT`` task of each effect, for each seat. Tasks are immutable and the effects
 are the content's, so each is built once: building a task costs several times more than looking
 it up, and nearly every effect of a game is queued through here."""
@@ -194,7 +208,7 @@ def flip_debt(state: State, seat: int) -> None:
     player = state.player_mut(seat)
     player.debts -= 1
     player.debts_flipped += 1
-    push_effects(state, seat, ongoing_effects(player, Trigger.ON_FLIP_DEBT))
+    push_ongoing(state, seat, Trigger.ON_FLIP_DEBT)
     state.stack.append(Task(Decision.CHOOSE_RESOURCE, seat))
 
 
@@ -205,7 +219,7 @@ def flip_deed(state: State, seat: int) -> None:
     player = state.player_mut(seat)
     player.deeds -= 1
     player.deeds_flipped += 1
-    push_effects(state, seat, ongoing_effects(player, Trigger.ON_FLIP_DEED))
+    push_ongoing(state, seat, Trigger.ON_FLIP_DEED)
 
 
 # --- cards ------------------------------------------------------------------------------------
@@ -249,10 +263,11 @@ def hire(state: State, seat: int, position: int) -> None:
     player = state.player_mut(seat)
     card = take_townsfolk(state, position)
     player.discard.append(card)
-    push_effects(state, seat, ongoing_effects(player, Trigger.AFTER_HIRE))
+    push_ongoing(state, seat, Trigger.AFTER_HIRE)
     if player.built[WORKSHOP] >= 1:
-        state.stack.append(Task(Decision.DISCARD, seat, EffectKind.MAY_DISCARD))
-    push_effects(state, seat, CARD_DESIGN[card].hire)
+        state.stack.append(Task(Decision.DISCARD, seat, EffectKind.MAY_DISCARD,
+                                source=source_of(Origin.WORKSHOP)))
+    push_effects(state, seat, CARD_DESIGN[card].hire, source_of(Origin.HIRE, card))
 
 
 def take_manuscript(state: State, seat: int, position: int) -> None:
@@ -266,7 +281,7 @@ def take_manuscript(state: State, seat: int, position: int) -> None:
     if state.cleric_bonus_owner[ribbon] == NOBODY and same_ribbon >= BONUS_MANUSCRIPTS:
         state.cleric_bonus_owner = replaced(state.cleric_bonus_owner, ribbon, seat)
         player.cleric_bonus += (ribbon,)
-    push_effects(state, seat, SCRIPTS[script].effects)
+    push_effects(state, seat, SCRIPTS[script].effects, source_of(Origin.SCRIPT, script))
 
 
 def build(state: State, seat: int, building: int, spot: int) -> None:
@@ -290,8 +305,8 @@ def build(state: State, seat: int, building: int, spot: int) -> None:
     for later in range(seats - 1, 0, -1):  # pushed last-first: they resolve in turn order
         other = (seat + later) % seats
         if other in others:
-            push_effects(state, other, others[other])
-    push_effects(state, seat, mine)
+            push_effects(state, other, others[other], source_of(Origin.SPOT, spot))
+    push_effects(state, seat, mine, source_of(Origin.SPOT, spot))
 
 
 # --- running one effect -----------------------------------------------------------------------
@@ -307,10 +322,14 @@ def run_effect(state: State, task: Task) -> None:
 def _ask(decision: Decision, kind: int = 0) -> EffectHandler:
     """An effect that asks its seat ``amount`` times (each choice its own task)."""
 
-    tasks = per_seat(decision, kind)
+    made: dict[tuple[int, int], Task] = {}
 
     def handler(state: State, task: Task) -> None:
-        state.stack += [tasks[task.seat]] * task.amount
+        key = (task.seat, task.source)
+        asked = made.get(key)
+        if asked is None:
+            asked = made[key] = Task(decision, task.seat, kind, source=task.source)
+        state.stack += [asked] * task.amount
 
     return handler
 
@@ -318,10 +337,14 @@ def _ask(decision: Decision, kind: int = 0) -> EffectHandler:
 def _ask_once(decision: Decision) -> EffectHandler:
     """An effect that asks its seat once, whatever the amount."""
 
-    tasks = per_seat(decision)
+    made: dict[tuple[int, int], Task] = {}
 
     def handler(state: State, task: Task) -> None:
-        state.stack.append(tasks[task.seat])
+        key = (task.seat, task.source)
+        asked = made.get(key)
+        if asked is None:
+            asked = made[key] = Task(decision, task.seat, source=task.source)
+        state.stack.append(asked)
 
     return handler
 
@@ -377,11 +400,12 @@ def _draw(state: State, task: Task) -> None:
 
 
 def _place_workers(state: State, task: Task) -> None:
-    state.stack.append(Task(Decision.PLACE_WORKERS, task.seat, amount=task.amount))
+    state.stack.append(Task(Decision.PLACE_WORKERS, task.seat, amount=task.amount,
+                            source=task.source))
 
 
 def _build_free(state: State, task: Task) -> None:
-    state.stack.append(Task(Decision.BUILD_FREE, task.seat, arg=task.arg))
+    state.stack.append(Task(Decision.BUILD_FREE, task.seat, arg=task.arg, source=task.source))
 
 
 def _free_steps(state: State, task: Task) -> None:

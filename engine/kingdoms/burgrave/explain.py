@@ -64,7 +64,7 @@ from .printed import (
     start_slot_icon,
     starting_deck,
 )
-from .prompts import prompt
+from .prompts import prompt, source_name
 from .rules import deciding_seat
 from .solo_view import rival_log
 from .state import RIVAL_SEAT, State
@@ -175,6 +175,14 @@ def describe_parts(before: State, action: Action,
     """:func:`describe` seat by seat: the acting seat's sentence, then the solo rival's turn
     when the action let it play (so the log shows the rival's turn as its own entry)."""
     line = _describe(before, action, after)
+    if forfeits(before, action, after) is not None:  # the skipped primary action, said
+        seat = deciding_seat(before)
+        skipped = Text("burgrave.log.no_action_affordable",
+                       name=seat_name(before, seat) if seat is not None else "")
+        line = chain("core.sentences", [line, skipped], line)
+    cause = source_name(before, before.stack[-1].source) if before.stack else None
+    if cause is not None:  # a question an effect asked: say what asked it
+        line = Text("burgrave.log.caused", source=cause, line=line)
     rival = rival_log(before, after)
     mine = ((deciding_seat(before), line),)
     return mine if rival is None else (*mine, (RIVAL_SEAT, rival))

@@ -71,7 +71,7 @@ from .tables import (
     Design,
     Exchange,
 )
-from .tasks import Auto, Decision, Task, per_seat
+from .tasks import Auto, Decision, Origin, Task, per_seat, source_of
 
 
 class Primary(IntEnum):
@@ -279,7 +279,9 @@ def take_primary_action(state: State, seat: int, code: int) -> None:
         if state.manuscript_piles[position]:
             take_manuscript(state, seat, position)
         else:  # spec: the printed manuscript is "transcribed for its immediate effect"
-            push_effects(state, seat, PRINTED_SCRIPT_EFFECTS[state.segments[position]])
+            design = state.segments[position]
+            push_effects(state, seat, PRINTED_SCRIPT_EFFECTS[design],
+                         source_of(Origin.PRINTED_SCRIPT, design))
 
 
 def dismiss(state: State, seat: int, position: int) -> None:
@@ -293,8 +295,8 @@ def dismiss(state: State, seat: int, position: int) -> None:
         card = take_townsfolk(state, position)
         state.dismissed += (card,)
         state.turn_dismissed_card = card
-        push_effects(state, seat, CARD_DESIGN[card].hire)
+        push_effects(state, seat, CARD_DESIGN[card].hire, source_of(Origin.HIRE, card))
     else:
         design = state.segments[position]
         state.turn_dismissed_printed = design
-        push_effects(state, seat, PRINTED[design].hire)
+        push_effects(state, seat, PRINTED[design].hire, source_of(Origin.PRINTED, design))

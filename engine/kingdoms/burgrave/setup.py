@@ -23,7 +23,7 @@ from .tables import (
     PLAYER_CARD_SETUP,
     STARTING_DECKS,
 )
-from .tasks import Auto, Decision, Task
+from .tasks import Auto, Decision, Origin, Task, source_of
 
 SCRIPTS_ABOVE_BASE = 6
 """Spec: each manuscript pile is "a grey-backed base manuscript under 6 random ones"."""
@@ -105,7 +105,8 @@ def pick_pair(state: State, seat: int, index: int) -> None:
     gain_debts(state, seat, card.debts)
     gain_deeds(state, seat, card.deeds)
     state.stack.append(Task(Auto.SETUP_DECK, seat))
-    push_effects(state, seat, PLAYER_CARD_SETUP[pair.player_card])
+    push_effects(state, seat, PLAYER_CARD_SETUP[pair.player_card],
+                 source_of(Origin.PLAYER_CARD, pair.player_card))
 
 
 def setup_deck(state: State, seat: int) -> None:

@@ -448,9 +448,11 @@ def from_json(data: Mapping[str, Any]) -> State:
             raise SetupError("Not a Burgrave state: a rival plays in seat 2 of 2, each scheme "
                              "once.")
     for task in model.stack:
-        if len(task) != len(Task._fields) or task[0] not in OPS:
+        # 5 numbers in states saved before tasks kept their source (see tasks.Origin)
+        if len(task) not in (len(Task._fields) - 1, len(Task._fields)) or task[0] not in OPS:
             raise SetupError(
-                "Not a Burgrave state: every pending task is a known op and 4 more numbers."
+                "Not a Burgrave state: every pending task is a known op and 4 or 5 more "
+                "numbers."
             )
     cards = [card for pile in model.townsfolk_piles for card in pile] + list(model.dismissed)
     for player in model.players:

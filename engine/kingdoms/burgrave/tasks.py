@@ -99,15 +99,65 @@ OPS: dict[int, Auto | Decision] = {op.value: op for op in (*Auto, *Decision)}
 """Every op by its number (for loading states)."""
 
 
+class Origin(IntEnum):
+    """What queued an effect, so the question it asks can say why (``Task.source``)."""
+
+    NONE = 0
+    PLAYED = 1
+    """A card's instant ability, as it was played (key: the card id)."""
+    DROP_OFF = 2
+    """A card pushed out of the line (card id)."""
+    HIRE = 3
+    """A townsfolk's hire/dismiss effect (card id)."""
+    ONGOING = 4
+    """An ongoing ability in the line (card id; ``SEVERAL`` when several fired together)."""
+    COLLISION_CARD = 5
+    """A collision ability in the line (card id, or ``SEVERAL``)."""
+    PRINTED = 6
+    """A printed townsfolk's hire/dismiss effect (segment design)."""
+    SCRIPT = 7
+    """A manuscript's immediate effect (manuscript id)."""
+    PRINTED_SCRIPT = 8
+    """A printed manuscript's effect (segment design)."""
+    SPOT = 9
+    """Building on a spot: its reward and the links it completes (spot id)."""
+    CASTLE = 10
+    """A castle section's tier-2 reward (castle section design)."""
+    COLLISION = 11
+    """The reward printed at a collision space (the space)."""
+    PLAYER_CARD = 12
+    """A player card's set-up step (player card id)."""
+    WORKSHOP = 13
+    """The first workshop's optional discard after hiring."""
+
+
+SOURCE_BASE = 1000
+"""``Task.source`` is ``origin * SOURCE_BASE + key`` (every key is below 1000)."""
+SEVERAL = SOURCE_BASE - 1
+"""The key of line abilities of several cards that fired together (one reward)."""
+
+
+def source_of(origin: Origin, key: int = 0) -> int:
+    """A task's ``source`` for ``origin`` and its ``key`` (see :class:`Origin`).
+
+    >>> divmod(source_of(Origin.DROP_OFF, 17), SOURCE_BASE)
+    (2, 17)
+    """
+    return origin * SOURCE_BASE + key
+
+
 class Task(NamedTuple):
     """One pending task. ``kind``, ``amount`` and ``arg`` describe what it resolves in the terms
-    of the effect vocabulary; most ops use none of them (see the op's doc)."""
+    of the effect vocabulary; most ops use none of them (see the op's doc). ``source`` says
+    what queued it (:func:`source_of`; 0 for the turn's own steps), so a question can name
+    its cause ("Hawker, drop-off: discard 1 card"); it never changes what the task does."""
 
     op: Auto | Decision
     seat: int
     kind: int = 0
     amount: int = 0
     arg: int = 0
+    source: int = 0
 
 
 def per_seat(op: Auto | Decision, kind: int = 0) -> tuple[Task, ...]:

@@ -14,14 +14,15 @@ from .effects import (
     draw_cards,
     hand_limit,
     line_has_criminal,
-    ongoing_effects,
     push_effects,
+    push_line_effects,
+    push_ongoing,
     step_corruption,
     step_virtue,
 )
 from .state import LINE_SLOTS, NOBODY, RIVAL_SEAT, UNSET, State
 from .tables import CARD_DESIGN, COLLISION_ABOVE, COLLISION_BELOW, Timing
-from .tasks import Auto, Decision, Task, per_seat
+from .tasks import Auto, Decision, Origin, Task, per_seat, source_of
 from .versions import RIVAL_CONVERTS_REARRANGE
 
 # Enum members read at every turn of every play-out, bound once: on CPython 3.11 reading a
@@ -76,7 +77,7 @@ def shift(state: State, seat: int) -> None:
         player.discard.append(dropped)
         design = CARD_DESIGN[dropped]
         if design.timing == _DROPOFF:
-            push_effects(state, seat, design.effects)
+            push_effects(state, seat, design.effects, source_of(Origin.DROP_OFF, dropped))
 
 
 def play_card(state: State, seat: int, card: int) -> None:
@@ -90,12 +91,12 @@ def play_card(state: State, seat: int, card: int) -> None:
     if design.criminals:
         step_corruption(player, sum(CARD_DESIGN[mine].criminals for mine in player.line))
     if design.timing == _INSTANT:
-        push_effects(state, seat, design.effects)
+        push_effects(state, seat, design.effects, source_of(Origin.PLAYED, card))
 
 
 def after_action(state: State, seat: int, trigger: int) -> None:
     """The line's ongoing abilities that fire after a primary action (``AFTER_*`` triggers)."""
-    push_effects(state, seat, ongoing_effects(state.players[seat], trigger))
+    push_ongoing(state, seat, trigger)
 
 
 def offered_rearrange(state: State, seat: int) -> bool:
@@ -131,15 +132,13 @@ def collision(state: State, seat: int) -> None:
                 if offered_rearrange(state, other):
                     stack.append(Task(Decision.REARRANGE, other))
             else:
-                push_effects(state, other, below)
-    push_effects(state, seat, COLLISION_ABOVE[space])
+                push_effects(state, other, below, source_of(Origin.COLLISION, space))
+    push_effects(state, seat, COLLISION_ABOVE[space], source_of(Origin.COLLISION, space))
     for other in reversed(order):
-        effects: list[Effect] = []
-        for card in state.players[other].line:
-            design = CARD_DESIGN[card]
-            if design.timing == _COLLISION:
-                effects += design.effects
-        push_effects(state, other, effects)
+        cards = [card for card in state.players[other].line
+                 if CARD_DESIGN[card].timing == _COLLISION]
+        if cards:
+            push_line_effects(state, other, cards, Origin.COLLISION_CARD)
     for other in reversed(order):
         them = state.players[other]
         if them.built[WORKSHOP] >= 2 and not line_has_criminal(them):
