@@ -10,7 +10,7 @@ effects pushes them on top, so they resolve depth-first in printed order.
 This module only names things; :mod:`~kingdoms.burgrave.rules` runs the stack.
 
 >>> Task(Decision.CHOOSE_RESOURCE, 2)
-Task(op=<Decision.CHOOSE_RESOURCE: 26>, seat=2, kind=0, amount=0, arg=0)
+Task(op=<Decision.CHOOSE_RESOURCE: 26>, seat=2, kind=0, amount=0, arg=0, source=0)
 >>> DECISION_NAMES[Decision.PLACE_WORKERS]
 'place_workers'
 """
