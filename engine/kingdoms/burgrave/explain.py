@@ -64,9 +64,10 @@ from .printed import (
     start_slot_icon,
     starting_deck,
 )
-from .prompts import prompt, source_name
+from .prompts import prompt
 from .rules import deciding_seat
 from .solo_view import rival_log
+from .sources import source_name
 from .state import RIVAL_SEAT, State
 from .tables import PRINTED, SEG_LINK_REWARDS
 from .tasks import Decision

@@ -44,7 +44,7 @@ from .actions import (
     bump_parts,
     move_worker_parts,
 )
-from .board import is_outer, segment_of, spot_place
+from .board import is_outer, segment_of
 from .content import (
     BUILDINGS,
     CRIMINAL,
@@ -53,7 +53,6 @@ from .content import (
     PLAYER_CARDS,
     RESOURCES,
     STONE,
-    Effect,
 )
 from .costs import (
     Funding,
@@ -75,16 +74,13 @@ from .costs import (
 )
 from .previews import move_preview
 from .rules import deciding_seat, legal_codes
+from .sources import why_asked
 from .state import UNSET, State
 from .tables import (
     CARD_DESIGN,
-    CASTLE_REWARDS,
     PLAYER_CARD_SETUP,
-    PRINTED,
-    PRINTED_SCRIPT_EFFECTS,
-    SCRIPTS,
 )
-from .tasks import DECISION_NAMES, LANDED, SEVERAL, SOURCE_BASE, Decision, Origin
+from .tasks import DECISION_NAMES, Decision
 from .words import (
     building_name,
     card_name,
@@ -96,7 +92,6 @@ from .words import (
     icon_name,
     icons_text,
     player_card_name,
-    printed_name,
     printed_script_name,
     resource_name,
     script_name,
@@ -104,8 +99,7 @@ from .words import (
     seat_name,
     segment_name,
     space_name,
-    spot_name,
-    spot_reward,
+    spot_label,
 )
 
 PASS_LABELS = {
@@ -170,7 +164,7 @@ def prompt(state: State) -> Prompt[Action] | None:
     order = {ACTIONS[code]: i for i, code in enumerate(codes)}
     choices = sorted(asked.choices, key=lambda choice: order[choice.action])
     return Prompt(seat=seat, kind=DECISION_NAMES[decision], title=asked.title,
-                  why=_why(state, seat, decision, task.arg) or source_why(state, task.source),
+                  why=why_asked(state, task),
                   notes=tuple(asked.notes),
                   warnings=end_warnings(state),
                   choices=tuple(choices), groups=tuple(asked.groups),
@@ -198,90 +192,6 @@ def end_warnings(state: State) -> tuple[Text, ...]:
     if 0 < state.deed_pile <= ALMOST_REVEALED:
         warnings.append(Text("burgrave.warn.deeds_low", count=state.deed_pile))
     return tuple(warnings)
-
-
-def _why(state: State, seat: int, decision: Decision, arg: int) -> Text | None:
-    """Why a seat decides outside its own turn."""
-    turn = state.turn_seat
-    if turn < 0 or turn == seat or decision == Decision.CHOOSE_PAIR:
-        return None
-    name = seat_name(state, turn)
-    if decision == Decision.REARRANGE:
-        return Text("burgrave.why.landed" if arg == LANDED else "burgrave.why.collision",
-                    name=name)
-    if decision == Decision.BUMP:
-        return Text("burgrave.why.bump", name=name)
-    return Text("burgrave.why.reward", name=name)
-
-
-NAMED_ORIGINS = frozenset({Origin.PLAYED, Origin.DROP_OFF, Origin.HIRE, Origin.ONGOING,
-                           Origin.COLLISION_CARD, Origin.PRINTED, Origin.SCRIPT,
-                           Origin.PRINTED_SCRIPT, Origin.CASTLE, Origin.PLAYER_CARD})
-"""Origins named by a thing (a card, a manuscript, a castle section): the log puts the name
-before the line it caused ("Hawker (drop-off): Ana discards the Novice.")."""
-
-
-def source_name(state: State, source: int) -> Text | None:
-    """The name of what queued a task, for the log (None when it is a place or a rule)."""
-    origin, key = divmod(source, SOURCE_BASE)
-    if origin not in NAMED_ORIGINS or key == SEVERAL:
-        return None
-    return _SOURCE_NAMES[origin](state, key)[0]
-
-
-def source_why(state: State, source: int) -> Text | None:
-    """What asked this question, and all it gives: "Hawker (drop-off): discard 1 card, +2
-    silver" (None for the turn's own steps)."""
-    origin, key = divmod(source, SOURCE_BASE)
-    named = _SOURCE_NAMES.get(origin)
-    if named is None:
-        return None
-    name, effects = named(state, key)
-    if effects is None:
-        return Text("burgrave.why.source", source=name)
-    return Text("burgrave.why.source_gives", source=name, effects=effects_text(effects))
-
-
-Named = tuple[Text, tuple[Effect, ...] | None]
-
-
-def _card_source(timing: str, hire: bool = False) -> Callable[[State, int], Named]:
-    """A card's name and timing, and the effects it gives then."""
-
-    def named(_state: State, card: int) -> Named:
-        if card == SEVERAL:  # several cards of the line at once
-            return Text(f"burgrave.source.line_{timing}"), None
-        design = CARD_DESIGN[card]
-        return (Text("burgrave.source.card", card=card_name(card),
-                     timing=Text(f"burgrave.source.{timing}")),
-                design.hire if hire else design.effects)
-    return named
-
-
-_SOURCE_NAMES: dict[int, Callable[[State, int], Named]] = {
-    Origin.PLAYED: _card_source("played"),
-    Origin.DROP_OFF: _card_source("drop_off"),
-    Origin.HIRE: _card_source("hire", hire=True),
-    Origin.ONGOING: _card_source("ongoing"),
-    Origin.COLLISION_CARD: _card_source("collision"),
-    Origin.PRINTED: lambda _s, design: (
-        Text("burgrave.source.card", card=printed_name(design),
-             timing=Text("burgrave.source.hire")), PRINTED[design].hire),
-    Origin.SCRIPT: lambda _s, script: (script_name(script), SCRIPTS[script].effects),
-    Origin.PRINTED_SCRIPT: lambda _s, design: (printed_script_name(design),
-                                               PRINTED_SCRIPT_EFFECTS[design]),
-    Origin.SPOT: lambda state, spot: (Text("burgrave.source.spot",
-                                           spot=_spot_label(state, spot)), None),
-    Origin.CASTLE: lambda _s, design: (Text("burgrave.source.castle",
-                                            section=castle_section_name(design)),
-                                       CASTLE_REWARDS[design]),
-    Origin.COLLISION: lambda _s, space: (Text("burgrave.source.collision_space",
-                                              number=space + 1), None),
-    Origin.PLAYER_CARD: lambda _s, card: (player_card_name(card), None),
-    Origin.WORKSHOP: lambda _s, _key: (Text("burgrave.source.workshop"), None),
-}
-"""How each :class:`~.tasks.Origin` is named, with the effects it gives when they are one
-printed list (a spot's reward and its links, a collision's rows are said by their place)."""
 
 
 # --------------------------------------------------------------------------- funding texts
@@ -441,14 +351,7 @@ def _place_free_extras(asked: _Asked) -> None:
 
 def _spot(asked: _Asked, code: int) -> None:
     spot = SPOT_CODES.value(code)
-    asked.add(code, _spot_label(asked.state, spot), place="spot", key=spot)
-
-
-def _spot_label(state: State, spot: int) -> Text:
-    position, index = spot_place(spot)
-    design = state.segments[position]
-    return Text("burgrave.spot_named", name=spot_name(design, index),
-                reward=spot_reward(design, index))
+    asked.add(code, spot_label(asked.state, spot), place="spot", key=spot)
 
 
 def _build_free_extras(asked: _Asked) -> None:
@@ -494,7 +397,7 @@ def _primary(asked: _Asked, code: int) -> None:
     elif code in BUILD_CODES:
         building, spot = build_parts(code)
         asked.add(code, Text("burgrave.build_here", building=building_name(building),
-                             spot=_spot_label(state, spot)),
+                             spot=spot_label(state, spot)),
                   place="spot", key=spot, group=BUILDINGS[building])
     elif code in PLACE_CODES:
         workers = PLACE_CODES.value(code)

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from kingdoms.core.text import Text, chain
 
+from .board import spot_place
 from .content import (
     BUILDINGS,
     CONTENT,
@@ -253,3 +254,11 @@ def script_text(script: int) -> Text:
 
 def printed_script_text(segment_design: int) -> Text:
     return effects_text(PRINTED_SCRIPT_EFFECTS[segment_design])
+
+
+def spot_label(state: State, spot: int) -> Text:
+    """A building spot by its name and reward, as prompts and causes name it."""
+    position, index = spot_place(spot)
+    design = state.segments[position]
+    return Text("burgrave.spot_named", name=spot_name(design, index),
+                reward=spot_reward(design, index))
