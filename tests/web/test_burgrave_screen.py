@@ -419,3 +419,35 @@ def test_the_rivals_turn_is_its_own_entry(fake_dom: OfflineDocument) -> None:
         history = [line.text for line in action_log(Session(host.record))]
         assert history[-1] == rival_line and rival_line not in history[-2]
     assert turns == 3
+
+
+def test_every_seats_points_are_in_the_dock(fake_dom: OfflineDocument) -> None:
+    """Issue 26 ("every seat's points are visible without scrolling"): the dock's title row,
+    always on screen, shows the viewer's points and every other seat's beside them, as the
+    engine scores them, and a score that changed pops there."""
+    host = burgrave_host(fake_dom, ["Ana", "Ben", "Cid"], 41)
+    rng = random.Random(41)
+    popped = 0
+    for _ in range(150):
+        view = GAME.view(host.state, None)
+        viewer = GAME.prompt(host.state).seat
+        dock = host.root.by_testid(f"player-board-{viewer}")
+        row = dock.by_testid("standings")
+        assert row is not None
+        for seat, player in enumerate(view["players"]):
+            chip = row.by_testid(f"standing-{seat}")
+            if seat == viewer:
+                assert chip is None
+                assert dock.by_testid(f"score-{seat}").textContent.startswith(
+                    str(player["score"]))
+                continue
+            assert chip is not None
+            assert (chip.by_testid(f"score-delta-{seat}") is not None) == \
+                ("bg-pop" in chip.className.split())
+            assert chip.querySelectorAll(".num")[0].textContent == str(player["score"])
+            assert f"{player['name']}: " in row.attrs["aria-label"]
+            popped += "bg-pop" in chip.className.split()
+        offers = host.offers()
+        active = [o for o in offers if o.attrs.get("data-testid") != "action-pass"]
+        rng.choice(active or offers).click()
+    assert popped  # others scored while this seat watched

@@ -46,6 +46,7 @@ TOPICS: tuple[HelpTopic, ...] = (
     HelpTopic('[data-testid^="opponent-toggle-"]', "line"),
     HelpTopic('[data-testid^="stock-"]', "resource"),
     HelpTopic('[data-testid^="score-"]', "virtue"),
+    HelpTopic('[data-testid="standings"]', "virtue"),
     HelpTopic('[data-testid="legend"]', "icons"),
     HelpTopic('[data-testid^="legend-"]', "icons"),
     HelpTopic('[data-testid="dock-fold"]', "hand"),

@@ -120,8 +120,10 @@ class PlayerRenderer:
     def kept_mine(self, parts: Parts, seat: int, *, open_: bool,
                   on_fold: Callable[[], None] | None) -> Element:
         """:meth:`mine`, kept while the hand, its offers and the drawer are unchanged."""
-        key = (self._key(seat), self._moved(seat), sorted(self.hand_offers.items()), open_,
-               on_fold is None)
+        others = tuple((player["score"], self.motion.scores.get(other))
+                       for other, player in enumerate(self.view["players"]) if other != seat)
+        key = (self._key(seat), self._moved(seat), others, sorted(self.hand_offers.items()),
+               open_, on_fold is None)
         return parts.get(f"mine-{seat}", key, lambda scope: self.using(scope).mine(
             seat, open_=open_, on_fold=on_fold))
 
@@ -189,14 +191,32 @@ class PlayerRenderer:
                   el("span", player["name"], cls="bg-dock-name"),
                   motions.mark_score(
                       el("span", t("burgrave.points", count=player["score"]), cls="bg-score",
-                         testid=f"score-{seat}"), self.motion, seat), piles, fold,
-                  cls="bg-board-title")
+                         testid=f"score-{seat}"), self.motion, seat),
+                  self.standings(seat), piles, fold, cls="bg-board-title")
         body: list[Any] = [self.hand(seat, player), self.line(seat, player)] if open_ else []
         return el("section", head, *body,
                   cls=f"bg-player bg-player-mine bg-border-{colour}"
                   + ("" if open_ else " is-folded"),
                   testid=f"player-board-{seat}",
                   attrs={"aria-label": t("burgrave.board_of", name=player["name"])})
+
+    def standings(self, seat: int) -> Element | None:
+        """Every other seat's points beside the viewer's, in the dock's title row, so the race
+        is read without scrolling to the boards under the ring; a score that changed pops here
+        (the boards below may be out of sight)."""
+        players = self.view["players"]
+        chips = [motions.mark_score(
+            el("span", pawn(self.view, other), el("span", str(player["score"]), cls="num"),
+               cls="bg-standing", testid=f"standing-{other}",
+               attrs={"title": player["name"]}), self.motion, other)
+            for other, player in enumerate(players) if other != seat]
+        if not chips:
+            return None
+        said = join_list(t("burgrave.standing", name=player["name"],
+                           points=t("burgrave.points", count=player["score"]))
+                         for other, player in enumerate(players) if other != seat)
+        return el("span", *chips, cls="bg-standings", testid="standings",
+                  attrs={"role": "img", "aria-label": said})
 
     def details_title(self, seat: int, player: PlayerView) -> Element:
         return el("h2", pawn(self.view, seat), " ", t("burgrave.your_board", name=player["name"]),
@@ -326,8 +346,7 @@ class PlayerRenderer:
         summary = el("summary",
                      pawn(self.view, seat),
                      el("span", player["name"], cls="bg-opp-name"),
-                     el("span", motions.mark_score(amount("points", player["score"]),
-                                                   self.motion, seat),
+                     el("span", amount("points", player["score"]),
                         amount("silver", player["silver"]),
                         None if self._is_rival(seat) else amount("hand", player["hand_size"]),
                         cls="bg-opp-meta", attrs={"role": "img", "aria-label": t(
