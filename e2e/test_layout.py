@@ -394,10 +394,12 @@ def test_burgrave_board_comes_first(sized_page: Page, site_url: str,
     guide's tip shown, the board gets at least 55 % of a portrait tablet's height, 45 % of a
     phone's and 60 % of a landscape tablet's width, in English, German and Spanish. And
     every choice shows: no prompt button (or the question) is cut off or needs the prompt to
-    scroll, for that question and for one asked in the prompt's own buttons."""
+    scroll, for that question, for one asked in the prompt's own buttons and for a free hire
+    of one of five cards (each button showing its card's face)."""
     size = request.node.callspec.params["sized_page"]
     page = sized_page
     move, primary = decision_record("move"), decision_record("primary_action")
+    hire = decision_record("hire_free")
     least = {"768x1024": 0.55, "390x844": 0.45}
     open_site(page, site_url)
     for language in ("en", "de", "es"):
@@ -418,3 +420,9 @@ def test_burgrave_board_comes_first(sized_page: Page, site_url: str,
         page.evaluate(AFTER_PAINT)
         screenshot(page, f"burgrave-prompt-choices-{language}-{size}")
         assert page.evaluate(CLIPPED_CHOICES) == [], language
+        open_burgrave(page, site_url, hire)  # five cards to hire free, each with its face
+        page.evaluate(AFTER_PAINT)
+        screenshot(page, f"burgrave-hire-choices-{language}-{size}")
+        assert page.evaluate(CLIPPED_CHOICES) == [], language
+        faces = page.locator("[data-offer]:has(.bg-option-face)")
+        expect(faces).to_have_count(5)

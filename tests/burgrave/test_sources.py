@@ -9,9 +9,11 @@ import random
 
 from bg_helpers import base_json, card, load, put, turn
 
+from kingdoms.burgrave.board import segment_of
 from kingdoms.burgrave.game import GAME
 from kingdoms.burgrave.rules import advance
 from kingdoms.burgrave.tasks import SOURCE_BASE, Decision, Origin, Task
+from kingdoms.burgrave.words import card_name
 from kingdoms.core.protocol import Seat
 from kingdoms.core.text import render
 
@@ -69,3 +71,33 @@ def test_states_saved_before_sources_still_load() -> None:
     assert all(task.source == 0 for task in state.stack)
     again = GAME.state_to_json(state)
     assert GAME.state_to_json(GAME.state_from_json(again)) == again
+
+
+def test_a_hire_question_points_at_the_card_it_hires() -> None:
+    """Issue 26, "hire prompts show the card face": every hire choice says which townsfolk
+    pile it takes from (``Choice.about``), so the page can draw that card's value, icons and
+    text in the button; the pile's top is the card the choice names."""
+    seen = {Decision.HIRE: 0, Decision.HIRE_FREE: 0}
+    for seed, players in ((5, 2), (6, 3), (7, 4)):
+        state = GAME.new_game([Seat(name=n) for n in "ABCD"[:players]], seed)
+        rng = random.Random(seed)
+        while not GAME.is_over(state):
+            op = state.stack[-1].op
+            if op in seen:
+                prompt = GAME.prompt(state)
+                assert prompt is not None
+                for choice in prompt.choices:
+                    if choice.action.action_type == "pass":
+                        assert choice.about is None
+                        continue
+                    assert choice.about is not None and choice.about[0] == "townsfolk"
+                    position = choice.about[1]
+                    pile = state.townsfolk_piles[position]
+                    if op == Decision.HIRE_FREE:
+                        assert pile and render(choice.label).startswith(
+                            render(card_name(pile[-1])))
+                    else:
+                        assert segment_of(state.players[prompt.seat].space) == position
+                seen[Decision(op)] += 1
+            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    assert all(seen.values()), seen

@@ -15,6 +15,7 @@ from screen_host import ScreenHost
 from kingdoms.burgrave.game import GAME
 from kingdoms.core.text import render
 from kingdoms_web import i18n
+from kingdoms_web.games.burgrave import model as burgrave_model
 from kingdoms_web.games.burgrave import screen as burgrave_screen
 from kingdoms_web.offline_dom import OfflineDocument
 
@@ -451,3 +452,39 @@ def test_every_seats_points_are_in_the_dock(fake_dom: OfflineDocument) -> None:
         active = [o for o in offers if o.attrs.get("data-testid") != "action-pass"]
         rng.choice(active or offers).click()
     assert popped  # others scored while this seat watched
+
+
+def test_a_card_to_hire_shows_its_face(fake_dom: OfflineDocument) -> None:
+    """Issue 26, "hire prompts show the card face (icons, value, effect)": each button of a
+    hire question carries the card's value coin and icons before its words; the cards to
+    choose from (a free hire) stand as cards (``prompt-cards``), the hand folded beside."""
+    host = burgrave_host(fake_dom, ["Ana", "Ben"], 7)
+    rng = random.Random(7)
+    kinds: set[str] = set()
+    for _ in range(2000):
+        prompt = GAME.prompt(host.state)
+        if prompt is not None and prompt.kind in ("hire", "hire_free"):
+            view = GAME.view(host.state, None)
+            for choice in prompt.choices:
+                if choice.about is None:
+                    continue
+                segment = view["segments"][choice.about[1]]
+                info = burgrave_model.townsfolk_info(segment)
+                button = next(o for o in host.offers()
+                              if o.attrs.get("data-testid") == burgrave_model.testid_for(choice))
+                face = button.querySelectorAll(".bg-option-face")
+                assert len(face) == 1
+                assert face[0].querySelectorAll(".bg-card-value")[0].textContent == \
+                    str(info["value"])
+                assert len(face[0].querySelectorAll(".bg-icon")) == len(info["icons"])
+            asks = host.root.querySelectorAll(".bg-screen")[0].attrs["data-asks"]
+            assert asks == ("prompt-cards" if prompt.kind == "hire_free" else "prompt")
+            kinds.add(prompt.kind)
+            if len(kinds) == 2:
+                break
+        if GAME.is_over(host.state):
+            break
+        offers = host.offers()
+        active = [o for o in offers if o.attrs.get("data-testid") != "action-pass"]
+        rng.choice(active or offers).click()
+    assert kinds == {"hire", "hire_free"}

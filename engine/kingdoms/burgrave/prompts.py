@@ -137,8 +137,9 @@ class _Asked:
         self.unavailable: list[Unavailable] = []
 
     def add(self, code: int, label: Text, detail: Text | None = None, place: Place = PROMPT,
-            key: int = -1, group: str = "") -> None:
-        self.choices.append(Choice(ACTIONS[code], label, detail, place, key, group))
+            key: int = -1, group: str = "", about: tuple[Place, int] | None = None) -> None:
+        self.choices.append(Choice(ACTIONS[code], label, detail, place, key, group,
+                                   about=about))
 
     def blocked(self, reason: Text) -> None:
         self.unavailable.append(Unavailable(reason))
@@ -322,10 +323,11 @@ def _card_choice(asked: _Asked, code: int) -> None:
 
 
 def _hire(asked: _Asked, code: int) -> None:
-    design = townsfolk_at(asked.state, segment_of(asked.player.space))
+    position = segment_of(asked.player.space)
+    design = townsfolk_at(asked.state, position)
     asked.title = Text("burgrave.ask.hire_named", name=design_name(design), count=design.value)
     asked.notes.append(Text("burgrave.hire_effect", text=effects_text(design.hire)))
-    asked.add(code, Text("burgrave.hire"))
+    asked.add(code, Text("burgrave.hire"), about=("townsfolk", position))
 
 
 def _segment(asked: _Asked, code: int) -> None:
@@ -335,7 +337,7 @@ def _segment(asked: _Asked, code: int) -> None:
     if asked.decision == Decision.HIRE_FREE:
         card = state.townsfolk_piles[position][-1]
         asked.add(code, Text("burgrave.hire_free_named", name=card_name(card), segment=segment),
-                  card_text(card))
+                  card_text(card), about=("townsfolk", position))
     elif asked.decision == Decision.TRANSCRIBE_FREE:
         script = state.manuscript_piles[position][-1]
         asked.add(code, Text("burgrave.transcribe_named", name=script_name(script),

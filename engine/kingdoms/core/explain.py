@@ -66,6 +66,10 @@ class Choice(Generic[A]):
     forfeits: Text | None = None
     """What the seat gives up by it, to be said before it is taken ("Nothing you can afford
     there: your turn ends after the move"); None when nothing."""
+    about: tuple[Place, int] | None = None
+    """The board element the choice is about when it is drawn elsewhere (a prompt button), as
+    (kind, key): the page draws that element's face in the control, so "Hire the Abbess" shows
+    the card's value, icons and text (Burgrave: ``("townsfolk", position)``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +158,6 @@ def with_consequences(prompt: Prompt[A] | None, state: S, apply: Callable[[S, A]
                 reveals(state, action, after), over(after) or turn(after) != before,
                 forfeits(state, action, after) if forfeits is not None else None)
         marked.append(Choice(action, choice.label, choice.detail, choice.place, choice.key,
-                             choice.group, *known))  # not replace(): 60 choices a prompt
+                             choice.group, *known, choice.about))  # not replace(): 60 a prompt
     return replace(prompt, choices=tuple(marked))
 

@@ -347,12 +347,9 @@ class BoardRenderer:
 
     def townsfolk(self, p: int, seg: SegmentView) -> Element:
         top = seg["townsfolk_top"]
-        if top is not None:
-            info = M.card_info(top)
-            left = t("burgrave.pile_left", count=seg["townsfolk_left"])
-        else:
-            info = M.printed_info(int(seg["design_index"]))
-            left = t("burgrave.printed")
+        info = M.townsfolk_info(seg)
+        left = t("burgrave.pile_left", count=seg["townsfolk_left"]) if top is not None \
+            else t("burgrave.printed")
         count = seg["townsfolk_left"] if top is not None else None
         node = el("button", el("span", info["name"], cls="bg-mini-name"),
                   el("span", amount("silver", info["value"]),

@@ -28,7 +28,7 @@ from kingdoms.burgrave.content import (
     Effect,
 )
 from kingdoms.burgrave.game import Action, BurgraveView
-from kingdoms.burgrave.shapes import CardFacts, ScriptFacts
+from kingdoms.burgrave.shapes import CardFacts, ScriptFacts, SegmentView
 from kingdoms.core.explain import Choice
 from kingdoms.core.explain import Prompt as EnginePrompt
 from kingdoms.core.text import Text
@@ -114,6 +114,12 @@ def _printed_info(segment_design: int, _language: str) -> CardInfo:
     return {**explain.printed_facts(segment_design),
             "name": say(explain.printed_name(segment_design)),
             "text": say(explain.printed_text(segment_design))}
+
+
+def townsfolk_info(segment: SegmentView) -> CardInfo:
+    """The townsfolk a segment shows: its pile's top card, else the one printed there."""
+    top = segment["townsfolk_top"]
+    return card_info(top) if top is not None else printed_info(int(segment["design_index"]))
 
 
 def script_info(script: int) -> ScriptInfo:
@@ -304,6 +310,9 @@ class Offer:
     none (then :attr:`idle`)."""
     idle: bool = False
     """A move after which nothing can be afforded (its detail says so; it asks to confirm)."""
+    about: tuple[str, int] | None = None
+    """The board element this prompt button is about (the engine's ``Choice.about``): its
+    face is drawn in the button."""
 
 
 PREVIEW_SYMBOLS = {"burgrave.preview.trade": "trade", "burgrave.preview.build": "build",
@@ -404,7 +413,8 @@ def build_prompt(engine: EnginePrompt[Action] | None, *, building: str | None = 
             testid, say(choice.label),
             say(choice.detail) if choice.detail is not None else "",
             action=choice.action, place=choice.place, key=choice.key, choice=choice,
-            armed=why_confirm(choice) if testid == armed else ""), choice.detail))
+            armed=why_confirm(choice) if testid == armed else "", about=choice.about),
+            choice.detail))
     return prompt
 
 

@@ -29,17 +29,23 @@ from kingdoms_web.play.parts import Parts
 def card_face(info: M.CardInfo, *, full: bool) -> list[Any]:
     """A card's face: its silver value as a coin, its name, its icons (each named, for the rules
     figures; a card button's own label says it all again) and, ``full``, its text."""
-    icons = [el("span", icon(i, label=M.icon_name(i)), cls=f"bg-icon bg-icon-{i}",
-                attrs={"title": M.icon_name(i)}) for i in info["icons"]]
+    value, *icons = card_marks(info)
     parts: list[Any] = [
-        el("span", el("span", str(info["value"]), cls="bg-card-value",
-                      attrs={"title": t("burgrave.value")}),
-           el("span", info["name"], cls="bg-card-name"), cls="bg-card-head"),
+        el("span", value, el("span", info["name"], cls="bg-card-name"), cls="bg-card-head"),
         el("span", *icons, cls="bg-card-icons"),
     ]
     if full and info["text"]:
         parts.append(el("span", info["text"], cls="bg-card-text"))
     return parts
+
+
+def card_marks(info: M.CardInfo) -> list[Element]:
+    """A card's value coin and icons, to set before words about it (a prompt button about a
+    card: "Hire the Abbess (Thornwood)" over its coin, icons and text)."""
+    return [el("span", str(info["value"]), cls="bg-card-value",
+               attrs={"title": t("burgrave.value")}),
+            *[el("span", icon(i, label=M.icon_name(i)), cls=f"bg-icon bg-icon-{i}",
+                 attrs={"title": M.icon_name(i)}) for i in info["icons"]]]
 
 
 def card_label(info: M.CardInfo) -> str:

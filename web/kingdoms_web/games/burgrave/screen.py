@@ -33,9 +33,9 @@ from kingdoms_web.games.burgrave.dialogs import CardDialog, LegendDialog
 from kingdoms_web.games.burgrave.end import end_details, end_lead
 from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, icon
 from kingdoms_web.games.burgrave.log import MovesLog
-from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
+from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face, card_marks
 from kingdoms_web.games.burgrave.rival import rival_block, rival_parts, scheme_name
-from kingdoms_web.i18n import get_language, join_parts, join_sentences, t
+from kingdoms_web.i18n import get_language, join_list, join_parts, join_sentences, t
 from kingdoms_web.play import motion
 from kingdoms_web.play.confirm import Confirmation
 from kingdoms_web.play.contract import GameHost
@@ -72,6 +72,18 @@ def option_symbol(offer: M.Offer) -> str | None:
     if subject is not None:
         return str(getattr(offer.action, subject))
     return OPTION_SYMBOLS.get(action_type)
+
+
+def option_face(view: BurgraveView, offer: M.Offer) -> list[Element]:
+    """The face of the card a prompt button is about (the engine's ``about``): its value and
+    icons, before the button's words; none for other buttons."""
+    if offer.about is None or offer.about[0] != "townsfolk":
+        return []
+    info = M.townsfolk_info(view["segments"][offer.about[1]])
+    return [el("span", *card_marks(info), cls="bg-option-face",
+               attrs={"role": "img", "aria-label": t("burgrave.card_marks", value=info["value"],
+                                                     icons=join_list(M.icon_name(i) for i in
+                                                                     info["icons"]))})]
 
 
 @dataclass(frozen=True)
@@ -123,6 +135,9 @@ class BurgraveScreen:
         """How far the board and the dock were scrolled, kept across redraws."""
         self._board_asks: tuple[str, ...] = ()
         """The board's offered targets at the last draw: new ones are shown if out of view."""
+        self._asks = "board"
+        """What the last drawn question asks for: the hand, the board or the prompt's buttons
+        (``prompt-cards``: buttons that are cards to choose from, drawn with their faces)."""
         self._scope = Scope()
         self._host_scope = Scope()
         self.parts = Parts()
@@ -198,7 +213,10 @@ class BurgraveScreen:
         buttons = [o for o in prompt.offers if o.place in ("prompt", "pair")] if prompt else []
         if board_asked and self.building is None and len(buttons) > 2:
             board_asked = False  # the buttons come first (a building, a trade), then a spot
-        dock_open = hand_asked or self._dock_open()
+        asks = "hand" if hand_asked else "board" if board_asked or not buttons else \
+            "prompt-cards" if sum(o.about is not None for o in buttons) >= 3 else "prompt"
+        self._asks = asks
+        dock_open = hand_asked or self._dock_open(asks)
         others = [s for s in range(len(view["players"])) if s != viewer]
         dom.patch(frame.ring, [frame.road, *board.render(parts)])
         rival = view.get("rival")
@@ -214,13 +232,12 @@ class BurgraveScreen:
         if dock is not None and viewer is not None:
             dom.patch(dock, [players.kept_mine(parts, viewer, open_=dock_open,
                                                on_fold=None if hand_asked else self._fold_dock)])
-        dom.patch(frame.panel, [self._prompt(view, prompt)])
+        dom.patch(frame.panel, [self._prompt(view, prompt, asks)])
         screen = frame.screen
-        # What the prompt asks for gets the room in a one-column window (burgrave.css): the
-        # hand's cards when a card is asked for, the board when a piece of it is, else the
-        # prompt's own buttons (none of them may be cut off).
-        dom.set_attrs(screen, {"data-asks": "hand" if hand_asked else
-                               "board" if board_asked or not buttons else "prompt"})
+        # What the prompt asks for gets the room (burgrave.css): the hand's cards when a card
+        # is asked for, the board when a piece of it is, else the prompt's own buttons (none
+        # of them may be cut off).
+        dom.set_attrs(screen, {"data-asks": asks})
         self._keep_scroll(main, "main")
         if dock is not None:
             self._keep_scroll(dock, "dock")
@@ -258,17 +275,18 @@ class BurgraveScreen:
         if dock is not None and dock.isConnected:
             dock.scrollTop = self._scroll.get("dock", 0.0)
 
-    def _dock_open(self) -> bool:
+    def _dock_open(self, asks: str) -> bool:
         """The hand drawer's state when no card is asked for: as the player set it during
         this decision, else folded to its title strip in a one-column window (the board or
-        the prompt's buttons get the room; a tap opens it) and open beside the board."""
+        the prompt's buttons get the room; a tap opens it) and open beside the board unless
+        the prompt's cards to choose from need its height."""
         if self.dock_open is not None:
             return self.dock_open
-        return not _one_column()
+        return not _one_column() and asks != "prompt-cards"
 
     def _fold_dock(self) -> None:
         """Fold or unfold the hand drawer (for this decision)."""
-        self.dock_open = not self._dock_open()
+        self.dock_open = not self._dock_open(self._asks)
         self._draw()
 
     def _status(self, view: BurgraveView, who: str | None = None,
@@ -315,7 +333,7 @@ class BurgraveScreen:
             t("burgrave.rival.title", name=name), rival_parts(rival, name)).open())
         return node
 
-    def _prompt(self, view: BurgraveView, prompt: M.Prompt | None) -> Element:
+    def _prompt(self, view: BurgraveView, prompt: M.Prompt | None, asks: str = "") -> Element:
         box = el("section", cls="bg-prompt", testid="prompt",
                  attrs={"aria-labelledby": "bg-prompt-title"})
         if view.get("over"):
@@ -334,7 +352,9 @@ class BurgraveScreen:
             return box
         me = view["players"][prompt.seat]["name"] if prompt.seat is not None else ""
         box.append(self._status(view, t("burgrave.for_player", name=me),
-                                self.log.recap(prompt, folded=_one_column())))
+                                self.log.recap(prompt,
+                                               folded=_one_column()
+                                               or asks == "prompt-cards")))
         box.append(el("h2", prompt.title, cls="bg-prompt-title", testid="prompt-title",
                       attrs={"id": "bg-prompt-title", "tabindex": "-1"}))
         if prompt.why:
@@ -362,9 +382,11 @@ class BurgraveScreen:
             detail = join_sentences([offer.armed, t("confirm.tap_again")]) if confirming \
                 else offer.detail
             symbol = option_symbol(offer)
+            face = option_face(view, offer)
             node = el("button", icon(symbol, "bg-option-icon") if symbol else None,
                       el("span", el("span", offer.label, cls="bg-option-label"),
-                         el("span", detail, cls="bg-option-detail") if detail else None,
+                         el("span", *face, detail, cls="bg-option-detail")
+                         if detail or face else None,
                          cls="bg-option-text"),
                       cls="btn bg-option" + (" is-selected" if offer.selected else "")
                       + (" is-confirming" if confirming else "")
