@@ -32,12 +32,13 @@ S = TypeVar("S")
 """A game's state type."""
 
 Place = Literal["prompt", "dice", "die", "slot", "seat", "pair", "hand", "space", "section",
-                "spot"]
+                "spot", "townsfolk"]
 """Where a page draws a choice: ``prompt`` (a button of the prompt itself) or the kind of board
 element it belongs to — Dice Realm's ``dice`` (a roll, keyed by its keep mask), ``die`` (a
 Fairy's flip), ``slot`` (a citizen of the row) and ``seat`` (a player); Burgrave's ``pair`` (a
-starting pair), ``hand`` (a card), ``space``, ``section`` (of the castle) and ``spot`` (a
-building spot). A new kind of element is added here."""
+starting pair), ``hand`` (a card), ``space``, ``section`` (of the castle), ``spot`` (a
+building spot) and ``townsfolk`` (a segment's pile, named by ``Choice.about``). A new kind of
+element is added here."""
 
 PROMPT: Place = "prompt"
 """The place of a choice drawn as a button in the prompt itself."""
