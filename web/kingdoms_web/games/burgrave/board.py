@@ -356,7 +356,7 @@ class BoardRenderer:
                      *[icon(i) for i in info["icons"]], cls="bg-mini-meta"),
                   amount("deck", count, cls="bg-mini-left") if count is not None
                   else el("span", left, cls="bg-mini-left"),
-                  cls="bg-mini bg-townsfolk", testid=f"townsfolk-{p}",
+                  cls=f"bg-mini bg-townsfolk {M.card_classes(info)}", testid=f"townsfolk-{p}",
                   attrs={"type": "button", "aria-label": t(
                       "burgrave.townsfolk_named", name=info["name"], left=left)})
         key = "card" if top is not None else "printed"

@@ -18,7 +18,9 @@ from kingdoms_web.learn.figures import Figure, picture
 
 
 def _bg_card(card: int, full: bool = True) -> Element:
-    return el("div", *card_face(M.card_info(card), full=full), cls="bg-card bg-card-hand")
+    info = M.card_info(card)
+    return el("div", *card_face(info, full=full),
+              cls=f"bg-card bg-card-hand {M.card_classes(info)}")
 
 
 def _bg_chips(effects: Any) -> Element:

@@ -116,6 +116,14 @@ def _printed_info(segment_design: int, _language: str) -> CardInfo:
             "text": say(explain.printed_text(segment_design))}
 
 
+def card_classes(info: CardInfo) -> str:
+    """The classes that give a card its face by type (burgrave.css): the colour band and
+    emblem of its first icon's trade (a merchant's coin purse, a cleric's mitre …) and the
+    frame of its kind (a hero's gilt edge)."""
+    suit = info["icons"][0] if info["icons"] else "none"
+    return f"bg-suit-{suit} bg-kind-{info['kind']}"
+
+
 def townsfolk_info(segment: SegmentView) -> CardInfo:
     """The townsfolk a segment shows: its pile's top card, else the one printed there."""
     top = segment["townsfolk_top"]

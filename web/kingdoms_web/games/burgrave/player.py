@@ -27,11 +27,19 @@ from kingdoms_web.play.parts import Parts
 
 
 def card_face(info: M.CardInfo, *, full: bool) -> list[Any]:
-    """A card's face: its silver value as a coin, its name, its icons (each named, for the rules
-    figures; a card button's own label says it all again) and, ``full``, its text."""
+    """A card's face: its trade's emblem drawn large behind (decorative), its silver value as
+    a coin, its name, a hero's ribbon, its icons (each named, for the rules figures; a card
+    button's own label says it all again) and, ``full``, its text. The card element takes
+    :func:`.model.card_classes` for its colours."""
     value, *icons = card_marks(info)
+    emblem = el("span", icon(info["icons"][0], "bg-card-emblem-ico"), cls="bg-card-emblem",
+                attrs={"aria-hidden": "true"}) if info["icons"] else None
+    ribbon = el("span", t("burgrave.sym.hero"), cls="bg-card-ribbon") \
+        if info["kind"] == "hero" else None
     parts: list[Any] = [
-        el("span", value, el("span", info["name"], cls="bg-card-name"), cls="bg-card-head"),
+        emblem,
+        el("span", value, el("span", info["name"], cls="bg-card-name"), ribbon,
+           cls="bg-card-head"),
         el("span", *icons, cls="bg-card-icons"),
     ]
     if full and info["text"]:
@@ -242,10 +250,12 @@ class PlayerRenderer:
             offer = self.hand_offers.get(i)
             if offer is not None:
                 row.append(offer_button(self.scope, offer, self.on_offer,
-                                        card_face(info, full=True), "bg-card bg-card-hand",
+                                        card_face(info, full=True),
+                                        f"bg-card bg-card-hand {M.card_classes(info)}",
                                         label=offer.label + ". " + card_label(info)))
             else:
-                node = el("button", *card_face(info, full=True), cls="bg-card bg-card-hand",
+                node = el("button", *card_face(info, full=True),
+                          cls=f"bg-card bg-card-hand {M.card_classes(info)}",
                           testid=f"hand-card-{i}",
                           attrs={"type": "button", "aria-label": card_label(info)})
                 self.scope.on(node, "click", self._opener("card", card))
@@ -274,7 +284,8 @@ class PlayerRenderer:
         for slot in range(3):
             if slot < len(line):
                 info = M.card_info(line[slot])
-                node = el("button", *card_face(info, full=False), cls="bg-card bg-card-line",
+                node = el("button", *card_face(info, full=False),
+                          cls=f"bg-card bg-card-line {M.card_classes(info)}",
                           testid=f"line-{seat}-{slot}",
                           attrs={"type": "button", "aria-label": t(
                               "burgrave.slot_named", slot=slot + 1, card=card_label(info))})

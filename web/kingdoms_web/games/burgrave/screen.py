@@ -472,7 +472,8 @@ class BurgraveScreen:
         if kind in ("card", "printed"):
             card = M.card_info(key) if kind == "card" \
                 else M.printed_info(self._segment_design(key))
-            lines = card_face(card, full=True)
+            lines = [el("div", *card_face(card, full=True),
+                        cls=f"bg-card bg-card-shown {M.card_classes(card)}")]
             lines.append(el("p", t(f"burgrave.kind.{card['kind']}") if kind == "card"
                             else t("burgrave.printed_note"), cls="bg-muted"))
             title = card["name"]
