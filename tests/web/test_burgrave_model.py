@@ -76,7 +76,7 @@ def _shown_symbols() -> set[str]:
     the legend itself."""
     from kingdoms.burgrave.content import CONTENT, EFFECT_KINDS, EffectKind
     from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, SYMBOLS
-    from kingdoms_web.games.burgrave.screen import OPTION_SYMBOLS
+    from kingdoms_web.games.burgrave.options import OPTION_SYMBOLS
 
     shown = set(SYMBOLS) | set(M.EXCHANGE_RESULT.values()) | set(OPTION_SYMBOLS.values())
     shown |= {"ink", "gold", "stone", "debt", "deed"}  # what a choice shows (OPTION_SUBJECT)
@@ -91,7 +91,7 @@ def test_a_choice_of_resource_or_flip_shows_what_it_chooses() -> None:
     """Three buttons of "any resource" read as one: each shows its own ink, gold or stone (and
     a flip its debt or deed)."""
     from kingdoms.burgrave.actions import ChooseFlip, ChooseResource
-    from kingdoms_web.games.burgrave.screen import option_symbol
+    from kingdoms_web.games.burgrave.options import option_symbol
 
     for resource in ("ink", "gold", "stone"):
         offer = M.Offer(testid="t", label="", action=ChooseResource(resource=resource))

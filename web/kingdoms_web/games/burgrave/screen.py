@@ -31,11 +31,12 @@ from kingdoms_web.games.burgrave import motion as motions
 from kingdoms_web.games.burgrave.board import BoardRenderer, road
 from kingdoms_web.games.burgrave.dialogs import CardDialog, LegendDialog
 from kingdoms_web.games.burgrave.end import end_details, end_lead
-from kingdoms_web.games.burgrave.icons import BUILDING_SYMBOL, icon
+from kingdoms_web.games.burgrave.icons import icon
 from kingdoms_web.games.burgrave.log import MovesLog
-from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face, card_marks
+from kingdoms_web.games.burgrave.options import option_button
+from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
 from kingdoms_web.games.burgrave.rival import rival_block, rival_parts, scheme_name
-from kingdoms_web.i18n import get_language, join_list, join_parts, join_sentences, t
+from kingdoms_web.i18n import get_language, join_parts, t
 from kingdoms_web.play import motion
 from kingdoms_web.play.confirm import Confirmation
 from kingdoms_web.play.contract import GameHost
@@ -44,46 +45,6 @@ from kingdoms_web.play.parts import Parts
 
 BOARD_PLACES = frozenset({"space", "spot", "section"})
 """Offers drawn on the board (``Offer.place``), not in the prompt or the hand."""
-
-
-OPTION_SYMBOLS = {
-    "trade": "trade", "place_workers": "place-workers", "transcribe": "transcribe",
-    "hire": "hire", "dismiss": "dismiss", "move": "move", "rearrange": "rearrange",
-    "destroy_top": "destroy", "choose_flip": "flip", "choose_resource": "any-resource",
-    "bump": "worker", "move_worker": "move", "play_card": "hand", "play_blind": "deck",
-    "choose_pair": "hero", "choose_card": "hand", "choose_segment": "townsfolk",
-    "choose_spot": "spot", "build": "build"}
-"""The icon beside a prompt button, by the engine's action type (the label says it in words)."""
-
-
-OPTION_SUBJECT = {"choose_resource": "resource", "choose_flip": "kind"}
-"""Actions whose button shows what is chosen (ink, gold or stone; a debt or a deed), each drawn
-in the sprite under its own name, rather than the kind of choice: three alike buttons of "any
-resource" read as one."""
-
-
-def option_symbol(offer: M.Offer) -> str | None:
-    """The sprite symbol for a prompt button: its building type, what it chooses, or its
-    action's kind."""
-    if offer.select is not None:
-        return BUILDING_SYMBOL.get(offer.select)
-    action_type = str(getattr(offer.action, "action_type", ""))
-    subject = OPTION_SUBJECT.get(action_type)
-    if subject is not None:
-        return str(getattr(offer.action, subject))
-    return OPTION_SYMBOLS.get(action_type)
-
-
-def option_face(view: BurgraveView, offer: M.Offer) -> list[Element]:
-    """The face of the card a prompt button is about (the engine's ``about``): its value and
-    icons, before the button's words; none for other buttons."""
-    if offer.about is None or offer.about[0] != "townsfolk":
-        return []
-    info = M.townsfolk_info(view["segments"][offer.about[1]])
-    return [el("span", *card_marks(info), cls="bg-option-face",
-               attrs={"role": "img", "aria-label": t("burgrave.card_marks", value=info["value"],
-                                                     icons=join_list(M.icon_name(i) for i in
-                                                                     info["icons"]))})]
 
 
 @dataclass(frozen=True)
@@ -378,22 +339,7 @@ class BurgraveScreen:
         for offer in prompt.offers:
             if offer.place not in ("prompt", "pair"):
                 continue
-            confirming = bool(offer.armed)
-            detail = join_sentences([offer.armed, t("confirm.tap_again")]) if confirming \
-                else offer.detail
-            symbol = option_symbol(offer)
-            face = option_face(view, offer)
-            node = el("button", icon(symbol, "bg-option-icon") if symbol else None,
-                      el("span", el("span", offer.label, cls="bg-option-label"),
-                         el("span", *face, detail, cls="bg-option-detail")
-                         if detail or face else None,
-                         cls="bg-option-text"),
-                      cls="btn bg-option" + (" is-selected" if offer.selected else "")
-                      + (" is-confirming" if confirming else "")
-                      + (" bg-option-pair" if offer.place == "pair" else ""),
-                      testid=offer.testid,
-                      attrs={"type": "button", "data-offer": "1",
-                             "aria-pressed": "true" if offer.selected else None})
+            node = option_button(view, offer)
             self._scope.on(node, "click", self._offer_handler(offer))
             row.append(node)
         box.append(row)
