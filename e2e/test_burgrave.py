@@ -106,7 +106,7 @@ def take(page: Page, state: Any, action: Any) -> None:
 def start_new_game(page: Page, url: str, seed: int, names: list[str]) -> None:
     page.goto(url + f"?seed={seed}")
     wait_ready(page)
-    page.get_by_test_id("new-game").tap()
+    page.get_by_test_id("new-game-burgrave").tap()
     page.get_by_test_id("new-game-game").select_option("burgrave")
     page.get_by_test_id("seat-count").select_option(str(len(names)))
     for number, name in enumerate(names, start=1):
@@ -355,7 +355,7 @@ def test_a_solo_game_against_the_rival_to_the_end(page: Page, site_url: str) -> 
     its turn is an entry of its own in "what happened", naming that scheme."""
     page.goto(site_url + "?seed=77")
     wait_ready(page)
-    page.get_by_test_id("new-game").tap()
+    page.get_by_test_id("new-game-burgrave").tap()
     page.get_by_test_id("new-game-game").select_option("burgrave")
     page.get_by_test_id("seat-count").select_option("1")
     page.get_by_test_id("seat-name-1").fill("Ana")

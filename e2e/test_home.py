@@ -7,6 +7,7 @@ Every test starts from a fresh browser context (fresh localStorage) on a 768×10
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -69,6 +70,17 @@ def test_home_lists_both_games_as_playable(page: Page, site_url: str) -> None:
         expect(card.get_by_role("heading", name=title)).to_be_visible()
         expect(page.get_by_test_id(f"game-status-{game_id}")).to_have_count(0)
         expect(page.get_by_test_id(f"new-game-{game_id}")).to_be_visible()
+        # Issue 29: "New game" and "Rules" share one line in landscape.
+        start = page.get_by_test_id(f"new-game-{game_id}").bounding_box()
+        rules = page.get_by_test_id(f"open-rules-{game_id}").bounding_box()
+        assert start is not None and rules is not None and start["y"] == rules["y"]
+    # Issue 29: each card says what a table asks before it picks, and there is one way to
+    # start (each card's "New game"; its dialog can switch games).
+    expect(page.get_by_test_id("game-facts-dice-realm").locator("li")).to_have_text(
+        ["2–5 players", "20–40 min", "Light game"])
+    expect(page.get_by_test_id("game-facts-burgrave").locator("li")).to_have_text(
+        ["1–4 players", "45–120 min", "Medium-heavy game", "Can be played alone"])
+    expect(page.get_by_role("button", name=re.compile("^New game$"))).to_have_count(0)
     expect(page.get_by_test_id("game-tally")).to_have_count(0)
     expect(page.get_by_text("Tally")).to_have_count(0)
     expect(page.get_by_test_id("loader")).to_have_count(0)
@@ -77,7 +89,7 @@ def test_home_lists_both_games_as_playable(page: Page, site_url: str) -> None:
 
 def test_new_game_dialog_offers_each_games_seats(page: Page, site_url: str) -> None:
     open_site(page, site_url)
-    page.get_by_test_id("new-game").tap()
+    page.get_by_test_id("new-game-dice-realm").tap()
     dialog = page.get_by_role("dialog", name="New game")
     expect(dialog).to_be_visible()
 
@@ -99,7 +111,7 @@ def test_new_game_dialog_offers_each_games_seats(page: Page, site_url: str) -> N
 
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
-    expect(page.get_by_test_id("new-game")).to_be_focused()
+    expect(page.get_by_test_id("new-game-dice-realm")).to_be_focused()
 
 
 # --------------------------------------------------------------------------- settings
@@ -319,7 +331,7 @@ def test_touch_targets_are_at_least_44px(page: Page, site_url: str) -> None:
     expect(page.get_by_test_id("code-error")).to_be_visible()
     assert page.evaluate(SMALL_TARGETS) == []
 
-    page.get_by_test_id("new-game").tap()
+    page.get_by_test_id("new-game-dice-realm").tap()
     expect(page.get_by_role("dialog", name="New game")).to_be_visible()
     assert page.evaluate(SMALL_TARGETS) == []
     page.keyboard.press("Escape")
@@ -335,6 +347,6 @@ def test_no_sideways_scrolling(page: Page, site_url: str, width: int, height: in
     open_site(page, site_url)
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0
-    page.get_by_test_id("new-game").tap()
+    page.get_by_test_id("new-game-dice-realm").tap()
     box = page.get_by_role("dialog", name="New game").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width

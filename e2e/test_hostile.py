@@ -134,7 +134,7 @@ def burgrave_move(page: Page, rng: random.Random) -> None:
 def start_game(page: Page, site_url: str, game_id: str, names: list[str], seed: int) -> None:
     page.goto(f"{site_url}?seed={seed}")
     wait_ready(page)
-    page.get_by_test_id("new-game").tap()
+    page.get_by_test_id("new-game-dice-realm").tap()
     page.get_by_test_id("new-game-game").select_option(game_id)
     page.get_by_test_id("seat-count").select_option(str(len(names)))
     for number, name in enumerate(names, start=1):
@@ -628,7 +628,10 @@ def test_ready_offline_then_a_new_version_notice_and_reload(browser: Browser,
         page = context.new_page()
         page.goto(url)
         wait_ready(page)
+        games_top = page.get_by_test_id("games").bounding_box()
         expect(page.get_by_test_id("offline-ready")).to_be_visible(timeout=120_000)
+        # Issue 29: the news floats over the page's foot; nothing on the page moves.
+        assert page.get_by_test_id("games").bounding_box() == games_top
         expect(page.get_by_test_id("update-notice")).to_have_count(0)
         # Mid-turn (the first roll made, the turn not over), a waiting new version is not shown.
         start_game(page, url, "dice-realm", ["Ann", "Ben"], seed=4)

@@ -90,7 +90,7 @@ def test_a_newcomer_reaches_rules_and_glossary_by_taps(page: Page, site_url: str
         page.get_by_test_id("rules-back").tap()
         wait_ready(page, "home")
         expect(page.get_by_test_id(f"open-rules-{game_id}")).to_be_visible()
-    page.get_by_test_id("new-game").tap()
+    page.get_by_test_id("new-game-dice-realm").tap()
     page.get_by_test_id("new-game-game").select_option("burgrave")
     page.get_by_test_id("new-game-rules").tap()
     wait_ready(page, "rules")

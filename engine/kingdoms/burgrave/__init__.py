@@ -14,7 +14,8 @@ new-game dialog can offer them without loading the rules."""
 
 ENTRY = GameEntry(
     info=GameInfo(
-        game_id="burgrave", title="Burgrave", min_seats=1, max_seats=4,
+        game_id="burgrave", title="Burgrave", min_seats=1, max_seats=4, minutes=(45, 120),
+        weight="medium_heavy",
         rules_version=RULES_VERSION, oldest_rules_version=OLDEST_RULES_VERSION,
         rule_changes=RULE_CHANGES, hidden_information=True,
         options=(

@@ -148,6 +148,12 @@ class GameInfo(BaseModel):
     rules it started under: its record climbs with each new action only to the last version
     before the next change (:meth:`kept_version`), and ``Game.new_game`` is told that version,
     so an older game replays, and goes on, as it was played."""
+    minutes: tuple[int, int] | None = None
+    """How long a game takes, in minutes, from the fewest seats to the most (the home screen
+    says it; an estimate from play-testing, see docs/architecture.md)."""
+    weight: Literal["light", "medium", "medium_heavy", "heavy"] | None = None
+    """How much thinking and learning a game asks, in the words board gamers use (light …
+    heavy), so a table can pick between a quick game and a long one."""
     hidden_information: bool
     """Seats must not see each other's screens (hands, private decks): a page passing one
     device round the table hides the board between seats."""

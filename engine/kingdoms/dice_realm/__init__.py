@@ -9,7 +9,7 @@ from kingdoms.core.protocol import GameEntry, GameInfo
 ENTRY = GameEntry(
     info=GameInfo(
         game_id="dice-realm", title="Dice Realm", min_seats=2, max_seats=5, rules_version=2,
-        oldest_rules_version=1, hidden_information=False,
+        oldest_rules_version=1, hidden_information=False, minutes=(20, 40), weight="light",
     ),
     game="kingdoms.dice_realm.game:GAME",
     catalog="kingdoms.dice_realm.explain:catalog",

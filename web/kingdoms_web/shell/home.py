@@ -82,6 +82,25 @@ def visible_games(infos: Sequence[GameInfo]) -> list[GameInfo]:
     return [info for info in infos if not info.internal]
 
 
+def game_facts(info: GameInfo) -> list[str]:
+    """What a table asks before it picks a game: how many can play, how long it takes, how
+    heavy it is, and whether one person can play it alone.
+
+    >>> from kingdoms.core.protocol import GameInfo
+    >>> game_facts(GameInfo(game_id="g", title="G", min_seats=1, max_seats=4, rules_version=1,
+    ...                     hidden_information=False, minutes=(45, 120), weight="medium_heavy"))
+    ['1–4 players', '45–120 min', 'Medium-heavy game', 'Can be played alone']
+    """
+    facts = [players_text(info)]
+    if info.minutes is not None:
+        facts.append(t("home.minutes", low=info.minutes[0], high=info.minutes[1]))
+    if info.weight is not None:
+        facts.append(t(f"home.weight.{info.weight}"))
+    if info.min_seats == 1:
+        facts.append(t("home.solo"))
+    return facts
+
+
 def players_text(info: GameInfo) -> str:
     if info.min_seats == info.max_seats:
         return t("home.players_exact", count=info.min_seats)
@@ -195,6 +214,7 @@ def _game_card(host: HomeHost, scope: Scope, info: GameInfo) -> Element:
                         lambda _e: host.open_new_game(info.game_id),
                         testid=f"new-game-{info.game_id}", cls="btn btn-primary", icon="plus",
                         aria_label=t("home.new_game_of", title=title))
+        action.setAttribute("aria-haspopup", "dialog")
     ui = ui_for(info.game_id)
     rules = None
     if ui is not None:
@@ -211,7 +231,8 @@ def _game_card(host: HomeHost, scope: Scope, info: GameInfo) -> Element:
         el("article",
            el("h3", title, attrs={"id": heading_id}),
            el("p", t(blurb_key), cls="blurb") if lookup(blurb_key) else None,
-           el("p", players_text(info), cls="players"),
+           el("ul", *[el("li", fact) for fact in game_facts(info)], cls="game-facts",
+              testid=f"game-facts-{info.game_id}", attrs={"role": "list"}),
            status, el("div", action, rules, cls="card-actions") if rules else action,
            cls="card-body", attrs={"aria-labelledby": heading_id}),
         cls="card" + ("" if host.can_play(info.game_id) else " card-soon"),
@@ -229,11 +250,8 @@ def _games_section(host: HomeHost, scope: Scope) -> Element:
                        cls="game-list", attrs={"role": "list"}))
     elif not host.games_failed:
         body.append(el("p", t("home.no_games"), cls="note"))
-    new_game = button(scope, t("home.new_game"), lambda _e: host.open_new_game(None),
-                      testid="new-game", cls="btn", icon="plus")
-    new_game.setAttribute("aria-haspopup", "dialog")
-    return _section("games", "games-heading", t("home.games"),
-                    el("div", new_game, cls="section-actions"), *body)
+    # One way to start a game: each card's "New game" (its dialog can switch games).
+    return _section("games", "games-heading", t("home.games"), *body)
 
 
 def _continue_card(host: HomeHost, scope: Scope) -> Element | None:

@@ -6,7 +6,8 @@ interrupt play:
 - "a new version is ready — reload", when a new service worker waits (``boot.js`` tells us, at
   start-up through a flag and later through a ``kingdoms:sw`` event). In a game it waits for a
   moment between turns, after the autosave, so a reload never loses half a turn;
-- "ready to play offline", once the service worker has cached the site (dismissable).
+- "ready to play offline", once the service worker has cached the site (dismissable): a toast
+  over the page's foot, so it arrives without moving anything the player may be about to tap.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ class AppNotices:
             items.append(el("div", el("p", t("app.offline_ready")),
                             button(scope, t("app.dismiss"), dismiss, testid="offline-dismiss",
                                    cls="btn btn-quiet"),
-                            cls="notice app-notice", testid="offline-ready",
+                            cls="notice app-notice app-toast", testid="offline-ready",
                             attrs={"role": "status"}))
         dom.clear(box)
         dom.append(box, items)
