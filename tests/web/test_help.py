@@ -115,3 +115,30 @@ def test_help_mode_answers_a_tap_instead_of_playing_it(fake_dom: OfflineDocument
     assert roll is not None
     roll.click()
     assert len(table.session.record.actions) == 1  # help off: taps play again
+
+
+def test_help_mode_explains_the_tool_bar(fake_dom: OfflineDocument) -> None:
+    """Issue 29, "What's this? covers the tool bar too": with help on, a tap on a tool says
+    what it does (its own words, in the player's language) instead of doing it; the switch
+    still turns help off."""
+    i18n.set_language("de")
+    table, root = open_table(fake_dom, "dice-realm", 2, 4)
+    root.by_testid("roll").click()
+    moves = len(table.session.record.actions)
+    root.by_testid("help-mode").click()
+    for testid, key in (("undo", "help.tool.undo"), ("share", "help.tool.share"),
+                        ("history", "help.tool.history")):
+        tool = root.by_testid(testid)
+        assert tool is not None
+        (tool.children[0] if tool.children else tool).click()  # its icon, or itself
+        panel = root.by_testid("help-panel")
+        assert panel is not None and panel.getAttribute("data-tool") == testid
+        assert root.by_testid("help-definition").textContent == i18n.t(key)
+        assert root.by_testid("help-term").textContent == " ".join(
+            (tool.getAttribute("aria-label") or tool.textContent).split())
+        assert fake_dom.body.by_testid("history-dialog") is None
+        assert fake_dom.body.by_testid("share-dialog") is None
+    assert len(table.session.record.actions) == moves  # undo was asked about, not done
+    root.by_testid("help-mode").click()
+    assert root.by_testid("help-panel") is None
+    i18n.set_language("en")

@@ -51,6 +51,16 @@ class Answer:
 
     term: str
     now: str
+    tool: str = ""
+    """A tool-bar button's test id: the answer is that tool's own explanation
+    (:data:`TOOL_HELP`), not a glossary term."""
+
+
+TOOL_HELP: Mapping[str, str] = {
+    "undo": "help.tool.undo", "redo": "help.tool.redo", "pace": "help.tool.pace",
+    "share": "help.tool.share", "history": "help.tool.history", "send-next": "help.tool.send"}
+"""The tool bar's buttons "What's this?" explains, by test id (the switch itself is left to
+turn help off)."""
 
 
 def _text_of(node: Element) -> str:
@@ -129,6 +139,27 @@ class HelpMode:
 
         scope.on(board, "click", tapped, capture=True)
 
+    def attach_tools(self, bar: Element, scope: Scope) -> None:
+        """While on: a tap on a tool of ``bar`` says what it does instead of doing it (the
+        "What's this?" switch still works, to turn help off)."""
+        if not self.on:
+            return
+
+        def tapped(event: Any) -> None:
+            tool = event.target  # the tool, or its icon or words
+            while tool is not None and tool is not bar and \
+                    str(tool.getAttribute("data-testid") or "") not in TOOL_HELP:
+                tool = dom.opt(getattr(tool, "parentElement", None))
+            if tool is None or tool is bar:
+                return
+            testid = str(tool.getAttribute("data-testid"))
+            event.preventDefault()
+            event.stopPropagation()
+            self.shown = Answer("", _text_of(tool), tool=testid)
+            self.redraw()
+
+        scope.on(bar, "click", tapped, capture=True)
+
     def panel(self, scope: Scope) -> Element | None:
         """The answer (or, before the first tap, how to ask), above the board."""
         if not self.on:
@@ -140,6 +171,12 @@ class HelpMode:
         if shown is None:
             return el("aside", el("p", t("help.hint")), close, cls="help-panel",
                       testid="help-panel", attrs={"role": "status", "aria-live": "polite"})
+        if shown.tool:
+            return el("aside", el("h3", shown.now, cls="help-term", testid="help-term"),
+                      el("p", t(TOOL_HELP[shown.tool]), testid="help-definition"),
+                      el("div", close, cls="help-actions"), cls="help-panel",
+                      testid="help-panel", attrs={"role": "status", "aria-live": "polite",
+                                                  "data-tool": shown.tool})
         key = book.term_key(shown.term)
         definition = lookup(key + ".def")
         return el(

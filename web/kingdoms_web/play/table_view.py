@@ -158,7 +158,9 @@ class TableView:
             elif not self.help.on:
                 tip = self.coach.draw(board, self.scope, self.prompt())
             self.help.attach(board, self.scope)
-            head = el("div", self._turn_banner(seat), self._tools("play"), cls="play-head")
+            tools = self._tools("play")
+            self.help.attach_tools(tools, self.scope)
+            head = el("div", self._turn_banner(seat), tools, cls="play-head")
             body = dom.patch(frame.body, [head, self.help.panel(self.scope) or tip, board])
         dom.patch(wrapper, [*notices, body])
         return wrapper
