@@ -477,3 +477,32 @@ def test_held_dice_survive_a_reload(fake_dom: OfflineDocument) -> None:
     assert GAME.decode_action(again.record.actions[-1]) == Roll(keep=0b101)
     third = dice_host(fake_dom, 2, 10, again.record, host.settings)
     assert third.screen.held == GAME.view(third.state, None)["dice"]["held_mask"]
+
+
+def test_what_happened_lists_everything_since_your_last_turn(fake_dom: OfflineDocument) -> None:
+    """Issue 29: at the start of a person's turn "What happened" lists what every other seat
+    did since that person's last turn (the engine's sentences; the rolls before a claim left
+    out), not only the last turn's: with two others the first one's turn is not lost."""
+    host = dice_host(fake_dom, 3, 12)
+    rng = random.Random(12)
+    shown = both = 0
+    while not GAME.is_over(host.state):
+        seat = GAME.current_seat(host.state)
+        view = GAME.view(host.state, seat)
+        steps = list(host.session.steps(0, host.moves))
+        since: list[str] = []
+        movers: set[int | None] = set()
+        for step in reversed(steps):
+            if step.seat == seat:
+                break
+            if step.action.action_type not in ("roll", "stop"):
+                movers.add(step.seat)
+                since[:0] = [i18n.say(text) for _who, text in GAME.describe_parts(
+                    step.before, step.action, step.after)]
+        items = [li.textContent for li in host.root.by_testid("events").querySelectorAll("li")]
+        if not view["this_turn"] and since and any(s.seat == seat for s in steps):
+            assert items == since
+            shown += 1
+            both += len(movers) == 2
+        host.act(rng.choice(GAME.legal_actions(host.state)))
+    assert shown > 10 and both > 5  # both other seats' turns listed together

@@ -40,6 +40,7 @@ from kingdoms_web.i18n import join_sentences, say, t
 from kingdoms_web.play import motion
 from kingdoms_web.play.confirm import must_confirm, why_confirm
 from kingdoms_web.play.contract import GameHost
+from kingdoms_web.play.moves import MovesText
 from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.play.parts import Parts
 from kingdoms_web.shell.dialogs import button
@@ -75,6 +76,9 @@ class DiceRealmScreen:
 
     def __init__(self, host: GameHost) -> None:
         self.host = host
+        self.moves = MovesText(host)
+        """The engine's sentences for the recent moves (what the others did since a person's
+        last turn)."""
         self.held = 0
         self._held_key: tuple[int, int, int | None] | None = None
         self._animated_key: tuple[int, int, int | None] | None = None
@@ -104,6 +108,16 @@ class DiceRealmScreen:
         return self.drawn
 
     # ------------------------------------------------------------------ settings
+
+    def _since(self, view: DiceRealmView) -> list[str]:
+        """At the start of a person's turn on their own screen: what the others did since
+        their last turn (claims, penalties, flips: the rolls before them are left out)."""
+        host, viewer = self.host, self.host.viewer
+        if viewer is None or host.computer_plays or view["this_turn"] or \
+                view["current_seat"] != viewer:
+            return []
+        return self.moves.since_last_turn(viewer, shown=lambda step: getattr(
+            step.action, "action_type", "") not in ("roll", "stop"))
 
     def _setting(self, key: str, default: Any) -> Any:
         getter = getattr(self.host, "get_setting", None)
@@ -146,7 +160,7 @@ class DiceRealmScreen:
             "data-phase": phase, "data-current": seat if seat is not None else "",
             "data-turn": view["turn"], "data-rolls-left": dice["rolls_left"]})
         self.market.draw(view, frame, set(self.tray.claims))
-        dom.patch(frame.left, [frame.market, events_section(view)])
+        dom.patch(frame.left, [frame.market, events_section(view, self._since(view))])
         dom.patch(frame.players_list, realms.player_entries(view, arrived, parts))
         dom.patch(frame.right, [self._tray(scope, view), frame.players])
         dom.patch(root, [board])
