@@ -25,6 +25,7 @@ from kingdoms.core.session import Session
 from kingdoms.core.text import CATALOGS, Param, Text, render
 from kingdoms.dice_realm.actions import PENALTY_CODE, STOP_CODE
 from kingdoms_web import dom, i18n
+from kingdoms_web.offline_dom import OfflineDocument
 from kingdoms_web.play.table import refusal
 
 PAGE = Path(kingdoms_web.__file__).parent
@@ -423,3 +424,40 @@ def test_rules_refuse_with_catalog_text_except_for_malformed_codes() -> None:
         path = Path(str(resources.files(f"kingdoms.{game}") / "rules.py"))
         found |= set(literal.findall(path.read_text(encoding="utf-8")))
     assert found == DEVELOPER_REFUSALS
+
+
+def test_a_notice_on_screen_follows_a_language_switch(fake_dom: OfflineDocument) -> None:
+    """Issue 29: switching languages mid-game redraws the message on screen in the new
+    language (it is kept as what to say, not as the words said), for the table's own notices
+    (undo) and for the engine's sentence a Burgrave move leaves."""
+    from table_owner import Owner
+
+    from kingdoms_web.play.table import GameTable
+
+    i18n.set_language("es")
+    for game_id in ("dice-realm", "burgrave"):
+        seats = [Seat(name="Ann"), Seat(name="Ben")]
+        table = GameTable(Owner(), Session(new_record(game_id, seats, seed=3)), "s1",
+                          schedule=lambda _callback, _delay: None)
+        root = fake_dom.createElement("main")
+        fake_dom.body.append(root)
+        table.mount(root)
+        if root.by_testid("pass-ready") is not None:  # Burgrave hides hands between seats
+            root.by_testid("pass-ready").click()
+        offers = root.querySelectorAll("[data-offer]") if game_id == "burgrave" else \
+            [root.by_testid("roll")]
+        offers[0].click()
+        assert len(table.session.record.actions) == 1
+        if game_id == "dice-realm":
+            root.by_testid("undo").click()
+        spanish = root.by_testid("play-notice").textContent
+        assert spanish
+        i18n.set_language("de")
+        table.redraw()
+        german = root.by_testid("play-notice").textContent
+        assert german and german != spanish
+        if game_id == "dice-realm":  # a roll revealed something: undo says why not
+            assert german == i18n.t(f"undo.why.{table.undo_status()[1]}")
+        i18n.set_language("es")
+        root.remove()
+    i18n.set_language("en")

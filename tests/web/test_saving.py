@@ -21,6 +21,7 @@ from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.registry import get_game
 from kingdoms.core.session import Session, Step, replay, undo_rule
 from kingdoms_web import i18n
+from kingdoms_web.i18n import said
 from kingdoms_web.offline_dom import OfflineDocument
 from kingdoms_web.play.table import GameTable
 from kingdoms_web.saves import saved_games, transfer
@@ -362,7 +363,7 @@ def test_dice_realm_undo_is_refused_after_a_roll_and_autosave_follows() -> None:
     host.act(game.legal_actions(host.state)[0])  # the first roll
     assert host.undo_status() == (False, "revealed")
     assert not host.undo()
-    assert "revealed something new" in (host.message or "")
+    assert "revealed something new" in said(host.message)
     assert load_saves(store).entries[0].moves == 1
 
 

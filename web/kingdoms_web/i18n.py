@@ -25,7 +25,7 @@ partial catalog is safe), and add the code with the language's own name to
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from kingdoms.core.text import (
     CATALOGS,
@@ -51,6 +51,22 @@ still finds theirs."""
 CATALOGS.add("", json_catalog("kingdoms_web"))
 
 _current: str = DEFAULT_LANGUAGE
+
+
+Message = str | Callable[[], str]
+"""What a table says in its notice: words already said, or a function saying them in the
+player's language at each drawing (so switching languages redraws the message too)."""
+
+
+def said(message: Message | None) -> str:
+    """The words of ``message`` now ("" for none).
+
+    >>> said(None), said("Done."), said(lambda: "Hecho.")
+    ('', 'Done.', 'Hecho.')
+    """
+    if message is None:
+        return ""
+    return message if isinstance(message, str) else message()
 
 
 def lookup(key: str, language: str | None = None) -> str | None:

@@ -22,7 +22,7 @@ from kingdoms.core.errors import KingdomsError
 from kingdoms.core.session import Session
 from kingdoms_web import dom, urls
 from kingdoms_web.device import now_ms
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import Message, t
 from kingdoms_web.play.computer import ComputerTurns
 from kingdoms_web.saves.saved_games import Change, put_save, read_save, saved_change
 from kingdoms_web.saves.schema import SaveEntry, final_result
@@ -48,7 +48,7 @@ class SavedTable:
     save_id: str
     label: str
     created: float
-    message: str | None
+    message: Message | None
     handoff: bool
     save_failed: bool
     save_problem: str | None
@@ -67,7 +67,7 @@ class SavedTable:
 
         def redraw(self) -> None: ...
 
-        def notify(self, text: str) -> None: ...
+        def notify(self, text: Message) -> None: ...
 
     @property
     def code(self) -> str:
@@ -152,7 +152,7 @@ class SavedTable:
             self.rev = change.rev
             self.saved_code = change.entry.code if change.entry is not None else None
             self.handoff = False
-            self.message = t("tabs.followed")
+            self.message = lambda: t("tabs.followed")
             self._sync_viewer()
             # The address follows too, so a reload of this tab resumes the game as it is now.
             self.owner.set_fragment(urls.game_fragment(self.code, self.save_id))
@@ -166,7 +166,7 @@ class SavedTable:
         try:
             self.session = codes.load_code(entry.code)
         except KingdomsError:
-            self.notify(t("code.error.other"))
+            self.notify(lambda: t("code.error.other"))
             return
         self.rev, self.label, self.read_only, self.message = entry.rev, entry.label, None, None
         self.saved_code = entry.code

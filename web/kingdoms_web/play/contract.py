@@ -23,6 +23,7 @@ from kingdoms.core.protocol import Game, Seat
 from kingdoms.core.records import GameRecord
 from kingdoms.core.session import Session, Step
 from kingdoms_web.dom import Element, Scope
+from kingdoms_web.i18n import Message
 from kingdoms_web.learn.book import Book
 from kingdoms_web.learn.figures import Figure
 from kingdoms_web.play.coach import CoachMark
@@ -92,8 +93,9 @@ class GameHost(Protocol):
         """
         ...
 
-    def notify(self, text: str) -> None:
-        """A short, already-translated message in the shell's live region (screen readers too)."""
+    def notify(self, text: Message) -> None:
+        """A short message in the shell's live region (screen readers too): translated, or a
+        function that says it in the language of each drawing (a language switch redraws it)."""
         ...
 
     def redraw(self) -> None:

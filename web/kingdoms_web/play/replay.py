@@ -23,7 +23,7 @@ from kingdoms.core.records import GameRecord
 from kingdoms.core.session import Session
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el, make_read_only
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import Message, t
 from kingdoms_web.play.contract import GameUI, HostState
 from kingdoms_web.play.history import action_log
 from kingdoms_web.shell.dialogs import button
@@ -43,7 +43,7 @@ class ReplayHost(HostState):
         del action
         return False
 
-    def notify(self, text: str) -> None:
+    def notify(self, text: Message) -> None:
         del text
 
     def redraw(self) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable, Hashable
+from functools import partial
 from typing import Any, Protocol
 
 from pydantic import BaseModel
@@ -34,7 +35,7 @@ from kingdoms_web import dom
 from kingdoms_web.device import new_save_id, now_ms
 from kingdoms_web.dom import Element, Scope
 from kingdoms_web.games.registry import GAME_UIS
-from kingdoms_web.i18n import game_title, say, t
+from kingdoms_web.i18n import Message, game_title, said, say, t
 from kingdoms_web.play import sound
 from kingdoms_web.play.autosave import SavedTable, SaveOwner
 from kingdoms_web.play.coach import Coach
@@ -89,7 +90,7 @@ class GameTable(SavedTable, TableView, HostState):
         self.label = ""
         self.created = now_ms()
         self._viewer: int | None = None
-        self.message: str | None = None
+        self.message: Message | None = None
         self.save_failed = False
         self.save_problem: str | None = None
         self.rev = -1
@@ -135,7 +136,7 @@ class GameTable(SavedTable, TableView, HostState):
         if self.read_only is not None or self.follow_storage():
             # Another tab moved on (shown now) or changed the game: this tap was for an old
             # position, so it is not played.
-            self.notify(t("tabs.tap_refused"))
+            self.notify(lambda: t("tabs.tap_refused"))
             return False
         if not self._is_person(self._game.current_seat(self._state)):
             return False
@@ -153,7 +154,7 @@ class GameTable(SavedTable, TableView, HostState):
         try:
             step = self.session.act(action)
         except KingdomsError as error:
-            self.notify(refusal(error))
+            self.notify(partial(refusal, error))
             return False
         self._after_change(step.seat)
         if noise is not None:
@@ -168,7 +169,7 @@ class GameTable(SavedTable, TableView, HostState):
         choice = prompt.choice_for(action) if prompt is not None else None
         return sound.PLACE_SOUNDS.get(choice.place if choice is not None else "", "")
 
-    def _after_change(self, seat_before: int | None, message: str | None = None) -> None:
+    def _after_change(self, seat_before: int | None, message: Message | None = None) -> None:
         """Save, follow the acting seat, redraw: after an action, an undo or a redo."""
         state = self.session.state
         seat_after = None if self._game.is_over(state) else self._game.current_seat(state)
@@ -210,10 +211,10 @@ class GameTable(SavedTable, TableView, HostState):
         """Take back the last action if the rules of undo allow it; else say why."""
         allowed, reason = self.session.undo_status()
         if not allowed:
-            self.notify(t(f"undo.why.{reason}"))
+            self.notify(lambda: t(f"undo.why.{reason}"))
             return False
         self.session.undo()
-        self._after_change(None, t("undo.done"))
+        self._after_change(None, lambda: t("undo.done"))
         return True
 
     @property
@@ -226,16 +227,17 @@ class GameTable(SavedTable, TableView, HostState):
         if step is None:
             self.redraw()
             return False
-        self._after_change(step.seat, t("redo.done"))
+        self._after_change(step.seat, lambda: t("redo.done"))
         return True
 
-    def notify(self, text: str) -> None:
+    def notify(self, text: Message) -> None:
         self.message = text
         node = dom.query('[data-testid="play-notice"]', self.container) \
             if self.container is not None else None
         if node is not None:
-            dom.set_text(node, text)
-            node.hidden = not text
+            words = said(text)
+            dom.set_text(node, words)
+            node.hidden = not words
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         """A stored page setting (e.g. a screen's odds helper switch)."""

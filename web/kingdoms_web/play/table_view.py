@@ -16,7 +16,7 @@ from kingdoms.core.protocol import Game
 from kingdoms.core.records import GameRecord
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import Message, said, t
 from kingdoms_web.play.coach import Coach
 from kingdoms_web.play.computer import ComputerTurns
 from kingdoms_web.play.contract import GameScreen
@@ -63,7 +63,7 @@ class TableView:
     _frame: TableFrame | None
     """The kept containers of the game screen (None until drawn)."""
     _viewer: int | None
-    message: str | None
+    message: Message | None
     save_failed: bool
     save_problem: str | None
     read_only: str | None
@@ -139,7 +139,7 @@ class TableView:
         wrapper = dom.set_attrs(frame.wrapper, {
             "data-game": self._record.game_id, "data-moves": moves,
             "data-over": "true" if game_over else "false"})
-        notices = table_notices(self.scope, self.message,
+        notices = table_notices(self.scope, said(self.message),
                                 (self.save_problem or "") if self.save_failed else None,
                                 self.read_only, self.load_latest, self.owner.go_home)
         if game_over:

@@ -19,7 +19,7 @@ from typing import Any
 
 from kingdoms_web import dom, urls
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import Message, t
 from kingdoms_web.shell.dialogs import Modal, button
 
 QR_ERROR = "m"
@@ -197,7 +197,7 @@ class ShareDialog(Modal):
             dom.append(box, [el("p", t("share.qr_drawing"), cls="note")])
 
 
-def send_link(code: str, title: str, name: str, notify: Callable[[str], None]) -> None:
+def send_link(code: str, title: str, name: str, notify: Callable[[Message], None]) -> None:
     """Play by link: share the game's link so ``name`` can take their turn on their own device
     (the system share sheet, else the clipboard); ``notify`` says what happened."""
     link = urls.share_link(code)
@@ -205,9 +205,10 @@ def send_link(code: str, title: str, name: str, notify: Callable[[str], None]) -
     async def work() -> None:
         result = await web_share(title, t("send.message", name=name, title=title), link)
         if result == "shared":
-            notify(t("send.shared", name=name))
+            notify(lambda: t("send.shared", name=name))
         elif result == "unavailable":
             ok = await copy_text(link)
-            notify(t("send.copied", name=name) if ok else t("share.copy_failed"))
+            notify((lambda: t("send.copied", name=name)) if ok
+                   else (lambda: t("share.copy_failed")))
 
     dom.run_async(work, "sending the link")

@@ -398,9 +398,8 @@ class BurgraveScreen:
         self.building = None
         if not host.act(action):
             return False
-        latest = self.log.latest()
-        if latest:
-            host.notify(latest)
+        if self.log.latest():
+            host.notify(self.log.latest)  # said again in a new language, until the next move
         return True
 
     def _toggled(self, seat: int, is_open: bool) -> None:
