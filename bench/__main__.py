@@ -11,9 +11,10 @@ import json
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import build  # run as ``python -m bench`` from the repository root, where build.py lives
@@ -217,16 +218,44 @@ def _bot_speed(game_id: str, title: str) -> None:
         os.unlink(handle.name)
 
 
+def run_sections(sections: Sequence[tuple[str, Callable[[], None]]]) -> int:
+    """Run each benchmark section in turn; one that fails says so under its title and the
+    others still run (issue 29: a full run once printed no Burgrave tap section at all, not
+    even its heading). Returns how many could not be measured.
+
+    >>> def broken() -> None:
+    ...     raise TimeoutError("the page never became ready")
+    >>> run_sections([("Fine", lambda: print("Fine: 1 ms")), ("Taps", broken)])
+    Fine: 1 ms
+    Taps: not measured (TimeoutError: the page never became ready)
+    1
+    """
+    failed = 0
+    for title, section in sections:
+        try:
+            section()
+        except Exception as error:  # any failure is reported, never fatal
+            failed += 1
+            print(f"{title}: not measured ({type(error).__name__}: {error})", flush=True)
+    return failed
+
+
 def main() -> None:
+    # A long run's figures are printed as they come (a run cut short keeps what it printed).
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(line_buffering=True)
     chromium = os.environ.get("KINGDOMS_CHROMIUM", "")
-    site_bytes()
-    codes.share_codes(line)
-    playout_speed()
-    bot_speed()
-    bot_tab.bot_tab(chromium, line)
-    startup(chromium)
-    taps.tap_latency(chromium, line)
-    burgrave_taps.tap_latency(chromium, line)
+    run_sections([
+        ("Site size", site_bytes),
+        ("Share codes", lambda: codes.share_codes(line)),
+        ("Random games per second", playout_speed),
+        ("Bot time per move", bot_speed),
+        ("Computer turns in the page", lambda: bot_tab.bot_tab(chromium, line)),
+        ("Start-up", lambda: startup(chromium)),
+        ("Dice Realm: tap to updated board", lambda: taps.tap_latency(chromium, line)),
+        ("Burgrave: tap to updated board", lambda: burgrave_taps.tap_latency(chromium, line)),
+    ])
 
 
 if __name__ == "__main__":
