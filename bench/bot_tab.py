@@ -52,7 +52,7 @@ def _start(page: Any, url: str, game_id: str, level: str, seed: int) -> None:
     """A new game of two computers of ``level``, from the home screen, at the faster pace."""
     page.goto(f"{url}?seed={seed}")
     page.wait_for_function("document.body.dataset.ready === 'home'", timeout=120_000)
-    page.get_by_test_id("new-game").click()
+    page.get_by_test_id(f"new-game-{game_id}").click()
     page.get_by_test_id("new-game-game").select_option(game_id)
     page.get_by_test_id("seat-count").select_option("2")
     for number in (1, 2):

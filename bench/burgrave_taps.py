@@ -74,7 +74,7 @@ def measure(url: str, chromium: str) -> dict[str, list[float]]:
         browser, page = tablet_page(playwright, chromium)
         page.goto(f"{url}?seed={SEED}")
         page.wait_for_function("document.body.dataset.ready === 'home'", timeout=120_000)
-        page.get_by_test_id("new-game").click()
+        page.get_by_test_id("new-game-burgrave").click()
         page.get_by_test_id("new-game-game").select_option("burgrave")
         page.get_by_test_id("seat-count").select_option(str(len(NAMES)))
         for number, name in enumerate(NAMES, start=1):
