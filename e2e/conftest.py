@@ -212,3 +212,14 @@ def page_fragment(page: Page) -> str:
     page.evaluate(AFTER_PAINT)
     fragment: str = page.evaluate("location.hash")
     return fragment
+
+
+def set_language(page: Page, language: str) -> None:
+    """Choose the page's language in the stored settings (read at the next page load)."""
+    page.evaluate("""language => {
+      const key = 'kingdoms.v1.settings';
+      let settings = {};
+      try { settings = JSON.parse(localStorage.getItem(key)) || {}; } catch (e) {}
+      settings.language = language;
+      localStorage.setItem(key, JSON.stringify(settings));
+    }""", language)

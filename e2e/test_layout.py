@@ -25,7 +25,7 @@ from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.session import replay
 from kingdoms.dice_realm.game import GAME as DICE_REALM
 
-from .conftest import AFTER_PAINT, ROOT, PageGuard, open_shared, open_site
+from .conftest import AFTER_PAINT, ROOT, PageGuard, open_shared, open_site, set_language
 from .dice_realm_page import start_new_game as start_dice_realm
 from .layout_checks import LINE_OF, measure, pinch_zoom_blockers, screenshot
 from .test_computers import BURGRAVE_TURN, start_with_computers
@@ -266,12 +266,23 @@ DICE_REALM_SCREENS = [(size, position) for size in VIEWPORTS for position in ("m
                          ids=[f"{position}-{size}" for size, position in DICE_REALM_SCREENS])
 def test_dice_realm_screens_fit(sized_page: Page, site_url: str, position: str,
                                 request: pytest.FixtureRequest) -> None:
+    """In English, then Spanish and German (issue 29)."""
     size = request.node.callspec.params["sized_page"]
     record = dice_realm_record(DICE_REALM_POSITIONS[position])
     open_dice_realm(sized_page, site_url, record)
     check(sized_page, f"dice-realm-{position}-{size}")
     if size == "390x844":
         assert pinch_zoom_blockers(sized_page) == []
+    if size == "390x844" and position == "mid":  # issue 29: the dice and Roll stay in view
+        tray = sized_page.locator(".dr-tray").bounding_box()
+        assert tray is not None and tray["y"] >= 0 and tray["y"] + tray["height"] <= 844 + 1
+        expect(sized_page.locator(".dr-tray .dr-controls")).to_be_in_viewport(ratio=1)
+    for language in ("es", "de"):
+        set_language(sized_page, language)
+        sized_page.goto("about:blank")  # a new page load reads the language
+        open_dice_realm(sized_page, site_url, record)
+        assert sized_page.evaluate("document.documentElement.lang") == language
+        check(sized_page, f"dice-realm-{position}-{language}-{size}")
 
 
 LANGUAGE_CASES = [(size, "de") for size in VIEWPORTS] + [("390x844", "es")]
@@ -375,16 +386,6 @@ CLIPPED_CHOICES = """() => {
   if (panel.scrollHeight > panel.clientHeight + 12) cut.push('panel scrolls');
   return cut;
 }"""
-
-
-def set_language(page: Page, language: str) -> None:
-    page.evaluate("""language => {
-      const key = 'kingdoms.v1.settings';
-      let settings = {};
-      try { settings = JSON.parse(localStorage.getItem(key)) || {}; } catch (e) {}
-      settings.language = language;
-      localStorage.setItem(key, JSON.stringify(settings));
-    }""", language)
 
 
 @pytest.mark.parametrize("sized_page", list(VIEWPORTS), indirect=True)
