@@ -3,7 +3,7 @@
 Autosave and resume (a reload, and a killed browser reopened on the same storage), share links
 opened in a fresh browser (summary first, then a new save), hostile codes and names, undo where
 the rules allow it and not elsewhere, redo, a full storage, export/import, rename and delete,
-the history and the read-only replay, and "Send to the next player".
+the history and the read-only replay, and "Send a link to the next player".
 """
 
 from __future__ import annotations
@@ -480,7 +480,7 @@ def test_send_to_the_next_player_after_a_turn(page: Page, site_url: str) -> None
             page.get_by_test_id("stop").tap()
         penalty.tap()
     send = page.get_by_test_id("send-next")
-    expect(send).to_have_text("Send to Ben")
+    expect(send).to_have_text("Send a link to Ben")
     send.tap()
     page.wait_for_function("window.__shared.length === 1")
     shared = page.evaluate("window.__shared[0]")
