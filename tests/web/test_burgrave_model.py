@@ -11,7 +11,7 @@ import pytest
 from kingdoms.burgrave.content import ICONS, parse_effect
 from kingdoms.burgrave.costs import fund
 from kingdoms.burgrave.game import GAME
-from kingdoms.burgrave.prompts import funding_text
+from kingdoms.burgrave.primary_prompt import funding_text
 from kingdoms.core.protocol import Seat
 from kingdoms.core.text import Text, render
 from kingdoms_web import i18n
