@@ -8,7 +8,7 @@ pair, a turn's card, move, primary action and hire, and every choice inside an e
 those asked of a seat outside its own turn (rearranging when landed on, a link's reward, a
 bumped worker's resource).
 
-* ``easy`` — a greedy player (:func:`~.bot_heuristics.easy_code`): it chooses its card, move
+* ``easy`` — a greedy player (:func:`~.bot_policies.easy_code`): it chooses its card, move
   and primary action together by what they gain at once (points, silver, resources, card
   quality, the track), the hire by the card's quality, and choices inside effects by one look
   ahead. It sees nothing of majorities, the castle's cascades or the end coming.
@@ -33,7 +33,8 @@ from ..core.bots import Thinking
 from ..core.protocol import Game
 from ..core.rng import Rng
 from .actions import ACTIONS
-from .bot_heuristics import WEIGHTS, Weights, easy_code, win_chance
+from .bot_heuristics import WEIGHTS, Weights, win_chance
+from .bot_policies import easy_code
 from .hidden import resample
 from .lookahead import Lookahead, to_turn_end
 from .rules import apply_code, legal_codes

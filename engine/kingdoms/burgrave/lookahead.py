@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 
 from ..core.rng import Rng
-from .bot_heuristics import WEIGHTS, Weights, easy_code, is_turn_start, quick_code, win_chance
+from .bot_heuristics import WEIGHTS, Weights, win_chance
+from .bot_policies import easy_code, is_turn_start, quick_code
 from .hidden import resample
 from .rules import apply_code, deciding_seat, legal_codes, step
 from .state import State
