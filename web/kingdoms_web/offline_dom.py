@@ -62,9 +62,10 @@ class OfflineStyle(SimpleNamespace):
 class OfflineEvent:
     """The event a listener receives (``target``, ``detail``, propagation and default)."""
 
-    def __init__(self, target: OfflineNode, detail: int = 1) -> None:
+    def __init__(self, target: OfflineNode, detail: int = 1, key: str = "") -> None:
         self.target = target
         self.detail = detail
+        self.key = key
         self.stopped = False
         self.defaultPrevented = False
 
@@ -250,6 +251,28 @@ class OfflineNode:
             if event.stopped:
                 return
 
+    def press(self, key: str) -> OfflineEvent:
+        """Dispatch a ``keydown`` of ``key`` at this node, bubbling to the document (a key's
+        default action, e.g. Enter clicking a button, is the caller's to play)."""
+        event = OfflineEvent(self, 0, key)
+        node: OfflineNode | None = self
+        while node is not None and not event.stopped:
+            for handler in list(node.listeners.get("keydown", [])):
+                handler(event)
+            node = node.parent
+        if not event.stopped:
+            for handler in list(self.doc.listeners.get("keydown", [])):
+                handler(event)
+        return event
+
+    def contains(self, other: OfflineNode | None) -> bool:
+        node = other
+        while node is not None:
+            if node is self:
+                return True
+            node = node.parent
+        return False
+
     def focus(self) -> None:
         self.doc.activeElement = self
 
@@ -274,15 +297,13 @@ class OfflineNode:
                     stack.extend(node.children[::-1])
 
     def querySelectorAll(self, selector: str) -> OfflineNodeList:
-        tests = _tests(selector)
-        return OfflineNodeList(n for n in self.walk() if any(test(n) for test in tests))
+        return OfflineNodeList(n for n in self.walk() if _matches(n, selector))
 
     def querySelector(self, selector: str) -> OfflineNode | None:
-        tests = _tests(selector)
-        return next((n for n in self.walk() if any(test(n) for test in tests)), None)
+        return next((n for n in self.walk() if _matches(n, selector)), None)
 
     def matches(self, selector: str) -> bool:
-        return any(test(self) for test in _tests(selector))
+        return _matches(self, selector)
 
     @property
     def parentElement(self) -> OfflineNode | None:
@@ -321,10 +342,40 @@ class OfflineNodeList(list[OfflineNode]):
 _ATTR = re.compile(r'\[([\w-]+)(?:(\^?=)"([^"]*)")?\]')
 
 
+Tests = tuple[tuple[Callable[[OfflineNode], bool], ...],
+              dict[str, tuple[Callable[[OfflineNode], bool], ...]]]
+"""A selector's compiled parts: those any node may match, and those only a node with a given
+attribute may match (by that attribute)."""
+
+
 @functools.cache
-def _tests(selector: str) -> tuple[Callable[[OfflineNode], bool], ...]:
-    """One test per comma-separated part of ``selector`` (compiled once per selector)."""
-    return tuple(_compile(part.strip()) for part in selector.split(","))
+def _tests(selector: str) -> Tests:
+    """One test per comma-separated part of ``selector`` (compiled once per selector), sorted
+    by an attribute the part requires: a board's help topics are some forty parts, nearly all
+    ``[data-testid^=…]``, and most nodes have no test id, so they are tried against few."""
+    free: list[Callable[[OfflineNode], bool]] = []
+    by_attr: dict[str, list[Callable[[OfflineNode], bool]]] = {}
+    for part in (part.strip() for part in selector.split(",")):
+        needed = _ATTR.findall(re.sub(r":not\([^)]*\)", "", part))
+        test = _compile(part)
+        if needed:
+            by_attr.setdefault(needed[0][0], []).append(test)
+        else:
+            free.append(test)
+    return tuple(free), {attr: tuple(tests) for attr, tests in by_attr.items()}
+
+
+def _matches(node: OfflineNode, selector: str) -> bool:
+    free, by_attr = _tests(selector)
+    for test in free:
+        if test(node):
+            return True
+    for attr, tests in by_attr.items():
+        if attr in node.attrs:
+            for test in tests:
+                if test(node):
+                    return True
+    return False
 
 
 def _compile(selector: str) -> Callable[[OfflineNode], bool]:
@@ -357,6 +408,16 @@ class OfflineDocument:
         self.documentElement.append(self.body)
         self.activeElement: OfflineNode | None = None
         self.title = ""
+        self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
+
+    def addEventListener(self, event: str, handler: Callable[[Any], Any],
+                         capture: bool = False) -> None:
+        self.listeners.setdefault(event, []).append(handler)
+
+    def removeEventListener(self, event: str, handler: Callable[[Any], Any],
+                            capture: bool = False) -> None:
+        if handler in self.listeners.get(event, []):
+            self.listeners[event].remove(handler)
 
     def createElement(self, tag: str) -> OfflineNode:
         return OfflineNode(self, tag)
@@ -369,6 +430,9 @@ class OfflineDocument:
 
     def querySelector(self, selector: str) -> OfflineNode | None:
         return self.body.querySelector(selector)
+
+    def querySelectorAll(self, selector: str) -> OfflineNodeList:
+        return self.body.querySelectorAll(selector)
 
     def getElementById(self, element_id: str) -> OfflineNode | None:
         return self.body.querySelector(f'[id="{element_id}"]')
