@@ -47,7 +47,7 @@ class ScreenHost(HostState):
         self.redraw()
         return True
 
-    def notify(self, text: str) -> None:
+    def notify(self, text: str, *, urgent: bool = False) -> None:
         self.notes.append(text)
 
     def redraw(self) -> None:

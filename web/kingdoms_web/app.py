@@ -39,6 +39,7 @@ from kingdoms_web.device import (
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.registry import ui_for
 from kingdoms_web.i18n import game_title, t
+from kingdoms_web.play.keys import Modality
 from kingdoms_web.routes import Home, Origin, Replay, Route, Rules, Summary, Table, table_of
 from kingdoms_web.saves.journal_check import check_replayed
 from kingdoms_web.saves.migrations import upgrade_storage
@@ -182,7 +183,16 @@ class App(LinkOpening):
             game_id = route.table.game_id
             rules = button(self.scope, t("app.rules"), lambda _e: self.open_rules(game_id),
                            testid="rules-open", cls="btn btn-quiet", icon="book")
+        skip = None
+        if isinstance(route, Table):
+            # The first Tab stop of a game: straight to what is asked now (a keyboard user
+            # would otherwise pass the top bar and the tool bar at every turn).
+            table = route.table
+            skip = button(self.scope, t("app.skip_to_question"),
+                          lambda _e: table.focus_question(), testid="skip-to-question",
+                          cls="btn btn-primary visually-hidden skip-link")
         return el("header",
+                  skip,
                   el("div", home, cls="topbar-start"),
                   el("h1", t("app.title"), cls="topbar-title"),
                   el("div", rules, settings, cls="topbar-end"),
@@ -375,7 +385,9 @@ class App(LinkOpening):
 
     def listen_for_links(self) -> None:
         """Open ``#g=`` links followed while the page is already running; follow saves changed
-        by other tabs; hear the service worker's news from ``boot.js``."""
+        by other tabs; hear the service worker's news from ``boot.js``; notice whether keys or
+        a pointer are in use (:class:`~kingdoms_web.play.keys.Modality`)."""
+        Modality.listen(self._hash_scope)
         self._hash_scope.on(dom.window, "hashchange",
                             lambda _e: self.open_fragment(urls.page_fragment()))
         self._hash_scope.on(dom.window, "storage", self.storage_changed)

@@ -26,6 +26,7 @@ from kingdoms_web.games.registry import GAME_UIS
 from kingdoms_web.i18n import game_title, t
 from kingdoms_web.learn.book import GLOSSARY, Book, Section
 from kingdoms_web.learn.figures import Figure
+from kingdoms_web.learn.keyboard import keyboard_section
 from kingdoms_web.play.contract import GameUI
 from kingdoms_web.shell.dialogs import button
 
@@ -224,5 +225,6 @@ def render_rules(host: RulesHost, scope: Scope, ui: GameUI) -> Element:
               _toc(scope, book),
               *[_section(scope, book, section, figures) for section in book.sections],
               _glossary(scope, book),
+              keyboard_section([(title, ui.keys.shortcuts)], f"rules-keys-{game_id}"),
               cls="rules panel", testid=f"rules-{game_id}",
               attrs={"aria-labelledby": f"rules-{game_id}-title"})

@@ -67,7 +67,7 @@ class SavedTable:
 
         def redraw(self) -> None: ...
 
-        def notify(self, text: Message) -> None: ...
+        def notify(self, text: Message, *, urgent: bool = False) -> None: ...
 
     @property
     def code(self) -> str:
@@ -166,7 +166,7 @@ class SavedTable:
         try:
             self.session = codes.load_code(entry.code)
         except KingdomsError:
-            self.notify(lambda: t("code.error.other"))
+            self.notify(lambda: t("code.error.other"), urgent=True)
             return
         self.rev, self.label, self.read_only, self.message = entry.rev, entry.label, None, None
         self.saved_code = entry.code

@@ -136,7 +136,7 @@ class Coach:
                       testid="coach-stop", cls="btn btn-small btn-quiet"),
                cls="coach-actions"),
             cls="coach", testid="coach",
-            attrs={"data-mark": mark.id, "role": "status", "aria-live": "polite"})
+            attrs={"data-mark": mark.id})
 
     def acted(self) -> None:
         """The player acted while a tip showed: it did its job."""

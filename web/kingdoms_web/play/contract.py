@@ -13,7 +13,7 @@ Everything the page has of one game is registered once, as a :class:`GameUI`: th
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
@@ -28,6 +28,7 @@ from kingdoms_web.learn.book import Book
 from kingdoms_web.learn.figures import Figure
 from kingdoms_web.play.coach import CoachMark
 from kingdoms_web.play.help import HelpTopic
+from kingdoms_web.play.keys import KeyPlan
 
 
 class GameHost(Protocol):
@@ -93,9 +94,10 @@ class GameHost(Protocol):
         """
         ...
 
-    def notify(self, text: Message) -> None:
-        """A short message in the shell's live region (screen readers too): translated, or a
-        function that says it in the language of each drawing (a language switch redraws it)."""
+    def notify(self, text: Message, *, urgent: bool = False) -> None:
+        """A short message over the board: translated, or a function that says it in the
+        language of each drawing (a language switch redraws it). ``urgent``: something was
+        refused, said aloud at once too (:mod:`kingdoms_web.play.announcer`)."""
         ...
 
     def redraw(self) -> None:
@@ -125,6 +127,11 @@ class GameScreen(Protocol[V]):
         Called after every change; ``scope`` owns this render's event handlers and is disposed
         before the next render. Set ``data-testid`` attributes on controls for the tests.
         """
+        ...
+
+    def question(self) -> str:
+        """What the board drawn last asks its viewer, in words ("" when it asks nothing: a
+        computer's turn, a replay): spoken when it changes (:mod:`kingdoms_web.play.voice`)."""
         ...
 
     def end_details(self, view: V) -> list[Element]:
@@ -237,3 +244,5 @@ class GameUI:
     """The title illustration on the home screen, a URL relative to the site."""
     stylesheet: str
     """Its board's style sheet, a URL relative to the site (linked by ``index.html``)."""
+    keys: KeyPlan = field(default_factory=KeyPlan)
+    """Playing it by keyboard: where focus goes, shortcut keys, rows of like controls."""

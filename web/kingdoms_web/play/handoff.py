@@ -37,20 +37,18 @@ def pass_screen(scope: Scope, name: str, ready: Callable[[], None], handoff: boo
 def table_notices(scope: Scope, message: str | None, save_problem: str | None,
                   read_only: str | None, load_latest: Callable[[], None],
                   go_home: Callable[[], None]) -> list[Element]:
-    """The lines above the board: the last ``message`` (kept in the page even when empty, so a
-    screen reader hears the next one), why the game could not be saved (``save_problem``: a
-    key of ``play.save_problem``, or "" for no known reason), and why the table turned
+    """The lines above the board: the last ``message``, why the game could not be saved
+    (``save_problem``: see :func:`save_problem_text`), and why the table turned
     read-only (``read_only``: another tab moved on, with "Load the latest", or changed the game
-    beyond following, with "Home")."""
-    notice = el("p", message or "", cls="play-notice", testid="play-notice",
-                attrs={"role": "status", "aria-live": "polite"})
+    beyond following, with "Home"). None of them is a live region: the table says them once
+    through :mod:`kingdoms_web.play.announcer` (a line drawn anew at every redraw would be
+    spoken again, or not at all)."""
+    notice = el("p", message or "", cls="play-notice", testid="play-notice")
     notice.hidden = not message
     notices = [notice]
     if save_problem is not None:
-        key = f"play.save_problem.{save_problem}"
-        text = t(key, limit=MAX_SAVES) if lookup(key) else t("play.save_failed")
-        notices.append(el("p", text, cls="warning", testid="save-warning",
-                          attrs={"role": "alert", "data-why": save_problem or None}))
+        notices.append(el("p", save_problem_text(save_problem), cls="warning",
+                          testid="save-warning", attrs={"data-why": save_problem or None}))
     if read_only is not None:
         latest = read_only == "diverged"
         notices.append(el(
@@ -58,5 +56,12 @@ def table_notices(scope: Scope, message: str | None, save_problem: str | None,
             button(scope, t("tabs.load_latest") if latest else t("app.home"),
                    (lambda _e: load_latest()) if latest else (lambda _e: go_home()),
                    testid="tab-latest" if latest else "tab-home", cls="btn"),
-            cls="warning tab-notice", testid="tab-notice", attrs={"role": "alert"}))
+            cls="warning tab-notice", testid="tab-notice"))
     return notices
+
+
+def save_problem_text(save_problem: str) -> str:
+    """Why the game could not be saved: a key of ``play.save_problem``, or "" for no known
+    reason."""
+    key = f"play.save_problem.{save_problem}"
+    return t(key, limit=MAX_SAVES) if lookup(key) else t("play.save_failed")

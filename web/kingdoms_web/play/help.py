@@ -23,9 +23,13 @@ from typing import Any
 
 from kingdoms_web import dom, urls
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.i18n import lookup, t
+from kingdoms_web.i18n import join_sentences, lookup, t
 from kingdoms_web.learn.book import Book
+from kingdoms_web.play.announcer import announce
 from kingdoms_web.shell.dialogs import button
+
+NATIVE_CONTROLS = frozenset({"BUTTON", "A", "INPUT", "SELECT", "TEXTAREA", "SUMMARY"})
+"""Elements that take focus and answer Enter themselves (a click reaches help)."""
 
 MAX_NOW_CHARS = 240
 """The longest "what it does now" text shown (an element's full label can be a card's text)."""
@@ -106,6 +110,8 @@ class HelpMode:
         self.on = not self.on
         self.shown = None
         self.redraw()
+        if self.on:
+            announce(t("help.hint"))
 
     def switch(self, scope: Scope, on: bool) -> Element:
         """The tool-bar switch ("What's this?"), pressed while help is ``on`` (the tool bar
@@ -129,15 +135,39 @@ class HelpMode:
             node.disabled = False
             node.removeAttribute("aria-disabled")
 
+        # Every askable element is reachable by Tab while help is on (a pile or a player's
+        # realm is no control otherwise), and Enter or Space on it asks as a tap does.
+        found = board.querySelectorAll(", ".join(topic.selector for topic in self.topics))
+        for index in range(int(found.length)):  # one query: each is a walk of the board
+            node = found.item(index)
+            if str(node.tagName) not in NATIVE_CONTROLS:
+                node.setAttribute("tabindex", "0")
+
         def tapped(event: Any) -> None:
             event.preventDefault()
             event.stopPropagation()
             found = answer(event.target, board, self.topics, self.kind())
             if found is not None:
-                self.shown = found
-                self.redraw()
+                self.show(found)
+
+        def key(event: Any) -> None:
+            if str(getattr(event, "key", "")) in ("Enter", " ") \
+                    and str(getattr(event.target, "tagName", "")) not in NATIVE_CONTROLS:
+                tapped(event)
 
         scope.on(board, "click", tapped, capture=True)
+        scope.on(board, "keydown", key)
+
+    def show(self, shown: Answer) -> None:
+        """Answer: draw the panel, and say it (the panel is drawn anew, so it is no live
+        region of its own)."""
+        self.shown = shown
+        self.redraw()
+        if shown.tool:
+            announce(join_sentences([shown.now, t(TOOL_HELP[shown.tool])]))
+            return
+        key = self.book.term_key(shown.term)
+        announce(join_sentences([t(key), shown.now, lookup(key + ".def") or ""]))
 
     def attach_tools(self, bar: Element, scope: Scope) -> None:
         """While on: a tap on a tool of ``bar`` says what it does instead of doing it (the
@@ -155,8 +185,7 @@ class HelpMode:
             testid = str(tool.getAttribute("data-testid"))
             event.preventDefault()
             event.stopPropagation()
-            self.shown = Answer("", _text_of(tool), tool=testid)
-            self.redraw()
+            self.show(Answer("", _text_of(tool), tool=testid))
 
         scope.on(bar, "click", tapped, capture=True)
 
@@ -170,13 +199,12 @@ class HelpMode:
         book = self.book
         if shown is None:
             return el("aside", el("p", t("help.hint")), close, cls="help-panel",
-                      testid="help-panel", attrs={"role": "status", "aria-live": "polite"})
+                      testid="help-panel")
         if shown.tool:
             return el("aside", el("h3", shown.now, cls="help-term", testid="help-term"),
                       el("p", t(TOOL_HELP[shown.tool]), testid="help-definition"),
                       el("div", close, cls="help-actions"), cls="help-panel",
-                      testid="help-panel", attrs={"role": "status", "aria-live": "polite",
-                                                  "data-tool": shown.tool})
+                      testid="help-panel", attrs={"data-tool": shown.tool})
         key = book.term_key(shown.term)
         definition = lookup(key + ".def")
         return el(
@@ -188,5 +216,4 @@ class HelpMode:
                el("a", t("help.more"), cls="btn btn-small btn-quiet", testid="help-more",
                   attrs={"href": urls.rules_fragment(book.game_id, f"glossary.{shown.term}")}),
                close, cls="help-actions"),
-            cls="help-panel", testid="help-panel", attrs={
-                "role": "status", "aria-live": "polite", "data-term": shown.term})
+            cls="help-panel", testid="help-panel", attrs={"data-term": shown.term})

@@ -34,7 +34,7 @@ class MovesText:
     def entries(self, count: int = LOG_SIZE) -> list[tuple[int, Entries]]:
         """(move number, each seat's part of it) for the last ``count`` actions, oldest
         first."""
-        return [(step.number, self._parts(step)) for step in self._steps(count)]
+        return [(step.number, self.parts(step)) for step in self.steps(count)]
 
     def latest(self) -> str:
         """The last action's entries as one line (what the table's notice says after a tap)."""
@@ -48,8 +48,8 @@ class MovesText:
         claim), and the turns others took after ``seat``'s own last move (a solo rival's);
         empty once ``seat`` has acted again."""
         since: list[str] = []
-        for step in reversed(self._steps(LOG_SIZE)):
-            parts = self._parts(step)
+        for step in reversed(self.steps(LOG_SIZE)):
+            parts = self.parts(step)
             if step.seat == seat:
                 since += [text for who, text in reversed(parts[1:]) if who != seat]
                 break
@@ -57,7 +57,7 @@ class MovesText:
                 since += [text for _who, text in reversed(parts)]
         return since[::-1]
 
-    def _steps(self, count: int) -> list[Step]:
+    def steps(self, count: int) -> list[Step]:
         """The last ``count`` steps; the cache is dropped when the record changed under it
         (undo, another game)."""
         host = self.host
@@ -67,7 +67,8 @@ class MovesText:
         self._actions = actions
         return host.recent_steps(count)
 
-    def _parts(self, step: Step) -> Entries:
+    def parts(self, step: Step) -> Entries:
+        """Each seat's part of ``step`` in words (kept by move and language)."""
         key = (step.number, get_language())
         parts = self._cache.get(key)
         if parts is None:

@@ -16,4 +16,4 @@ def end_warnings(lines: Sequence[str]) -> Element | None:
     if not lines:
         return None
     return el("div", *[el("p", line, cls="end-warning-line") for line in lines],
-              cls="end-warning", testid="end-warning", attrs={"role": "status"})
+              cls="end-warning", testid="end-warning")

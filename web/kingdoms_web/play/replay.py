@@ -43,7 +43,7 @@ class ReplayHost(HostState):
         del action
         return False
 
-    def notify(self, text: Message) -> None:
+    def notify(self, text: Message, *, urgent: bool = False) -> None:
         del text
 
     def redraw(self) -> None:

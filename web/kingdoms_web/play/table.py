@@ -37,6 +37,7 @@ from kingdoms_web.dom import Element, Scope
 from kingdoms_web.games.registry import GAME_UIS
 from kingdoms_web.i18n import Message, game_title, said, say, t
 from kingdoms_web.play import sound
+from kingdoms_web.play.announcer import announce
 from kingdoms_web.play.autosave import SavedTable, SaveOwner
 from kingdoms_web.play.coach import Coach
 from kingdoms_web.play.computer import (
@@ -49,10 +50,12 @@ from kingdoms_web.play.computer import (
 from kingdoms_web.play.contract import GameScreen, HostState
 from kingdoms_web.play.help import HelpMode
 from kingdoms_web.play.history import HistoryDialog
+from kingdoms_web.play.moves import MovesText
 from kingdoms_web.play.parts import Parts
 from kingdoms_web.play.sound import SOUND_SETTING
 from kingdoms_web.play.table_view import TableFrame, TableView
 from kingdoms_web.play.tools import tool_bar, tool_inputs
+from kingdoms_web.play.voice import Moment, TableVoice
 from kingdoms_web.saves.storage import read_settings, write_settings
 from kingdoms_web.shell.dialogs import Modal
 from kingdoms_web.shell.share import ShareDialog, send_link
@@ -107,6 +110,12 @@ class GameTable(SavedTable, TableView, HostState):
         is some thirty nodes with its icons and listeners, drawn after every tap otherwise)."""
         self.screen: GameScreen[Any] = self.ui.create_screen(self)
         self.coach = Coach(self, session.record.game_id, self.ui.coach, self.redraw)
+        skips = self.ui.keys.summary_skips
+        self.voice = TableVoice(MovesText(self), self._is_person, lambda step: getattr(
+            step.action, "action_type", "") in skips)
+        self.aloud: Message | None = None
+        self._heard: Moment | None = None
+        self._told_problem: str | None = None
         self.help = HelpMode(self.ui.book, self.ui.help, self._decision_kind, self.redraw)
         self._sync_viewer(initial=True)
 
@@ -136,7 +145,7 @@ class GameTable(SavedTable, TableView, HostState):
         if self.read_only is not None or self.follow_storage():
             # Another tab moved on (shown now) or changed the game: this tap was for an old
             # position, so it is not played.
-            self.notify(lambda: t("tabs.tap_refused"))
+            self.notify(lambda: t("tabs.tap_refused"), urgent=True)
             return False
         if not self._is_person(self._game.current_seat(self._state)):
             return False
@@ -154,7 +163,7 @@ class GameTable(SavedTable, TableView, HostState):
         try:
             step = self.session.act(action)
         except KingdomsError as error:
-            self.notify(partial(refusal, error))
+            self.notify(partial(refusal, error), urgent=True)
             return False
         self._after_change(step.seat)
         if noise is not None:
@@ -180,7 +189,7 @@ class GameTable(SavedTable, TableView, HostState):
         self.handoff = seat_after is not None and seat_before is not None \
             and seat_after != seat_before and self._is_person(seat_after) \
             and sum(self._is_person(s) for s in range(len(self._record.seats))) > 1
-        self.message = message
+        self.message = self.aloud = message
         self.autosave()
         self._sync_viewer()
         self.redraw()
@@ -211,7 +220,7 @@ class GameTable(SavedTable, TableView, HostState):
         """Take back the last action if the rules of undo allow it; else say why."""
         allowed, reason = self.session.undo_status()
         if not allowed:
-            self.notify(lambda: t(f"undo.why.{reason}"))
+            self.notify(lambda: t(f"undo.why.{reason}"), urgent=True)
             return False
         self.session.undo()
         self._after_change(None, lambda: t("undo.done"))
@@ -230,14 +239,19 @@ class GameTable(SavedTable, TableView, HostState):
         self._after_change(step.seat, lambda: t("redo.done"))
         return True
 
-    def notify(self, text: Message) -> None:
+    def notify(self, text: Message, *, urgent: bool = False) -> None:
+        """Show ``text`` over the board until the next change; ``urgent``: something was
+        refused, said aloud at once (moves are said by :attr:`voice`, so the screens' notices
+        of them are not)."""
         self.message = text
         node = dom.query('[data-testid="play-notice"]', self.container) \
             if self.container is not None else None
+        words = said(text)
         if node is not None:
-            words = said(text)
             dom.set_text(node, words)
             node.hidden = not words
+        if urgent:
+            announce(words, urgent=True)
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         """A stored page setting (e.g. a screen's odds helper switch)."""

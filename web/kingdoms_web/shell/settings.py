@@ -18,7 +18,9 @@ from typing import Any
 from kingdoms_web import dom
 from kingdoms_web.device import apple_mobile, boot_call, boot_flag, standalone, storage_persisted
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.i18n import available_languages, get_language, join_sentences, t
+from kingdoms_web.games.registry import GAME_UIS
+from kingdoms_web.i18n import available_languages, game_title, get_language, join_sentences, t
+from kingdoms_web.learn.keyboard import keyboard_section
 from kingdoms_web.play.coach import ENABLED_SETTING, SEEN_SETTING, Settings, guide_enabled
 from kingdoms_web.play.sound import SOUND_SETTING, play
 from kingdoms_web.shell.dialogs import Modal, button
@@ -85,6 +87,10 @@ class SettingsDialog(Modal):
             self._play_section(scope),
             self._keep_section(scope),
             self._install_section(scope),
+            el("details", el("summary", t("keys.title"), cls="keys-summary"),
+               keyboard_section([(game_title(ui.game_id, ui.game_id), ui.keys.shortcuts)
+                                 for ui in GAME_UIS.values()], "settings-keys", heading="h4"),
+               cls="settings-section", testid="keys-details"),
             el("div", button(scope, t("app.close"), lambda _e: self.close(),
                              testid="settings-close", cls="btn btn-primary"), cls="actions"),
         ]

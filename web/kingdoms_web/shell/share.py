@@ -20,6 +20,7 @@ from typing import Any
 from kingdoms_web import dom, urls
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import Message, t
+from kingdoms_web.play.announcer import announce
 from kingdoms_web.shell.dialogs import Modal, button
 
 QR_ERROR = "m"
@@ -204,11 +205,15 @@ def send_link(code: str, title: str, name: str, notify: Callable[[Message], None
 
     async def work() -> None:
         result = await web_share(title, t("send.message", name=name, title=title), link)
+        message: Callable[[], str] | None = None
         if result == "shared":
-            notify(lambda: t("send.shared", name=name))
+            message = lambda: t("send.shared", name=name)  # noqa: E731 - said per language
         elif result == "unavailable":
             ok = await copy_text(link)
-            notify((lambda: t("send.copied", name=name)) if ok
-                   else (lambda: t("share.copy_failed")))
+            message = (lambda: t("send.copied", name=name)) if ok \
+                else (lambda: t("share.copy_failed"))
+        if message is not None:
+            notify(message)
+            announce(message())
 
     dom.run_async(work, "sending the link")

@@ -28,6 +28,7 @@ from kingdoms_web.games.burgrave.icons import (
     amount,
     icon,
     stamped,
+    symbol_name,
 )
 from kingdoms_web.i18n import join_list, join_parts, join_phrases, join_sentences, t
 from kingdoms_web.play.parts import Parts
@@ -358,7 +359,8 @@ class BoardRenderer:
                   else el("span", left, cls="bg-mini-left"),
                   cls=f"bg-mini bg-townsfolk {M.card_classes(info)}", testid=f"townsfolk-{p}",
                   attrs={"type": "button", "aria-label": t(
-                      "burgrave.townsfolk_named", name=info["name"], left=left)})
+                      "burgrave.townsfolk_named", name=info["name"], cost=info["value"],
+                      left=left)})
         key = "card" if top is not None else "printed"
         self.scope.on(node, "click", lambda _e: self.on_card(key, top if top is not None else p))
         return node
@@ -380,7 +382,8 @@ class BoardRenderer:
                   else el("span", left, cls="bg-mini-left"),
                   cls=f"bg-mini bg-script bg-ribbon-{ribbon}", testid=f"manuscript-{p}",
                   attrs={"type": "button", "aria-label": t(
-                      "burgrave.manuscript_named", name=name, left=left)})
+                      "burgrave.manuscript_named", name=name, cost=cost,
+                      icon=symbol_name("cleric"), left=left)})
         key = "script" if top is not None else "printed_script"
         self.scope.on(node, "click", lambda _e: self.on_card(key, top if top is not None else p))
         return node

@@ -32,16 +32,20 @@ from kingdoms_web.games.burgrave.board import BoardRenderer, road
 from kingdoms_web.games.burgrave.dialogs import CardDialog, LegendDialog
 from kingdoms_web.games.burgrave.end import end_details, end_lead
 from kingdoms_web.games.burgrave.icons import icon
+from kingdoms_web.games.burgrave.keys import KEYS
 from kingdoms_web.games.burgrave.log import MovesLog
 from kingdoms_web.games.burgrave.options import option_button
 from kingdoms_web.games.burgrave.player import PlayerRenderer, card_face
 from kingdoms_web.games.burgrave.rival import rival_block, rival_parts, scheme_name
-from kingdoms_web.i18n import get_language, join_parts, t
+from kingdoms_web.i18n import get_language, join_parts, join_sentences, t
 from kingdoms_web.play import motion
-from kingdoms_web.play.confirm import Confirmation
+from kingdoms_web.play.announcer import announce
+from kingdoms_web.play.confirm import Confirmation, why_confirm
 from kingdoms_web.play.contract import GameHost
+from kingdoms_web.play.keys import focus_on, rove
 from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.play.parts import Parts
+from kingdoms_web.play.voice import sentence
 
 BOARD_PLACES = frozenset({"space", "spot", "section"})
 """Offers drawn on the board (``Offer.place``), not in the prompt or the hand."""
@@ -138,6 +142,13 @@ class BurgraveScreen:
         self.parts.clear()
         self._scope.dispose()
 
+    def question(self) -> str:
+        """The prompt's question and why it is asked (the viewer's decisions only)."""
+        prompt = self.prompt
+        if prompt is None:
+            return ""
+        return join_sentences([sentence(text) for text in (prompt.title, prompt.why) if text])
+
     def end_lead(self, view: BurgraveView) -> Element | None:
         return end_lead(view)
 
@@ -210,11 +221,7 @@ class BurgraveScreen:
         dom.before_paint(lambda: self._restore_scroll(main, dock, reveal))
         if moved.walks or moved.paths:
             motion.before_paint(lambda: motions.place(screen))
-        if self._keyboard:
-            self._keyboard = False
-            target = dom.query('[data-testid="prompt-title"]', screen)
-            if target is not None:
-                target.focus()
+        rove(screen, KEYS.rows)
 
     # ------------------------------------------------------------------ scrolling
 
@@ -387,7 +394,8 @@ class BurgraveScreen:
                 self._draw()  # asked inline: the next tap on it confirms
                 target = dom.query(f'[data-testid="{offer.testid}"]', self._root)
                 if target is not None:
-                    target.focus()
+                    focus_on(target)
+                announce(join_sentences([why_confirm(offer.choice), t("confirm.tap_again")]))
                 dom.reveal(dom.query('[data-testid="confirm-note"]', self._root))
                 return
             self.act(offer.action)

@@ -45,4 +45,4 @@ def events_section(view: DiceRealmView, since: Sequence[str] = ()) -> Element:
 def _section(heading: str, items: list[Element]) -> Element:
     return el("section", el("h2", join_parts([t("dice-realm.events"), heading]), cls="dr-h"),
               el("ul", *items, cls="dr-event-list", attrs={"role": "list"}),
-              cls="dr-events", testid="events", attrs={"aria-live": "polite"})
+              cls="dr-events", testid="events")

@@ -71,8 +71,11 @@ def player_entry(player: Mapping[str, Any], current: int | None,
         el("div",
            el("span", player["name"], cls="dr-player-name"),
            el("span", t("dice-realm.playing"), cls="dr-playing") if is_current else None,
+           # The digits for the eye, the points in words for a screen reader (a label on a
+           # plain span is not read).
            el("span", str(player["score"]), cls="dr-score num", testid=f"score-{seat}",
-              attrs={"aria-label": t("dice-realm.score", score=player["score"])}),
+              attrs={"aria-hidden": "true"}),
+           el("span", t("dice-realm.score", score=player["score"]), cls="visually-hidden"),
            cls="dr-player-head"),
         el("div", *chips, cls="dr-realm") if chips
         else el("p", t("dice-realm.realm_empty"), cls="note dr-realm-empty"),

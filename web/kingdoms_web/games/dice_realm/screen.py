@@ -32,6 +32,7 @@ from kingdoms_web.games.dice_realm import realms
 from kingdoms_web.games.dice_realm.art import CardArt, svg_icon
 from kingdoms_web.games.dice_realm.board_frame import BoardFrame
 from kingdoms_web.games.dice_realm.events import events_section
+from kingdoms_web.games.dice_realm.keys import KEYS
 from kingdoms_web.games.dice_realm.market import MarketRenderer
 from kingdoms_web.games.dice_realm.model import NO_TRAY, DiceChoice, Tray, read_prompt
 from kingdoms_web.games.dice_realm.odds_helper import OddsHelper
@@ -40,6 +41,7 @@ from kingdoms_web.i18n import join_sentences, say, t
 from kingdoms_web.play import motion
 from kingdoms_web.play.confirm import must_confirm, why_confirm
 from kingdoms_web.play.contract import GameHost
+from kingdoms_web.play.keys import rove
 from kingdoms_web.play.moves import MovesText
 from kingdoms_web.play.notices import end_warnings
 from kingdoms_web.play.parts import Parts
@@ -168,9 +170,22 @@ class DiceRealmScreen:
             motion.before_paint(lambda: motion.fly(board, "dr-fly", scale=True))
         if self.claiming is not None:
             dom.reveal(dom.query('[data-testid="claim-chooser"]', root))
+        rove(board, KEYS.rows)
         self.market.remember(view)
         self.odds.fill(defer_missing=True)
         self.odds.prewarm()
+
+    def question(self) -> str:
+        """The claim question when one is open, else the hint over the dice (what to do now);
+        nothing on another seat's turn."""
+        view = self.drawn
+        if view is None or self.host.computer_plays or view["current_seat"] is None \
+                or view["current_seat"] != self.host.viewer:
+            return ""
+        slot = self.claiming
+        if slot is not None and self.tray.claims.get(slot):
+            return t("dice-realm.claim_title", card=card_name(view["row"][slot]["card"]))
+        return self._hint(view)
 
     # ------------------------------------------------------------------ tray
 
@@ -256,7 +271,7 @@ class DiceRealmScreen:
         return dom.patch(box.tray, [
             box.title,
             self.parts.get("hint", hint, lambda _scope: el(
-                "p", hint, cls="dr-hint", testid="dr-hint", attrs={"role": "status"})),
+                "p", hint, cls="dr-hint", testid="dr-hint")),
             self.parts.get("warnings", warnings,
                            lambda _scope: dom.present(end_warnings(warnings)))
             if warnings else None,
