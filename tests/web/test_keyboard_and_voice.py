@@ -217,3 +217,22 @@ def test_a_shortcut_never_fires_while_typing_or_with_ctrl(fake_dom: OfflineDocum
     assert table.session.moves == 0
     event = root.by_testid("roll").press("r")
     assert table.session.moves == 1 and event.defaultPrevented
+
+
+def test_escape_takes_back_a_choice_waiting_to_be_confirmed(fake_dom: OfflineDocument) -> None:
+    """Burgrave asks twice before a choice that cannot be undone (on the control itself):
+    the second Enter confirms, Escape takes it back and leaves focus on it."""
+    table, root = open_table(fake_dom, people("burgrave", seed=3))
+    for _ in range(40):  # Enter on whatever is focused until a choice asks to be confirmed
+        focused(fake_dom).click(detail=0)
+        if root.querySelector(".is-confirming") is not None:
+            break
+    else:
+        raise AssertionError("no choice asked to be confirmed")
+    armed = focused(fake_dom)
+    assert "is-confirming" in armed.className
+    assert announcer.spoken().endswith(i18n.t("confirm.tap_again"))
+    moves = table.session.moves
+    press(fake_dom, "Escape")
+    assert root.querySelector(".is-confirming") is None and table.session.moves == moves
+    assert focused(fake_dom).getAttribute("data-testid") == armed.getAttribute("data-testid")

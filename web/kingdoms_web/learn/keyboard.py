@@ -43,11 +43,12 @@ def _table(caption: str, shortcuts: Sequence[Shortcut]) -> Element:
 
 
 def keyboard_section(games: Sequence[tuple[str, Sequence[Shortcut]]], testid: str,
-                     heading: str = "h3") -> Element:
+                     heading: str | None = "h3") -> Element:
     """"Playing by keyboard": how focus and arrows work, the keys of every table, then each
-    game's own (``games``: its title and shortcuts)."""
+    game's own (``games``: its title and shortcuts). ``heading``: its title's tag (None: the
+    section is titled by what holds it, Settings' fold)."""
     return el("section",
-              el(heading, t("keys.title")),
+              el(heading, t("keys.title")) if heading else None,
               el("p", t("keys.intro")),
               _table(t("keys.everywhere"), TABLE_SHORTCUTS),
               *[_table(title, shortcuts) for title, shortcuts in games if shortcuts],

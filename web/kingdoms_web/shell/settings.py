@@ -89,7 +89,7 @@ class SettingsDialog(Modal):
             self._install_section(scope),
             el("details", el("summary", t("keys.title"), cls="keys-summary"),
                keyboard_section([(game_title(ui.game_id, ui.game_id), ui.keys.shortcuts)
-                                 for ui in GAME_UIS.values()], "settings-keys", heading="h4"),
+                                 for ui in GAME_UIS.values()], "settings-keys", heading=None),
                cls="settings-section", testid="keys-details"),
             el("div", button(scope, t("app.close"), lambda _e: self.close(),
                              testid="settings-close", cls="btn btn-primary"), cls="actions"),

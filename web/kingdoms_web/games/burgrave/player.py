@@ -38,8 +38,9 @@ def card_face(info: M.CardInfo, *, full: bool) -> list[Any]:
         if info["kind"] == "hero" else None
     parts: list[Any] = [
         emblem,
-        el("span", value, el("span", info["name"], cls="bg-card-name"), ribbon,
-           cls="bg-card-head"),
+        # The coin's number is read with its meaning (a dialog's card has no label of its own).
+        el("span", el("span", t("burgrave.value"), cls="visually-hidden"), value,
+           el("span", info["name"], cls="bg-card-name"), ribbon, cls="bg-card-head"),
         el("span", *icons, cls="bg-card-icons"),
     ]
     if full and info["text"]:

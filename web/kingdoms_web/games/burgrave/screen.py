@@ -214,6 +214,7 @@ class BurgraveScreen:
         if dock is not None:
             self._keep_scroll(dock, "dock")
         dom.patch(self._root, [screen])
+        self._scope.on(screen, "keydown", self._escape)
         board_asks = tuple(o.testid for o in prompt.offers
                            if o.place in BOARD_PLACES) if prompt is not None else ()
         reveal = bool(board_asks) and board_asks != self._board_asks
@@ -366,8 +367,19 @@ class BurgraveScreen:
                   cls="bg-confirm", testid="confirm-note", attrs={"role": "alert"})
 
     def _disarm(self, _event: Any = None) -> None:
+        """Take back a choice waiting for its second tap; focus goes back to it."""
+        armed = self.confirmation.armed
         self.confirmation.clear()
         self._draw()
+        if armed:
+            focus_on(dom.query(f'[data-testid="{armed}"]', self._root))
+
+    def _escape(self, event: Any) -> None:
+        """Escape takes back a choice waiting for its second tap (a prompt button has no
+        Cancel of its own)."""
+        if str(getattr(event, "key", "")) == "Escape" and self.confirmation.armed:
+            event.preventDefault()
+            self._disarm()
 
     # ------------------------------------------------------------------ events
 
