@@ -16,7 +16,7 @@ from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.registry import get_game
 
 from .accessibility import serious_violations
-from .conftest import open_shared, wait_ready
+from .conftest import open_shared, set_language, wait_ready
 
 
 @pytest.fixture(scope="module")
@@ -64,8 +64,13 @@ def test_home_dialogs_and_rules(page: Page, site_url: str) -> None:
         clean(page, f"{game_id} rules")
 
 
-@pytest.mark.parametrize("game_id", ["dice-realm", "burgrave"])
-def test_a_game_in_play_with_help_and_its_end(page: Page, site_url: str, game_id: str) -> None:
+@pytest.mark.parametrize(("game_id", "language"), [("dice-realm", "en"), ("burgrave", "en"),
+                                                    ("dice-realm", "es"), ("burgrave", "de")])
+def test_a_game_in_play_with_help_and_its_end(page: Page, site_url: str, game_id: str,
+                                              language: str) -> None:
+    if language != "en":  # the other languages' words: names, labels and lang attributes
+        page.goto(site_url)
+        set_language(page, language)
     open_record(page, site_url, played(game_id, 9))
     clean(page, f"{game_id} in play")
     page.get_by_test_id("help-mode").tap()

@@ -90,6 +90,18 @@ def answer(node: Element, board: Element, topics: tuple[HelpTopic, ...],
     return None
 
 
+def _may_take_focus(node: Element, board: Element) -> bool:
+    """Whether ``node`` may become a Tab stop: not inside a control (its control is asked
+    instead) nor inside what screen readers are told to skip (a card's drawn face)."""
+    current = dom.opt(getattr(node, "parentElement", None))
+    while current is not None and not current.isSameNode(board):
+        if str(current.tagName) in NATIVE_CONTROLS or \
+                current.getAttribute("aria-hidden") == "true":
+            return False
+        current = dom.opt(getattr(current, "parentElement", None))
+    return bool(node.getAttribute("aria-hidden") != "true")
+
+
 class HelpMode:
     """The help switch of one table and the answer on show."""
 
@@ -140,7 +152,7 @@ class HelpMode:
         found = board.querySelectorAll(", ".join(topic.selector for topic in self.topics))
         for index in range(int(found.length)):  # one query: each is a walk of the board
             node = found.item(index)
-            if str(node.tagName) not in NATIVE_CONTROLS:
+            if str(node.tagName) not in NATIVE_CONTROLS and _may_take_focus(node, board):
                 node.setAttribute("tabindex", "0")
 
         def tapped(event: Any) -> None:
