@@ -278,7 +278,8 @@ LAYOUT_PROBLEMS = """
 () => {
   const vw = window.innerWidth;
   const visible = el => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'
+      && !el.closest('.visually-hidden'); };  // the skip link, until a key reaches it
   const all = [...document.querySelectorAll('#app *')].filter(visible);
   const off = all.filter(el => { const r = el.getBoundingClientRect();
       return r.left < -0.5 || r.right > vw + 0.5; })
@@ -321,16 +322,30 @@ def test_tablet_layout_fits_and_controls_do_not_overlap(
 
 
 def test_everything_is_reachable_by_keyboard(page: Page, site_url: str) -> None:
+    """Every control by Tab, and the dice and the citizens, each one Tab stop (issue 30: 44
+    presses a turn were too many), by the arrow keys inside."""
     open_record(page, site_url, record_after(7, [ROLLS[0]]))
+    focused = "document.activeElement && document.activeElement.dataset.testid"
     seen: set[str] = set()
+    stops: list[str] = []
     for _ in range(40):
         page.keyboard.press("Tab")
-        testid = page.evaluate("document.activeElement && document.activeElement.dataset.testid")
+        testid = page.evaluate(focused)
         if testid:
             seen.add(testid)
+            stops.append(testid)
+        row = str(testid).split("-")[0]
+        if row in ("die", "citizen") and sum(s.startswith(row) for s in stops) == 1:
+            for _step in range(6):  # a row: the arrows go round it, Home to its first
+                page.keyboard.press("ArrowRight")
+                seen.add(page.evaluate(focused))
+            page.keyboard.press("Home")
+            assert page.evaluate(focused) == f"{row}-0"
     wanted = {f"die-{i}" for i in range(6)} | {f"citizen-{i}" for i in range(5)}
-    wanted |= {"roll", "stop", "odds-toggle", "home", "settings"}
+    wanted |= {"roll", "stop", "odds-toggle", "home", "settings", "skip-to-question"}
     assert wanted <= seen, wanted - seen
+    for row in ("die-", "citizen-"):  # one Tab stop per row (40 Tabs go round the page)
+        assert len({stop for stop in stops if stop.startswith(row)}) <= 2, stops
     names = page.evaluate("""() => [...document.querySelectorAll('[data-testid=dice-realm] button')]
         .filter(b => !(b.getAttribute('aria-label') || b.textContent).trim())
         .map(b => b.dataset.testid)""")
