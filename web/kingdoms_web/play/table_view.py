@@ -1,5 +1,7 @@
 """The game table's drawing: the turn banner and tools over the game's board (or the privacy
-screen, or the end screen), the notices above them, kept containers between redraws.
+screen, or the end screen), the notices above them, kept containers between redraws — and,
+after each drawing, where the keyboard focus goes, the keys the table answers and what it says
+aloud (:mod:`.keys`, :mod:`.voice`, :mod:`.announcer`).
 
 :class:`TableView` is a mixin of :class:`~kingdoms_web.play.table.GameTable`, as
 :class:`~kingdoms_web.play.autosave.SavedTable` is its saving: the table's rules of play (acting,
