@@ -45,9 +45,14 @@ def clean(page: Page, where: str) -> None:
     assert found == [], f"{where}: {found}"
 
 
-def test_home_dialogs_and_rules(page: Page, site_url: str) -> None:
+@pytest.mark.parametrize("language", ["en", "es", "de"])
+def test_home_dialogs_and_rules(page: Page, site_url: str, language: str) -> None:
     page.goto(site_url)
     wait_ready(page)
+    if language != "en":
+        set_language(page, language)
+        page.reload()
+        wait_ready(page)
     clean(page, "home")
     page.get_by_test_id("new-game-burgrave").tap()
     expect(page.get_by_role("dialog")).to_be_visible()
@@ -55,6 +60,7 @@ def test_home_dialogs_and_rules(page: Page, site_url: str) -> None:
     page.keyboard.press("Escape")
     page.get_by_test_id("settings").tap()
     expect(page.get_by_role("dialog")).to_be_visible()
+    page.get_by_test_id("keys-details").locator("summary").tap()  # the keys' tables too
     clean(page, "settings dialog")
     page.keyboard.press("Escape")
     for game_id in ("dice-realm", "burgrave"):
