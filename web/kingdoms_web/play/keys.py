@@ -140,8 +140,8 @@ class Modality:
 
 
 def rove(root: Element, rows: tuple[str, ...]) -> None:
-    """Make each row of ``root`` one Tab stop: the item that has focus, else the first usable
-    one, keeps ``tabindex=0``, the row's other items ``-1`` (arrow keys reach them:
+    """Make each row of ``root`` one Tab stop: the item that has focus, else the first one the
+    question offers, else the first usable one, keeps ``tabindex=0``, the row's other items ``-1`` (arrow keys reach them:
     :func:`step_in_row`). A row of one item is left as it is. One query for all rows (each
     is a walk of the whole board)."""
     if not rows:
@@ -156,7 +156,8 @@ def rove(root: Element, rows: tuple[str, ...]) -> None:
         if len(items) < 2:
             continue
         chosen = next((n for n in items if active is not None and n.isSameNode(active)),
-                      next((n for n in items if usable(n)), items[0]))
+                      next((n for n in items if n.hasAttribute("data-offer")),
+                           next((n for n in items if usable(n)), items[0])))
         for node in items:
             node.setAttribute("tabindex", "0" if node is chosen else "-1")
 

@@ -1,8 +1,8 @@
 """Burgrave by keyboard (see :mod:`kingdoms_web.play.keys`): focus goes to the prompt's buttons
 other than "pass" first, then the hand's playable cards, then any other offered piece of the
 board (a space, a building spot, a castle section), "pass" last; Escape takes back a piece
-waiting for its confirming second choice; the prompt's buttons, the hand, the spaces, the spots
-and the castle's sections are rows."""
+waiting for its confirming second choice; the prompt's buttons, the hand, each player's line,
+the spaces, the spots and the castle's sections are rows."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ KEYS = KeyPlan(
     focus=('button.bg-option[data-offer]:not([data-testid="action-pass"])', HAND,
            '[data-offer]:not([data-testid="action-pass"])', "[data-offer]"),
     shortcuts=(Shortcut("Escape", '[data-testid="confirm-cancel"]', "keys.cancel"),),
-    rows=(OPTIONS, HAND, '[data-offer][data-testid^="space-"]',
-          '[data-offer][data-testid^="spot-"]', '[data-offer][data-testid^="section-"]'),
+    rows=(OPTIONS, 'button[data-testid^="hand-card-"]',
+          *(f'button[data-testid^="line-{seat}-"]' for seat in range(4)),
+          '[data-offer][data-testid^="space-"]', '[data-offer][data-testid^="spot-"]',
+          '[data-offer][data-testid^="section-"]'),
 )
 """Burgrave's keyboard facts."""
