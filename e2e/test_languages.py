@@ -216,12 +216,12 @@ def test_switching_language_mid_game_changes_board_prompt_and_history(page: Page
     page.get_by_test_id("roll").tap()
     expect(page.get_by_test_id("events")).to_contain_text("Ana rolled")
     hint = page.get_by_test_id("dr-hint")
-    expect(hint).to_contain_text("Tap dice to hold them")
+    expect(hint).to_contain_text("Choose dice to hold them")
     moves = page.get_by_test_id("game-screen").get_attribute("data-moves")
 
     for language, rolled, hold, turn in (
-        ("es", "Ana ha tirado", "Toca dados para apartarlos", "Turno de Ana"),
-        ("de", "Ana hat", "Tippe Würfel an", "Ana ist am Zug"),
+        ("es", "Ana ha tirado", "Elige dados para apartarlos", "Turno de Ana"),
+        ("de", "Ana hat", "Wähle Würfel, um sie zu behalten", "Ana ist am Zug"),
     ):
         page.get_by_test_id("settings").tap()
         page.get_by_test_id("language-select").select_option(language)
