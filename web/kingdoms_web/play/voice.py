@@ -127,4 +127,4 @@ class TableVoice:
         return waiting
 
 
-__all__ = ["Moment", "TableVoice", "Words"]
+__all__ = ["Moment", "TableVoice", "Words", "sentence"]
