@@ -141,9 +141,9 @@ class Modality:
 
 def rove(root: Element, rows: tuple[str, ...]) -> None:
     """Make each row of ``root`` one Tab stop: the item that has focus, else the first one the
-    question offers, else the first usable one, keeps ``tabindex=0``, the row's other items ``-1`` (arrow keys reach them:
-    :func:`step_in_row`). A row of one item is left as it is. One query for all rows (each
-    is a walk of the whole board)."""
+    question offers, else the first usable one, keeps ``tabindex=0``, the row's other items
+    ``-1`` (arrow keys reach them: :func:`step_in_row`). A row of one item is left as it is.
+    One query for all rows (each is a walk of the whole board)."""
     if not rows:
         return
     active = dom.opt(dom.document.activeElement)
