@@ -110,9 +110,10 @@ class Text:
                     **{str(k): _param_from_json(v) for k, v in params.items()})
 
 
-Param: TypeAlias = "str | int | Text | tuple[Param, ...]"
-"""What a text may carry: literal words (names typed by players), numbers, nested texts and
-lists of those."""
+Param: TypeAlias = "str | int | float | Text | tuple[Param, ...]"
+"""What a text may carry: literal words (names typed by players), numbers (a float is written
+with the decimals it needs, at most two: "about 3.7 points"), nested texts and lists of
+those."""
 
 
 def _param_json(value: Param) -> object:
@@ -130,7 +131,7 @@ def _param_from_json(value: object) -> Param:
         return tuple(_param_from_json(item) for item in value)
     if isinstance(value, bool):
         return int(value)
-    if isinstance(value, int | str):
+    if isinstance(value, int | float | str):
         return value
     return str(value)
 
@@ -272,13 +273,13 @@ def format_number(value: int | float, language: str = DEFAULT_LANGUAGE,
 
     >>> format_number(12345, "en"), format_number(12345, "de"), format_number(1234, "es")
     ('12,345', '12.345', '1234')
-    >>> format_number(-2, "de"), format_number(2.5, "es", 1)
-    ('-2', '2,5')
+    >>> format_number(-2, "de"), format_number(2.5, "es", 1), format_number(3.7, "de")
+    ('-2', '2,5', '3,7')
     """
     group, point, from_digits = NUMBER_FORMATS.get(language, NUMBER_FORMATS[DEFAULT_LANGUAGE])
-    if decimals is None:
-        decimals = 0 if isinstance(value, int) or float(value).is_integer() else 2
-    text = f"{abs(value):.{decimals}f}"
+    text = f"{abs(value):.{2 if decimals is None else decimals}f}"
+    if decimals is None:  # as few decimals as the value needs (at most 2): 3.7, not 3.70
+        text = text.rstrip("0").rstrip(".") if "." in text else text
     whole, _, fraction = text.partition(".")
     if len(whole) >= from_digits:
         digits: list[str] = []
