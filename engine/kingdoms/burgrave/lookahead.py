@@ -24,6 +24,7 @@ seconds, and the search yields after every play-out, so a page can draw in betwe
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from typing import NamedTuple
 
 from ..core.rng import Rng
 from .bot_heuristics import WEIGHTS, Weights, win_chance
@@ -34,6 +35,16 @@ from .state import State
 from .tasks import Decision
 
 Policy = Callable[[State, Rng], int]
+
+
+class Ranked(NamedTuple):
+    """One legal code as the search judged it."""
+
+    value: float
+    """The seat's chance of winning after it (the longer look's average for a finalist)."""
+    code: int
+    turn_end: State
+    """Where the first look's play-out of it ended: the end of the seat's turn."""
 
 
 def to_turn_end(state: State, rng: Rng, policy: Policy = easy_code) -> State:
@@ -81,24 +92,33 @@ class Lookahead:
     def run(self, sample: State, seat: int, rng: Rng) -> Generator[float, None, int]:
         """Choose for ``seat`` (whose decision is pending in ``sample``); yield progress after
         every play-out; return the chosen code."""
+        ranked = yield from self.rank(sample, seat, rng)
+        return ranked[0].code
+
+    def rank(self, sample: State, seat: int, rng: Rng) -> Generator[float, None, list[Ranked]]:
+        """Every legal code for ``seat`` in ``sample``, best first: the finalists by their
+        longer look, then the rest by the first; yield progress after every play-out.
+        (:meth:`run` plays the first; the coach shows the list.) A lone legal code is not
+        looked at: its value is 0."""
         codes = legal_codes(sample)
         if len(codes) == 1:
             yield 1.0
-            return codes[0]
+            return [Ranked(0.0, codes[0], sample)]
         finalists = min(self.finalists, len(codes))
         steps = len(codes) + (finalists * self.worlds if finalists > 1 else 0)
         # The first look: normal's (one world, the same generator for every choice).
         world = resample(sample, seat, rng)
         seed = rng.next_u64()
-        first: list[tuple[float, int, int]] = []
+        first: list[tuple[float, int, int, State]] = []
         for index, code in enumerate(codes):
             end = to_turn_end(apply_code(world, code), Rng(seed))
-            first.append((win_chance(end, seat, self.weights), -index, code))
+            first.append((win_chance(end, seat, self.weights), -index, code, end))
             yield (index + 1) / steps
-        first.sort(reverse=True)
+        first.sort(key=lambda found: found[:2], reverse=True)
+        ranked = [Ranked(value, code, end) for value, _, code, end in first]
         if finalists <= 1:
-            return first[0][2]
-        chosen = [code for _, _, code in first[:finalists]]
+            return ranked
+        chosen = [code for _, _, code, _ in first[:finalists]]
         # The longer look: the finalists through the opponents' replies, in fresh worlds.
         totals = dict.fromkeys(chosen, 0.0)
         done = len(codes)
@@ -110,7 +130,11 @@ class Lookahead:
                 totals[code] += win_chance(end, seat, self.weights)
                 done += 1
                 yield done / steps
-        return max(chosen, key=lambda code: (totals[code], -chosen.index(code)))
+        longer = sorted(ranked[:finalists],
+                        key=lambda found: (totals[found.code], -chosen.index(found.code)),
+                        reverse=True)
+        return [Ranked(totals[found.code] / self.worlds, found.code, found.turn_end)
+                for found in longer] + ranked[finalists:]
 
     def play_out(self, world: State, code: int, seat: int, rng: Rng) -> State:
         """The longer look at ``code`` in ``world``: the rest of ``seat``'s turn by ``easy``,

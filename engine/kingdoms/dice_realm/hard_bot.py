@@ -123,7 +123,7 @@ class TurnPlan:
                 values = best_keeps(w, final, maximise)
 
 
-def _ready(state: State, dice: Sequence[int]) -> State:
+def with_dice(state: State, dice: Sequence[int]) -> State:
     """``state`` with these final dice, ready for a claim or a scoundrel (the rules then check
     the take and play it out)."""
     s = state.clone()
@@ -133,7 +133,7 @@ def _ready(state: State, dice: Sequence[int]) -> State:
     return s
 
 
-def _scoundrel_dice(row: Sequence[int]) -> tuple[int, ...] | None:
+def scoundrel_dice(row: Sequence[int]) -> tuple[int, ...] | None:
     """Six dice that meet none of the citizens in ``row``, or ``None`` (a scoundrel is
     impossible)."""
     row_mask = sum(1 << c for c in set(row) if c >= 0)
@@ -181,22 +181,22 @@ class HardBot:
         assert sample.current == seat
         if sample.phase == GIFT:
             target = max((t for t in range(len(sample.seats)) if t != seat),
-                         key=lambda t: (self._value_after(sample, GIVE_BASE + t, seat, 0), -t))
+                         key=lambda t: (self.value_after(sample, GIVE_BASE + t, seat, 0), -t))
             return (yield from decided(GIVES[target]))
         if sample.phase == ROLL and sample.rolls_used == 0:
             return (yield from decided(ROLLS[0]))
-        plan = yield from self._turn_plan(sample)
+        plan = yield from self.turn_plan_steps(sample)
         return (yield from decided(self._decide(sample, plan)))
 
     # ------------------------------------------------------------------ values of takes
 
-    def _value_after(self, state: State, code: int, me: int, depth: int) -> float:
+    def value_after(self, state: State, code: int, me: int, depth: int) -> float:
         """The value for ``me`` of the state's current seat taking action ``code`` (a claim,
         the scoundrel or a gift). When the take leaves one card to draw, every order of the
         last cards is tried (the next turn is the last, its row matters)."""
         first = apply_code(state, code)
         if first.phase == GIFT:
-            values = [self._value_after(first, GIVE_BASE + t, me, depth)
+            values = [self.value_after(first, GIVE_BASE + t, me, depth)
                       for t in range(len(first.seats)) if t != first.current]
             return max(values) if first.current == me else min(values)
         drawn = len(state.draw) - len(first.draw)
@@ -287,9 +287,9 @@ class HardBot:
                 if codes is not None:
                     codes.append(-1)
                 continue
-            ready = _ready(state, MEETS[card])
-            options = [(self._value_after(ready, code, me, depth), -code)
-                       for code in legal_codes(ready) if _claim_slot(code) == slot]
+            ready = with_dice(state, MEETS[card])
+            options = [(self.value_after(ready, code, me, depth), -code)
+                       for code in legal_codes(ready) if claim_slot(code) == slot]
             value, code = better(options)
             claim.append(value)
             if codes is not None:
@@ -301,8 +301,8 @@ class HardBot:
             # the discard takes the rightmost card), so the value depends on known cards only.
             state = state.clone()
             state.row = (*(state.row[-1],) * unknown, *state.row[unknown:])
-        dice = _scoundrel_dice(state.row)
-        penalty = (self._value_after(_ready(state, dice), PENALTY_CODE, me, depth)
+        dice = scoundrel_dice(state.row)
+        penalty = (self.value_after(with_dice(state, dice), PENALTY_CODE, me, depth)
                    if dice is not None else 0.0)
         yield 6 / 7
         return claim, penalty
@@ -316,7 +316,7 @@ class HardBot:
 
     def plan(self, sample: State) -> TurnPlan:
         """The plan of the turn in ``sample`` for its current seat (for tests and tools)."""
-        thinking = self._turn_plan(sample)
+        thinking = self.turn_plan_steps(sample)
         while True:
             try:
                 next(thinking)
@@ -324,7 +324,7 @@ class HardBot:
                 plan: TurnPlan = done.value
                 return plan
 
-    def _turn_plan(self, sample: State) -> Generator[float, None, TurnPlan]:
+    def turn_plan_steps(self, sample: State) -> Generator[float, None, TurnPlan]:
         key = ("turn", *_visible(sample))
         plan = self._memo.get(key)
         if plan is None:
@@ -370,7 +370,7 @@ class HardBot:
         return VOCABULARY[plan.codes[max(lit, key=lambda slot: (values[slot] or 0.0, -slot))]]
 
 
-def _claim_slot(code: int) -> int:
+def claim_slot(code: int) -> int:
     """The slot an action code claims, or -1 for any other action."""
     action = VOCABULARY[code]
     return action.slot if isinstance(action, Claim) else -1
