@@ -35,6 +35,7 @@ ENTRY = GameEntry(
     bots={"easy": "kingdoms.burgrave.bots:EasyBot",
           "normal": "kingdoms.burgrave.bots:NormalBot",
           "hard": "kingdoms.burgrave.bots:HardBot"},
+    coach="kingdoms.burgrave.coach:BurgraveCoach",
 )
 """Rules version 6 lets the solo rival convert a rearrange it is offered outside its turn
 (``versions.RIVAL_CONVERTS_REARRANGE``); a game begun under an earlier version keeps the old

@@ -196,6 +196,9 @@ class GameEntry:
     bots: Mapping[str, str] = field(default_factory=dict)
     """Each computer level the game offers besides ``random``, weakest first: its name and
     its :class:`~.bots.Bot` class (made once, on first use)."""
+    coach: str = ""
+    """Its :class:`~.coach.Coach` class (hints and reviews; made once, on first use), or
+    ``""`` for a game without one."""
 
     def __post_init__(self) -> None:
         levels = tuple(self.bots)

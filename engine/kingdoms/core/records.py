@@ -146,8 +146,23 @@ def start_state(game: Game[Any, Any], record: GameRecord) -> Any:
         players = (f"{info.min_seats}" if info.min_seats == info.max_seats
                    else f"{info.min_seats} to {info.max_seats}")
         raise SetupError(f"{info.title} is for {players} players, not {count}.")
-    return game.new_game(tuple(record.seats), record.seed, dict(record.options),
+    options = dict(record.options)
+    for key, kind in TABLE_OPTIONS.items():
+        if key in options and not isinstance(options.pop(key), kind):
+            raise SetupError(f"The option {key} must be {kind.__name__}.")
+    return game.new_game(tuple(record.seats), record.seed, options,
                          rules_version=record.rules_version)
+
+
+TABLE_OPTIONS: dict[str, type] = {"hints": bool}
+"""Options of the table, not of a game's rules, that every game's record may carry: ``hints``
+(whether the people at the table may ask the coach for a hint; absent: allowed). They are kept
+in the record so a shared code or a replay shows them, and never reach a game's ``new_game``."""
+
+
+def hints_allowed(record: GameRecord) -> bool:
+    """Whether the record's table allows hints (``hints`` option; allowed when absent)."""
+    return record.options.get("hints", True) is not False
 
 
 def opening_state(game: Game[Any, Any], record: GameRecord) -> Any:

@@ -16,6 +16,7 @@ ENTRY = GameEntry(
     bots={"easy": "kingdoms.dice_realm.bots:EasyBot",
           "normal": "kingdoms.dice_realm.bots:NormalBot",
           "hard": "kingdoms.dice_realm.hard_bot:HardBot"},
+    coach="kingdoms.dice_realm.coach:DiceRealmCoach",
 )
 """Rules version 2 lets a citizen be taken while rolls remain ("stop and take", one action);
 version-1 records never contain such a claim, so they replay identically."""
