@@ -25,6 +25,10 @@ Examples::
 seat equally often; game ``i`` has seed ``derive_seed(S, "game", i)``) and prints each bot's
 games, wins (a shared victory is split), win rate and 95 % Wilson interval; ``--workers`` splits
 the games across processes without changing the result (see :mod:`kingdoms.core.tournament`).
+
+``hint RECORD [--level L]`` ranks the best options of the seat to act, with their measure and why
+(what the page's Hint shows; :mod:`kingdoms.core.coach`); ``review RECORD [--seat N] [--level L]``
+reviews a finished game (:mod:`kingdoms.core.review`; the JSON is in the README).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
+from .core import coach
 from .core.codes import decode_code, encode_code
 from .core.errors import IllegalActionError, KingdomsError, SetupError
 from .core.protocol import Game, Seat, SimulationReport
@@ -51,6 +56,7 @@ from .core.records import (
     record_from_data,
 )
 from .core.registry import get_game, list_games
+from .core.review import review
 from .core.rng import Rng, derive_seed
 from .core.session import Session, replay
 from .core.text import render
@@ -242,6 +248,33 @@ def cmd_replay(args: argparse.Namespace) -> Any:
     }
 
 
+def cmd_hint(args: argparse.Namespace) -> Any:
+    record = _read_record(args.record)
+    game = get_game(record.game_id)
+    state = replay(record)
+    seat = game.current_seat(state)
+    if seat is None:
+        raise KingdomsError("The game is over: there is nothing to hint.")
+    rng = coach.coach_rng(record.seed, "hint", len(record.actions))
+    advice = coach.run(coach.hint(game, state, rng, args.level))
+    return {"seat": seat,
+            "options": [{**found.to_json(), "label": render(found.label),
+                         "measure": render(found.assessment.measure),
+                         "why": (render(found.assessment.why)
+                                 if found.assessment.why is not None else None)}
+                        for found in advice]}
+
+
+def cmd_review(args: argparse.Namespace) -> Any:
+    record = _read_record(args.record)
+    if not get_game(record.game_id).is_over(replay(record)):
+        raise KingdomsError("The game is not over yet: only a finished game can be reviewed.")
+    seats = [args.seat] if args.seat is not None else None
+    if args.seat is not None and not 0 <= args.seat < len(record.seats):
+        raise UsageError(f"--seat must be 0 to {len(record.seats) - 1}.")
+    return coach.run(review(record, seats, args.level)).to_json()
+
+
 def cmd_simulate(args: argparse.Namespace) -> Any:
     if not 1 <= args.games <= MAX_SIMULATED_GAMES:
         raise UsageError(f"--games must be 1 to {MAX_SIMULATED_GAMES}")
@@ -362,6 +395,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = command("replay", cmd_replay, "replay a record and show the final position")
     sub.add_argument("record", help=record_help)
+
+    sub = command("hint", cmd_hint,
+                  "rank the best options of the seat to act, with why (what a hint shows)")
+    sub.add_argument("record", help=record_help)
+    sub.add_argument("--level", help="the judge's level (default: the strongest)")
+
+    sub = command("review", cmd_review,
+                  "review a finished game: each person's costliest decisions and the chances")
+    sub.add_argument("record", help=record_help)
+    sub.add_argument("--seat", type=int, help="review this seat only (0-based, a computer's too)")
+    sub.add_argument("--level", help="the judge's level (default: the game's review level)")
 
     sub = command("simulate", cmd_simulate, "play random games and print statistics")
     sub.add_argument("game")

@@ -165,3 +165,35 @@ def test_a_code_with_an_unknown_computer_level_is_refused_clearly() -> None:
     code = encode_code(record.model_copy(update={"seats": [record.seats[0], strange]}))
     err = fails(1, "replay", code)
     assert "computer level this version does not know: 'grandmaster'" in err
+
+
+def test_hint_and_review() -> None:
+    """``hint`` ranks the options of the seat to act with their words; ``review`` refuses a game
+    that is not over (its secrets are not out) and reviews a finished one as the README says."""
+    from kingdoms.core.bots import bot_for, bot_rng, choose
+    from kingdoms.core.records import record_to_json
+    from kingdoms.core.session import Session
+
+    session = Session.start("dice-realm", [{"name": "Ann"}, {"name": "Bo"}], seed=4)
+    for _ in range(3):
+        seat = session.game.current_seat(session.state)
+        session.act(choose(session.game, session.state, bot_for("dice-realm", "normal"),
+                           bot_rng(4, seat, session.moves)))
+    running = record_to_json(session.record)
+    hint = ok("hint", "-", stdin=running)
+    assert hint["seat"] == 0 and 1 <= len(hint["options"]) <= 3
+    assert all(option["label"] and option["measure"] for option in hint["options"])
+    assert "over" in fails(1, "review", "-", stdin=running).lower()
+    while not session.game.is_over(session.state):
+        seat = session.game.current_seat(session.state)
+        session.act(choose(session.game, session.state, bot_for("dice-realm", "normal"),
+                           bot_rng(4, seat, session.moves)))
+    finished = record_to_json(session.record)
+    review = ok("review", "-", stdin=finished)
+    assert review["game"] == "dice-realm" and review["level"] == "hard"
+    assert [seat["name"] for seat in review["seats"]] == ["Ann", "Bo"]
+    assert len(review["curve"]) == len(session.record.actions) + 1
+    assert [seat["seat"] for seat in ok("review", "-", "--seat", "1", stdin=finished)["seats"]] \
+        == [1]
+    fails(2, "review", "-", "--seat", "5", stdin=finished)
+    fails(1, "review", "-", "--level", "easy", stdin=finished)
