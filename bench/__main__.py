@@ -19,7 +19,7 @@ from pathlib import Path
 
 import build  # run as ``python -m bench`` from the repository root, where build.py lives
 
-from bench import bot_tab, bots, burgrave_taps, codes, playouts, taps
+from bench import bot_tab, bots, burgrave_taps, coach, codes, playouts, taps
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -251,6 +251,7 @@ def main() -> None:
         ("Share codes", lambda: codes.share_codes(line)),
         ("Random games per second", playout_speed),
         ("Bot time per move", bot_speed),
+        ("Coach: hints, reviews and skill", lambda: coach.report()),
         ("Computer turns in the page", lambda: bot_tab.bot_tab(chromium, line)),
         ("Start-up", lambda: startup(chromium)),
         ("Dice Realm: tap to updated board", lambda: taps.tap_latency(chromium, line)),
