@@ -150,19 +150,54 @@ def start_state(game: Game[Any, Any], record: GameRecord) -> Any:
     for key, kind in TABLE_OPTIONS.items():
         if key in options and not isinstance(options.pop(key), kind):
             raise SetupError(f"The option {key} must be {kind.__name__}.")
+    if "hints_used" in record.options and _counts(record) is None:
+        raise SetupError("The option hints_used must count each seat's hints: '0,2'.")
     return game.new_game(tuple(record.seats), record.seed, options,
                          rules_version=record.rules_version)
 
 
-TABLE_OPTIONS: dict[str, type] = {"hints": bool}
+TABLE_OPTIONS: dict[str, type] = {"hints": bool, "hints_used": str}
 """Options of the table, not of a game's rules, that every game's record may carry: ``hints``
-(whether the people at the table may ask the coach for a hint; absent: allowed). They are kept
-in the record so a shared code or a replay shows them, and never reach a game's ``new_game``."""
+(whether the people at the table may ask the coach for a hint; absent: allowed) and
+``hints_used`` (how many hints each seat asked for, ``"0,2"``; absent: none). They are kept in
+the record so a shared code or a replay shows them, and never reach a game's ``new_game``."""
 
 
 def hints_allowed(record: GameRecord) -> bool:
     """Whether the record's table allows hints (``hints`` option; allowed when absent)."""
     return record.options.get("hints", True) is not False
+
+
+def _counts(record: GameRecord) -> list[int] | None:
+    text = record.options.get("hints_used", "")
+    if not isinstance(text, str):
+        return None
+    if text == "":
+        return [0] * len(record.seats)
+    parts = text.split(",")
+    if len(parts) != len(record.seats) or not all(p.isascii() and p.isdigit() and len(p) <= 4
+                                                  for p in parts):
+        return None
+    return [int(p) for p in parts]
+
+
+def hints_used(record: GameRecord) -> list[int]:
+    """How many hints each seat asked for (``hints_used``; zeros when absent or damaged).
+
+    >>> from kingdoms.core.protocol import Seat
+    >>> record = new_record("tally", [Seat(name="Ann"), Seat(name="Bo")], seed=1)
+    >>> hints_used(record), hints_used(count_hint(count_hint(record, 1), 1))
+    ([0, 0], [0, 2])
+    """
+    return _counts(record) or [0] * len(record.seats)
+
+
+def count_hint(record: GameRecord, seat: int) -> GameRecord:
+    """``record`` with one more hint counted for ``seat`` (a new record: records are frozen)."""
+    counts = hints_used(record)
+    counts[seat] = min(9999, counts[seat] + 1)
+    options = {**record.options, "hints_used": ",".join(map(str, counts))}
+    return record.model_copy(update={"options": options})
 
 
 def opening_state(game: Game[Any, Any], record: GameRecord) -> Any:

@@ -32,7 +32,15 @@ from typing import Any, NamedTuple
 
 from .errors import CodeError, KingdomsError
 from .protocol import Game, Seat
-from .records import GameRecord, append, decode_step, game_for, new_record, opening_state
+from .records import (
+    GameRecord,
+    append,
+    count_hint,
+    decode_step,
+    game_for,
+    new_record,
+    opening_state,
+)
 
 CHECKPOINT = 32
 """A state is kept every this many actions, so any position is at most this many applies away."""
@@ -228,6 +236,11 @@ class Session:
         self._prune()
         self._undo = None
         return Step(self.moves, self._game.current_seat(before), before, action, after)
+
+    def count_hint(self, seat: int) -> None:
+        """Count a hint ``seat`` asked for in the record's table options (the end screen says
+        how many each person used; a share code carries it). Nothing else changes."""
+        self._record = count_hint(self._record, seat)
 
     def undo_status(self) -> UndoStatus:
         """Whether :meth:`undo` would take back the last action (cached until the next change)."""
