@@ -338,10 +338,12 @@ class App(LinkOpening):
 
     def open_new_game(self, game_id: str | None) -> None:
         games = [info for info in self.games if not info.internal]
+        from kingdoms_web.play.coach import seen_marks
         from kingdoms_web.shell.new_game import NewGameDialog
         self._open_modal(NewGameDialog(games, game_id, self.can_play, self.start_game,
                                        on_closed=self._modal_closed,
-                                       on_rules=self.open_rules))
+                                       on_rules=self.open_rules,
+                                       hints_default=lambda game: not seen_marks(self, game)))
 
     def open_settings(self) -> None:
         from kingdoms_web.shell.settings import SettingsDialog

@@ -110,12 +110,7 @@ class Coach:
 
     def draw(self, board: Element, scope: Scope, prompt: Prompt[Any] | None) -> Element | None:
         """The tip for this moment (None if there is none), with its control ringed."""
-        self.showing = None
-        # A screen may keep parts of its last drawing (play/parts.py): a ring drawn then on a
-        # part kept now must not stay when the tip moved on.
-        ringed = board.querySelectorAll("." + TARGET_CLASS)
-        for index in range(int(ringed.length)):
-            ringed.item(index).classList.remove(TARGET_CLASS)
+        self.unring(board)
         if not self.active:
             return None
         found = pick_mark(self.marks, seen_marks(self.settings, self.game_id), prompt, board)
@@ -137,6 +132,14 @@ class Coach:
                cls="coach-actions"),
             cls="coach", testid="coach",
             attrs={"data-mark": mark.id})
+
+    def unring(self, board: Element) -> None:
+        """No tip now: no ring either. A screen may keep parts of its last drawing
+        (play/parts.py): a ring drawn then on a part kept now must not stay."""
+        self.showing = None
+        ringed = board.querySelectorAll("." + TARGET_CLASS)
+        for index in range(int(ringed.length)):
+            ringed.item(index).classList.remove(TARGET_CLASS)
 
     def acted(self) -> None:
         """The player acted while a tip showed: it did its job."""

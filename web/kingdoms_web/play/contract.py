@@ -18,6 +18,7 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 
+from kingdoms.core.coach import Advice
 from kingdoms.core.explain import Prompt
 from kingdoms.core.protocol import Game, Seat
 from kingdoms.core.records import GameRecord
@@ -28,6 +29,7 @@ from kingdoms_web.learn.book import Book
 from kingdoms_web.learn.figures import Figure
 from kingdoms_web.play.coach import CoachMark
 from kingdoms_web.play.help import HelpTopic
+from kingdoms_web.play.hints import no_targets
 from kingdoms_web.play.keys import KeyPlan
 
 
@@ -246,3 +248,6 @@ class GameUI:
     """Its board's style sheet, a URL relative to the site (linked by ``index.html``)."""
     keys: KeyPlan = field(default_factory=KeyPlan)
     """Playing it by keyboard: where focus goes, shortcut keys, rows of like controls."""
+    hint_targets: Callable[[Advice], tuple[str, ...]] = no_targets
+    """The board's controls a hint's option rings (selectors of the screen's test ids), from
+    where the engine draws the choice (:mod:`kingdoms_web.play.hints`)."""

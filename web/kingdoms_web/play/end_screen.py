@@ -174,16 +174,28 @@ def end_summary(result: GameResult, name: Names, game_id: str,
     ]
 
 
+def hints_line(counts: Sequence[int], people: Sequence[int], name: Names) -> Element | None:
+    """"Hints used: Ann 2, Ben 0" for the people of a game that allowed hints (None without
+    people): how much of the game was the coach's, said beside who won."""
+    if not people:
+        return None
+    return el("p", t("hint.used", list=join_list(
+        [t("hint.used_by", name=name(seat), count=counts[seat]) for seat in people])),
+        cls="note end-hints", testid="end-hints")
+
+
 def end_screen(scope: Scope, result: GameResult, name: Names, game_id: str,
                lead: Element | None, details: Sequence[Element], *,
                again: Callable[[], None], replay: Callable[[], None], home: Callable[[], None],
-               tools: Element) -> Element:
-    """The whole end screen: the summary, the game's own ``details`` (its screen's), and
-    "Play again" (the same seats and options), "Watch the replay" and "Home"."""
+               tools: Element, hints: Element | None = None) -> Element:
+    """The whole end screen: the summary, the game's own ``details`` (its screen's), the hints
+    each person used (``hints``, see :func:`hints_line`), and "Play again" (the same seats and
+    options), "Watch the replay" and "Home"."""
     return el(
         "section",
         *end_summary(result, name, game_id, lead),
         *details,
+        hints,
         el("div",
            button(scope, t("play.play_again"), lambda _e: again(), testid="play-again",
                   cls="btn btn-primary"),

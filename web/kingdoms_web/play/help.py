@@ -62,7 +62,8 @@ class Answer:
 
 TOOL_HELP: Mapping[str, str] = {
     "undo": "help.tool.undo", "redo": "help.tool.redo", "pace": "help.tool.pace",
-    "share": "help.tool.share", "history": "help.tool.history", "send-next": "help.tool.send"}
+    "share": "help.tool.share", "history": "help.tool.history", "send-next": "help.tool.send",
+    "hint": "help.tool.hint"}
 """The tool bar's buttons "What's this?" explains, by test id (the switch itself is left to
 turn help off)."""
 

@@ -60,6 +60,7 @@ TABLE_SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut("?", '[data-testid="help-mode"]', "keys.help"),
     Shortcut("u", '[data-testid="undo"]', "keys.undo"),
     Shortcut("q", '[data-testid="skip-to-question"]', "keys.question"),
+    Shortcut("h", '[data-testid="hint"]', "keys.hint"),
 )
 """Keys every game table has (after the game's own)."""
 

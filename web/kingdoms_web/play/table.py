@@ -49,6 +49,7 @@ from kingdoms_web.play.computer import (
 )
 from kingdoms_web.play.contract import GameScreen, HostState
 from kingdoms_web.play.help import HelpMode
+from kingdoms_web.play.hints import Hints
 from kingdoms_web.play.history import HistoryDialog
 from kingdoms_web.play.moves import MovesText
 from kingdoms_web.play.parts import Parts
@@ -117,6 +118,7 @@ class GameTable(SavedTable, TableView, HostState):
         self._heard: Moment | None = None
         self._told_problem: str | None = None
         self.help = HelpMode(self.ui.book, self.ui.help, self._decision_kind, self.redraw)
+        self.hints = Hints(self, schedule, self.ui.hint_targets)
         self._sync_viewer(initial=True)
 
     @property
@@ -199,6 +201,15 @@ class GameTable(SavedTable, TableView, HostState):
 
     def _is_person(self, seat: int | None) -> bool:
         return seat is not None and not computer_seat(self._record, seat)
+
+    def is_person(self, seat: int | None) -> bool:
+        """A person plays ``seat`` (hints are for people only)."""
+        return self._is_person(seat)
+
+    def count_hint(self, seat: int) -> None:
+        """A person asked for a hint: counted in the record, which is saved like a move."""
+        self.session.count_hint(seat)
+        self.autosave()
 
     @property
     def has_computers(self) -> bool:
@@ -329,6 +340,7 @@ class GameTable(SavedTable, TableView, HostState):
 
     def dispose(self) -> None:
         self.computer.cancel()
+        self.hints.dispose()
         self.screen.dispose()
         self.parts.clear()
         self.scope.dispose()

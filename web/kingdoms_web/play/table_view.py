@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kingdoms.core.protocol import Game
-from kingdoms.core.records import GameRecord
+from kingdoms.core.records import GameRecord, hints_allowed, hints_used
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import Message, join_list, join_sentences, said, t
@@ -23,9 +23,10 @@ from kingdoms_web.play.announcer import announce
 from kingdoms_web.play.coach import Coach
 from kingdoms_web.play.computer import ComputerTurns
 from kingdoms_web.play.contract import GameScreen, GameUI
-from kingdoms_web.play.end_screen import end_screen, winners_text
+from kingdoms_web.play.end_screen import end_screen, hints_line, winners_text
 from kingdoms_web.play.handoff import pass_screen, save_problem_text, table_notices
 from kingdoms_web.play.help import TOOL_HELP, HelpMode
+from kingdoms_web.play.hints import Hints, has_coach
 from kingdoms_web.play.keys import (
     TABLE_SHORTCUTS,
     decision_control,
@@ -78,6 +79,7 @@ class TableView:
     screen: GameScreen[Any]
     coach: Coach
     help: HelpMode
+    hints: Hints
     computer: ComputerTurns
     parts: Parts
     """The tool bars kept from the last drawing while what they show is unchanged (a bar
@@ -273,6 +275,7 @@ class TableView:
                        for score in scores])])
 
     def _content(self) -> Element:
+        self.hints.follow()
         game_over = self._game.is_over(self._state)
         moves = str(len(self._record.actions))
         frame = self._frame
@@ -294,10 +297,14 @@ class TableView:
             board = frame.board
             board.className = "play-board"  # help mode marks it: see HelpMode.attach
             self.screen.render(board, self.scope, view)
-            tip = None
+            tip = self.hints.panel(self.scope) if not self.help.on else None
+            self.hints.ring(board)
             if not self._is_person(seat):
+                self.coach.unring(board)
                 dom.make_read_only(board, self.scope)  # a computer plays this turn
-            elif not self.help.on:
+            elif tip is not None or self.help.on:
+                self.coach.unring(board)  # one voice above the board at a time
+            else:
                 tip = self.coach.draw(board, self.scope, self.prompt())
             self.help.attach(board, self.scope)
             tools = self._tools("play")
@@ -345,10 +352,14 @@ class TableView:
         except Exception:
             dom.log_error("Kingdoms: end details failed\n" + traceback.format_exc())
             details = []
-        seats, options, record = list(self._record.seats), dict(self._record.options), \
-            self._record
+        record = self._record
+        seats = list(record.seats)
+        options = {key: value for key, value in record.options.items() if key != "hints_used"}
+        hints = hints_line(hints_used(record), [seat for seat in range(len(seats))
+                                                if self._is_person(seat)], self._name) \
+            if hints_allowed(record) and has_coach(game_id) else None
         return end_screen(
             self.scope, self._game.result(self._state), self._name, game_id, lead, details,
             again=lambda: self.owner.start_game(game_id, seats, options),  # a solo rival too
             replay=lambda: self.owner.open_replay(record), home=self.owner.go_home,
-            tools=self._tools("end"))
+            tools=self._tools("end"), hints=hints)

@@ -17,6 +17,7 @@ from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import t
 from kingdoms_web.play.computer import PACE_SETTING
 from kingdoms_web.play.help import HelpMode
+from kingdoms_web.play.hints import Hints
 from kingdoms_web.play.parts import Parts
 from kingdoms_web.shell.dialogs import button
 
@@ -26,6 +27,7 @@ class ToolHost(Protocol):
 
     handoff: bool
     help: HelpMode
+    hints: Hints
 
     @property
     def has_computers(self) -> bool: ...
@@ -69,6 +71,8 @@ class ToolInputs(NamedTuple):
     """Whether "What's this?" is offered, and whether it is on."""
     pace_fast: bool | None
     """Whether the computers play fast (None without computers or outside play)."""
+    hint: bool | None
+    """Whether a hint is asked for the position (None: the Hint tool is not offered)."""
 
 
 def tool_inputs(host: ToolHost, mode: str = "play") -> ToolInputs:
@@ -81,7 +85,8 @@ def tool_inputs(host: ToolHost, mode: str = "play") -> ToolInputs:
         can_redo=False if end else host.can_redo,
         help=(False, False) if end else (host.help.available, host.help.on),
         pace_fast=None if end or not host.has_computers
-        else host.get_setting(PACE_SETTING, "normal") == "fast")
+        else host.get_setting(PACE_SETTING, "normal") == "fast",
+        hint=host.hints.showing if not end and host.hints.offered else None)
 
 
 def tool_bar(host: ToolHost, inputs: ToolInputs, parts: Parts) -> Element:
@@ -104,6 +109,9 @@ def tool_bar(host: ToolHost, inputs: ToolInputs, parts: Parts) -> Element:
         tools.append(kept("redo", inputs.can_redo, lambda scope: button(
             scope, t("redo.button"), lambda _e: host.redo(), testid="redo", cls="btn btn-tool",
             icon="redo", disabled=not inputs.can_redo)))
+    if inputs.hint is not None:
+        asked = inputs.hint
+        tools.append(kept("hint", asked, lambda scope: _hint(host, scope, asked)))
     available, on = inputs.help
     if available:
         tools.append(kept("help", on, lambda scope: host.help.switch(scope, on)))
@@ -143,6 +151,14 @@ def _undo(host: ToolHost, scope: Scope, allowed: bool, reason: str) -> Element:
         undo.setAttribute("title", why)
         undo.setAttribute("aria-label", t("undo.refused_label", why=why))
     return undo
+
+
+def _hint(host: ToolHost, scope: Scope, asked: bool) -> Element:
+    """Hint: pressed while a hint is asked for the position (pressed again: put away)."""
+    hint = button(scope, t("hint.button"), lambda _e: host.hints.close() if asked
+                  else host.hints.ask(), testid="hint", cls="btn btn-tool", icon="hint")
+    hint.setAttribute("aria-pressed", "true" if asked else "false")
+    return hint
 
 
 def _pace(host: ToolHost, scope: Scope, fast: bool) -> Element:

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kingdoms.core.names import MAX_NAME_CODE_POINTS
-from kingdoms.core.protocol import GameInfo, GameOption, OptionValue, Seat
+from kingdoms.core.protocol import GameInfo, GameOption, OptionChoice, OptionValue, Seat
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import game_title, t
+from kingdoms_web.play.hints import has_coach
 from kingdoms_web.shell.dialogs import (
     Modal,
     button,
@@ -65,6 +66,14 @@ class NewGameState:
         self.kinds = (self.kinds + [PERSON] * count)[:count]
 
 
+def hints_option(default: bool) -> GameOption:
+    """The table's "Hints" choice (the record's ``hints`` option, see
+    :data:`kingdoms.core.records.TABLE_OPTIONS`), drawn like a game's own options."""
+    return GameOption(key="hints", label="new.hints", default=int(default),
+                      choices=(OptionChoice(value=1, label="new.hints.on"),
+                               OptionChoice(value=0, label="new.hints.off")))
+
+
 class NewGameDialog(Modal):
     """Pick a game, the number of players, who they are; Start only for playable games."""
 
@@ -78,8 +87,10 @@ class NewGameDialog(Modal):
         on_start: Callable[[str, list[Seat], dict[str, OptionValue]], None],
         on_closed: Callable[[Modal], None] | None = None,
         on_rules: Callable[[str], None] | None = None,
+        hints_default: Callable[[str], bool] = lambda _game_id: True,
     ) -> None:
         super().__init__(on_closed)
+        self.hints_default = hints_default
         self.on_rules = on_rules
         self.games = {info.game_id: info for info in games}
         self.can_play = can_play
@@ -224,11 +235,21 @@ class NewGameDialog(Modal):
     def applicable_options(self) -> list[GameOption]:
         """The game's options for the chosen number of seats (Burgrave's are solo only)."""
         info = self.info
-        return [] if info is None else [o for o in info.options if o.applies_to(self.state.seats)]
+        if info is None:
+            return []
+        found = [o for o in info.options if o.applies_to(self.state.seats)]
+        if has_coach(info.game_id):
+            found.append(hints_option(self.hints_default(info.game_id)))
+        return found
 
     def chosen_options(self) -> dict[str, OptionValue]:
-        return {option.key: self.state.options.get(option.key, option.default)
-                for option in self.applicable_options()}
+        """The options as the record keeps them (the table's ``hints`` as true or false: a
+        game option's values are numbers or words, the record's table option a switch)."""
+        chosen = {option.key: self.state.options.get(option.key, option.default)
+                  for option in self.applicable_options()}
+        if "hints" in chosen:
+            chosen["hints"] = bool(chosen["hints"])
+        return chosen
 
     def _render_options(self, scope: Scope) -> None:
         """One select per option that applies now; hidden when there is none."""

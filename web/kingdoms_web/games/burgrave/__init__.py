@@ -10,6 +10,7 @@ from typing import Any
 from kingdoms_web.games.burgrave.book import BOOK
 from kingdoms_web.games.burgrave.coach import MARKS
 from kingdoms_web.games.burgrave.help import TOPICS
+from kingdoms_web.games.burgrave.hints import targets
 from kingdoms_web.games.burgrave.keys import KEYS
 from kingdoms_web.learn.figures import Figure
 from kingdoms_web.play.contract import GameHost, GameScreen, GameUI
@@ -29,4 +30,4 @@ def _figures() -> Mapping[str, Figure]:
 
 UI = GameUI(game_id="burgrave", create_screen=_create_screen, book=BOOK, figures=_figures,
             coach=MARKS, help=TOPICS, title_art="art/burgrave-title.svg",
-            stylesheet="burgrave.css", keys=KEYS)
+            stylesheet="burgrave.css", keys=KEYS, hint_targets=targets)

@@ -38,7 +38,10 @@ class LogFrame:
         title = el("h2", t("burgrave.log"), cls="bg-sub")
         section = el("section", title, cls="bg-log", testid="log",
                      attrs={"aria-label": t("burgrave.log")})
-        return LogFrame(section, title, el("ol", cls="bg-log-list"),
+        # Focusable: the list scrolls when long, and a keyboard must be able to scroll it.
+        return LogFrame(section, title, el("ol", cls="bg-log-list",
+                                           attrs={"tabindex": "0",
+                                                  "aria-label": t("burgrave.log")}),
                         el("p", t("burgrave.log_empty"), cls="bg-muted"))
 
 

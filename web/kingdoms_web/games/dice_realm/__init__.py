@@ -10,6 +10,7 @@ from typing import Any
 from kingdoms_web.games.dice_realm.book import BOOK
 from kingdoms_web.games.dice_realm.coach import MARKS
 from kingdoms_web.games.dice_realm.help import TOPICS
+from kingdoms_web.games.dice_realm.hints import targets
 from kingdoms_web.games.dice_realm.keys import KEYS
 from kingdoms_web.learn.figures import Figure
 from kingdoms_web.play.contract import GameHost, GameScreen, GameUI
@@ -29,4 +30,4 @@ def _figures() -> Mapping[str, Figure]:
 
 UI = GameUI(game_id="dice-realm", create_screen=_create_screen, book=BOOK, figures=_figures,
             coach=MARKS, help=TOPICS, title_art="art/dice-realm-title.svg",
-            stylesheet="dice-realm.css", keys=KEYS)
+            stylesheet="dice-realm.css", keys=KEYS, hint_targets=targets)

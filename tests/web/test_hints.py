@@ -1,0 +1,154 @@
+"""Hints at the table (issue 27): the Hint tool on a person's turn only, thinking in slices,
+the options above the board with the best one's controls ringed, the count kept in the record
+and said at the end, the table option that turns hints off.
+
+The real table in the fake DOM; the thinking runs through a stand-in for ``setTimeout``.
+"""
+
+from __future__ import annotations
+
+from table_owner import Owner
+from test_computer_turns import Timers
+
+from kingdoms.core.protocol import Seat
+from kingdoms.core.records import GameRecord, hints_used, new_record
+from kingdoms.core.session import Session
+from kingdoms_web import i18n
+from kingdoms_web.offline_dom import OfflineDocument, OfflineNode
+from kingdoms_web.play.hints import TARGET_CLASS
+from kingdoms_web.play.table import GameTable
+from kingdoms_web.shell.new_game import NewGameDialog
+
+
+def open_table(doc: OfflineDocument, record: GameRecord) -> tuple[GameTable, OfflineNode, Timers]:
+    i18n.set_language("en")
+    timers = Timers()
+    table = GameTable(Owner(), Session(record), "s1", schedule=timers.schedule)
+    table.computer.clock = timers.clock
+    root = doc.createElement("main")
+    doc.body.append(root)
+    table.mount(root)
+    return table, root, timers
+
+
+def think(timers: Timers, table: GameTable) -> None:
+    """Run the hint's slices to the end (computers are not to play meanwhile)."""
+    for _ in range(10_000):
+        if not table.hints.thinking:
+            return
+        assert timers.run_one()
+    raise AssertionError("the hint never finished")
+
+
+def ringed(root: OfflineNode) -> list[str]:
+    found = root.querySelectorAll("." + TARGET_CLASS)
+    return [str(found.item(i).getAttribute("data-testid")) for i in range(int(found.length))]
+
+
+def test_a_dice_realm_hint_lists_options_rings_the_best_and_is_counted_once(
+        fake_dom: OfflineDocument) -> None:
+    record = new_record("dice-realm", [Seat(name="Ann"), Seat(name="Ben")], seed=5)
+    table, root, timers = open_table(fake_dom, record)
+    root.by_testid("roll").click()  # the first roll: now there is something to think about
+    hint = root.by_testid("hint")
+    assert hint is not None and hint.getAttribute("aria-pressed") == "false"
+    hint.click()
+    panel = root.by_testid("hint-panel")
+    assert panel is not None and panel.getAttribute("data-state") == "thinking"
+    assert root.by_testid("hint-progress") is not None
+    think(timers, table)
+    panel = root.by_testid("hint-panel")
+    assert panel is not None and panel.getAttribute("data-state") == "shown"
+    options = [root.by_testid(f"hint-option-{rank}") for rank in range(3)]
+    assert options[0] is not None
+    first = table.hints.advice[0] if table.hints.advice else None
+    assert first is not None
+    assert first.action in table.game.legal_actions(table.state)
+    assert i18n.say(first.label) in panel.textContent  # "Best move: Keep 5, 5, 5 and …"
+    assert i18n.say(first.assessment.measure) in options[0].textContent
+    assert root.by_testid("hint-more") is not None  # the others, folded away
+    assert ringed(root) and all(testid for testid in ringed(root))
+    assert root.by_testid("hint").getAttribute("aria-pressed") == "true"
+    assert hints_used(table.record) == [1, 0]
+    # Put away and asked again at the same position: counted once.
+    root.by_testid("hint").click()
+    assert root.by_testid("hint-panel") is None and ringed(root) == []
+    root.by_testid("hint").click()
+    think(timers, table)
+    assert hints_used(table.record) == [1, 0]
+    # Following it (tapping the ringed controls, Roll last) plays the suggested move; the hint
+    # is then forgotten.
+    moves = table.session.moves
+    for testid in ringed(root):
+        root.by_testid(testid).click()
+    assert table.session.moves == moves + 1
+    assert table.record.actions[-1] == first.code
+    assert root.by_testid("hint-panel") is None and ringed(root) == []
+    assert hints_used(table.record) == [1, 0]  # a move keeps the count
+
+
+def test_no_hint_on_a_computer_s_turn_or_when_the_table_said_no(
+        fake_dom: OfflineDocument) -> None:
+    computer_first = new_record("dice-realm", [Seat(name="C", kind="bot", bot="easy"),
+                                               Seat(name="Ann")], seed=2,
+                                options={"start_seat": 0})
+    _table, root, _timers = open_table(fake_dom, computer_first)
+    assert root.by_testid("hint") is None  # the computer is to play
+    off = new_record("dice-realm", [Seat(name="Ann"), Seat(name="Ben")], seed=2,
+                     options={"hints": False})
+    _table, root, _timers = open_table(fake_dom, off)
+    assert root.by_testid("hint") is None
+
+
+def test_the_h_key_asks_and_a_burgrave_hint_rings_its_control(
+        fake_dom: OfflineDocument) -> None:
+    record = new_record("burgrave", [Seat(name="Ann"), Seat(name="Ben")], seed=3)
+    table, root, timers = open_table(fake_dom, record)
+    if table.needs_pass:
+        root.by_testid("pass-ready").click()
+    fake_dom.body.press("h")
+    assert table.hints.thinking
+    think(timers, table)
+    advice = table.hints.advice
+    assert advice and 1 <= len(advice) <= 3
+    assert ringed(root), "the best option's control is ringed"
+    assert hints_used(table.record)[table.game.current_seat(table.state)] == 1
+
+
+def test_the_end_screen_says_how_many_hints_each_person_used(fake_dom: OfflineDocument) -> None:
+    session = Session.start("dice-realm", [{"name": "Ann"}, {"name": "Ben"}], seed=8,
+                            options={"hints": True})
+    game = session.game
+    while not game.is_over(session.state):
+        session.act(game.legal_actions(session.state)[-1])
+    session.count_hint(0)
+    session.count_hint(0)
+    _table, root, _timers = open_table(fake_dom, session.record)
+    line = root.by_testid("end-hints")
+    assert line is not None and line.textContent == "Hints used: Ann 2 and Ben 0."
+
+
+def test_play_again_starts_with_no_hints_counted(fake_dom: OfflineDocument) -> None:
+    session = Session.start("dice-realm", [{"name": "Ann"}, {"name": "Ben"}], seed=8,
+                            options={"hints": False})
+    game = session.game
+    while not game.is_over(session.state):
+        session.act(game.legal_actions(session.state)[0])
+    session.count_hint(1)
+    table, root, _timers = open_table(fake_dom, session.record)
+    assert root.by_testid("end-hints") is None  # hints were not allowed
+    root.by_testid("play-again").click()
+    owner = table.owner
+    assert owner.started[-1][2] == {"hints": False}  # type: ignore[attr-defined]
+
+
+def test_the_new_game_dialog_offers_hints_on_for_a_newcomer(fake_dom: OfflineDocument) -> None:
+    i18n.set_language("en")
+    from kingdoms.core.registry import list_games
+    started: list[dict[str, object]] = []
+    dialog = NewGameDialog(list_games(), "burgrave", lambda _game: True,
+                           lambda _g, _s, options: started.append(options),
+                           hints_default=lambda game: game == "burgrave")
+    assert dialog.chosen_options()["hints"] is True
+    dialog.state.game_id = "dice-realm"
+    assert dialog.chosen_options()["hints"] is False

@@ -1,0 +1,252 @@
+"""Hints on a person's turn: "what would a strong player do here, and why?".
+
+The engine's coach (:mod:`kingdoms.core.coach`) ranks the options from what the seat can see;
+this is the table's side of it: a **Hint** tool while a person is to act (never on a computer's
+turn, behind the privacy screen, in another tab's read-only copy, or when the table's ``hints``
+option is off), the thinking in slices (as computers think, :mod:`.computer`: the page stays
+responsive, and a Cancel or any move stops it), then a panel above the board with up to three
+options, best first, each with its measure and one sentence why, and the first one's controls
+ringed on the board, as the guide's tips ring theirs. Which controls those are is the game's
+business (``GameUI.hint_targets``: selectors of its own test ids, from where the engine draws
+the choice).
+
+A hint asked is counted once per position in the record's table options (``hints_used``), so
+the end screen, a share code and a replay all know how many each person used.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator
+from typing import Any, Protocol
+
+from kingdoms.core import coach as engine_coach
+from kingdoms.core import registry
+from kingdoms.core.coach import Advice
+from kingdoms.core.protocol import Game
+from kingdoms.core.records import GameRecord, hints_allowed
+from kingdoms_web import dom
+from kingdoms_web.dom import Element, Scope, el
+from kingdoms_web.i18n import say, t
+from kingdoms_web.play.computer import SLICE_MS, Schedule
+from kingdoms_web.shell.dialogs import button
+
+TARGET_CLASS = "hint-target"
+"""The class that rings the controls of the suggested option."""
+
+
+class HintTable(Protocol):
+    """What the hints need of their table."""
+
+    @property
+    def game(self) -> Game[Any, Any]: ...
+
+    @property
+    def record(self) -> GameRecord: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def read_only(self) -> str | None: ...
+
+    @property
+    def needs_pass(self) -> bool: ...
+
+    def is_person(self, seat: int | None) -> bool: ...
+
+    def count_hint(self, seat: int) -> None: ...
+
+    def redraw(self) -> None: ...
+
+
+def has_coach(game_id: str) -> bool:
+    """Whether the game can give hints (its registry entry names a coach)."""
+    try:
+        return bool(registry.entry(game_id).coach)
+    except Exception:
+        return False
+
+
+class Hints:
+    """The hints of one table: asked, thinking, shown or nothing."""
+
+    def __init__(self, table: HintTable, schedule: Schedule,
+                 targets: Callable[[Advice], tuple[str, ...]],
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.table = table
+        self.schedule = schedule
+        self.targets = targets
+        self.clock = clock
+        self._thinking: Generator[float, None, list[Advice]] | None = None
+        self._generation = 0
+        self.progress = 0.0
+        self.advice: list[Advice] | None = None
+        """The options shown, best first (None: no hint showing)."""
+        self._position = -1
+        """The number of moves of the position the hint (shown or coming) is for."""
+        self._counted = -1
+        """The position whose hint was counted (asking again there counts nothing)."""
+        self._closed = False
+
+    # ------------------------------------------------------------------ state
+
+    def _seat(self) -> int | None:
+        game, state = self.table.game, self.table.state
+        return None if game.is_over(state) else game.current_seat(state)
+
+    @property
+    def offered(self) -> bool:
+        """The Hint tool is offered now: a person is to act, on this table's own copy, hints
+        are allowed and the game has a coach."""
+        table = self.table
+        return (hints_allowed(table.record) and has_coach(table.record.game_id)
+                and table.read_only is None and not table.needs_pass
+                and table.is_person(self._seat()))
+
+    @property
+    def thinking(self) -> bool:
+        return self._thinking is not None
+
+    @property
+    def showing(self) -> bool:
+        """A hint is thinking or shown for the position on the table."""
+        return (self._thinking is not None or self.advice is not None) \
+            and self._position == len(self.table.record.actions)
+
+    def follow(self) -> None:
+        """After any change: a hint for another position is forgotten (thinking stops)."""
+        if self._position != len(self.table.record.actions) or not self.offered:
+            self._forget()
+
+    def dispose(self) -> None:
+        """The table is closed: stop thinking; a late tap or slice finds nothing to do."""
+        self._forget()
+        self._closed = True
+
+    def _forget(self) -> None:
+        self._generation += 1
+        self._thinking = None
+        self.advice = None
+        self.progress = 0.0
+
+    # ------------------------------------------------------------------ asking
+
+    def ask(self) -> None:
+        """Think of a hint for the position on the table (counted once per position)."""
+        if self._closed or not self.offered or self.showing:
+            return
+        table = self.table
+        moves = len(table.record.actions)
+        seat = self._seat()
+        assert seat is not None
+        self._forget()
+        self._position = moves
+        if self._counted != moves:
+            self._counted = moves
+            table.count_hint(seat)
+        rng = engine_coach.coach_rng(table.record.seed, "hint", moves)
+        self._thinking = engine_coach.hint(table.game, table.state, rng)
+        generation = self._generation
+        self.schedule(lambda: self._slice(generation), 0)
+        table.redraw()
+
+    def close(self) -> None:
+        """Cancel the thinking, or put the hint away."""
+        self._forget()
+        if not self._closed:
+            self.table.redraw()
+
+    def _slice(self, generation: int) -> None:
+        thinking = self._thinking
+        if generation != self._generation or thinking is None:
+            return
+        deadline = self.clock() + SLICE_MS / 1000
+        while True:
+            try:
+                self.progress = next(thinking)
+            except StopIteration as done:
+                self._thinking = None
+                self.advice = done.value
+                self.table.redraw()
+                return
+            except Exception:
+                dom.log_error("Kingdoms: the hint failed")
+                self._forget()
+                self.table.redraw()
+                return
+            if self.clock() >= deadline:
+                self._update_bar()
+                self.schedule(lambda: self._slice(generation), 0)
+                return
+
+    def _update_bar(self) -> None:
+        node = dom.query('[data-testid="hint-progress"]')
+        if node is not None:
+            node.setAttribute("value", str(round(self.progress, 2)))
+
+    # ------------------------------------------------------------------ drawing
+
+    def panel(self, scope: Scope) -> Element | None:
+        """Above the board, small so the board keeps the screen: "Thinking…" with a bar and
+        Cancel; then the best option (what, its measure, why) and the others folded away.
+        None when no hint is asked for this position."""
+        if not self.showing:
+            return None
+        close = button(scope, t("app.cancel") if self.thinking else t("hint.close"),
+                       lambda _e: self.close(), testid="hint-close", cls="btn btn-small")
+        if self.advice is None:
+            bar = el("progress", testid="hint-progress",
+                     attrs={"max": "1", "value": str(round(self.progress, 2)),
+                            "aria-label": t("hint.thinking")})
+            head = el("div", el("h2", t("hint.thinking"), cls="hint-title",
+                                attrs={"id": "hint-title"}), bar, close, cls="hint-head")
+            return el("aside", head, cls="hint-panel", testid="hint-panel",
+                      attrs={"aria-labelledby": "hint-title", "data-state": "thinking"})
+        best, *others = self.advice
+        head = el("div", el("h2", t("hint.best", what=say(best.label)), cls="hint-title",
+                            attrs={"id": "hint-title"}), close, cls="hint-head")
+        words = _option_words(best)
+        first = el("div", *words[1:], cls="hint-option hint-best", testid="hint-option-0",
+                   attrs={"data-code": best.code})
+        more = None
+        if others:
+            more = el("details", el("summary", t("hint.more", count=len(others))),
+                      el("ol", *[el("li", *_option_words(found), cls="hint-option",
+                                    testid=f"hint-option-{rank}",
+                                    attrs={"data-code": found.code})
+                                 for rank, found in enumerate(others, start=1)],
+                         cls="hint-options"),
+                      cls="hint-more", testid="hint-more")
+        return el("aside", head, first, more, cls="hint-panel", testid="hint-panel",
+                  attrs={"aria-labelledby": "hint-title", "data-state": "shown"})
+
+    def ring(self, board: Element) -> None:
+        """Ring the first option's controls on ``board`` (and no others: a screen may keep
+        parts of its last drawing, rings included)."""
+        ringed = board.querySelectorAll("." + TARGET_CLASS)
+        for index in range(int(ringed.length)):
+            ringed.item(index).classList.remove(TARGET_CLASS)
+        if not self.showing or not self.advice:
+            return
+        for selector in self.targets(self.advice[0]):
+            found = board.querySelectorAll(selector)
+            for index in range(int(found.length)):
+                found.item(index).classList.add(TARGET_CLASS)
+
+
+def _option_words(found: Advice) -> list[Element]:
+    """An option in words: what to do, its measure, why (when the judge says)."""
+    words = [el("strong", say(found.label), cls="hint-label"),
+             el("span", say(found.assessment.measure), cls="hint-measure")]
+    if found.assessment.why is not None:
+        words.append(el("span", say(found.assessment.why), cls="hint-why"))
+    return words
+
+
+def no_targets(_advice: Advice) -> tuple[str, ...]:
+    """A game that rings nothing (its hint panel still says what to do)."""
+    return ()
+
+
+__all__ = ["TARGET_CLASS", "HintTable", "Hints", "has_coach", "no_targets"]
