@@ -85,3 +85,69 @@ def test_a_burgrave_hint_mid_game(sized: Page, site_url: str) -> None:
     assert rings
     for testid in rings:
         expect(page.get_by_test_id(testid)).to_be_visible()
+
+
+REVIEW_CASES = [("390x844", "de", "dice-realm"), ("1024x768", "en", "dice-realm"),
+                ("768x1024", "es", "burgrave")]
+
+
+@pytest.mark.parametrize(("sized", "language", "game_id"), REVIEW_CASES, indirect=["sized"],
+                         ids=[f"{game}-{language}-{size}" for size, language, game in REVIEW_CASES])
+def test_a_finished_game_s_review(sized: Page, site_url: str, language: str,
+                                  game_id: str) -> None:
+    """From the end screen: the review runs with a progress bar, then shows the chances over the
+    game and each person's costliest decisions exactly as CPython's review of the same record
+    (determinism); it fits and passes axe; "open at this position" lands just before that
+    move."""
+    from kingdoms.core.coach import run
+    from kingdoms.core.review import review
+    from kingdoms_web.play.review import reviewed_seats
+
+    page = sized
+    record = finished_record(game_id)
+    expected = run(review(record, reviewed_seats(record)))
+    page.goto(site_url)
+    wait_ready(page)
+    set_language(page, language)
+    page.goto("about:blank")  # the next load reads the language
+    open_shared(page, site_url, encode_code(record))
+    assert page.evaluate("document.documentElement.lang") == language
+    page.get_by_test_id("end-review").tap()
+    expect(page.locator("[data-testid=review][data-state=done]")).to_be_visible(timeout=60_000)
+    lines = page.eval_on_selector_all(".review-line", "nodes => nodes.map(n => n.getAttribute"
+                                                      "('points').split(' ').length)")
+    assert lines == [len(record.actions) + 1] * len(record.seats)
+    shown = page.eval_on_selector_all("[data-testid^=review-mistake-]",
+                                      "nodes => nodes.map(n => [n.dataset.testid, "
+                                      "Number(n.dataset.move)])")
+    assert shown == [[f"review-mistake-{seat.seat}-{rank}", mistake.move]
+                     for seat in expected.seats for rank, mistake in enumerate(seat.mistakes)]
+    page.get_by_test_id("review").scroll_into_view_if_needed()
+    screenshot(page, f"review-{game_id}-{language}")
+    failures = measure(page).failures()
+    assert failures == {}, failures
+    found = serious_violations(page)
+    assert found == [], [(v["id"], v.get("nodes")) for v in found]
+    first = next(seat for seat in expected.seats if seat.mistakes)
+    page.get_by_test_id(f"review-open-{first.seat}-0").tap()
+    expect(page.get_by_test_id("replay-screen")).to_have_attribute(
+        "data-step", str(first.mistakes[0].move - 1))
+
+
+def finished_record(game_id: str) -> Any:
+    """A finished game of people (played by computers of mixed levels, then handed to the
+    review as the people's own)."""
+    from kingdoms.core.bots import bot_for, bot_rng, choose
+    from kingdoms.core.protocol import Seat
+    from kingdoms.core.records import new_record
+    from kingdoms.core.session import Session
+
+    names = ["Ana", "Ben", "Cid"] if game_id == "burgrave" else ["Ana", "Ben", "Cid", "Dee"]
+    session = Session(new_record(game_id, [Seat(name=name) for name in names], seed=7))
+    game = session.game
+    while not game.is_over(session.state):
+        seat = game.current_seat(session.state)
+        level = ("easy", "normal", "random")[seat % 3]
+        session.act(choose(game, session.state, bot_for(game_id, level),
+                           bot_rng(7, seat, session.moves)))
+    return session.record

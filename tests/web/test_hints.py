@@ -152,3 +152,72 @@ def test_the_new_game_dialog_offers_hints_on_for_a_newcomer(fake_dom: OfflineDoc
     assert dialog.chosen_options()["hints"] is True
     dialog.state.game_id = "dice-realm"
     assert dialog.chosen_options()["hints"] is False
+
+
+def finished(game_id: str, seed: int, seats: list[Seat]) -> GameRecord:
+    from kingdoms.core.bots import bot_for, bot_rng, choose
+    session = Session(new_record(game_id, seats, seed=seed))
+    game = session.game
+    while not game.is_over(session.state):
+        seat = game.current_seat(session.state)
+        session.act(choose(game, session.state, bot_for(game_id, "easy"),
+                           bot_rng(seed, seat, session.moves)))
+    return session.record
+
+
+def test_a_finished_game_s_review_draws_the_chances_and_opens_its_mistakes(
+        fake_dom: OfflineDocument) -> None:
+    """The replay of a finished game reviews it in slices (progress, then the review): a line
+    and markers per seat over every move, the curve in words, each person's summary and costliest
+    decisions, each opening the replay just before it; the engine's review, drawn."""
+    from kingdoms.core.coach import percent, run
+    from kingdoms.core.review import review
+    from kingdoms_web.games.registry import GAME_UIS
+    from kingdoms_web.play.replay import ReplayView
+
+    i18n.set_language("en")
+    record = finished("dice-realm", 11, [Seat(name="Ann"), Seat(name="Ben")])
+    timers = Timers()
+    view = ReplayView(record, GAME_UIS["dice-realm"], "Dice Realm", lambda _k, d=None: d,
+                      lambda: None, "Back", schedule=timers.schedule, review=True)
+    root = fake_dom.createElement("main")
+    fake_dom.body.append(root)
+    view.mount(root)
+    panel = root.by_testid("review")
+    assert panel is not None and panel.getAttribute("data-state") == "running"
+    assert root.by_testid("review-progress") is not None
+    while timers.run_one():
+        pass
+    assert panel.getAttribute("data-state") == "done"
+    expected = run(review(record))
+    lines = root.querySelectorAll(".review-line")
+    assert int(lines.length) == 2
+    points = str(lines.item(0).getAttribute("points")).split()
+    assert len(points) == len(record.actions) + 1 == len(expected.curve)
+    assert int(root.querySelectorAll(".review-mark").length) > 4
+    caption = root.querySelector("figcaption")
+    start, end = expected.curve[0][0], expected.curve[-1][0]
+    assert caption is not None
+    assert f"Ann from {percent(start)} % to {percent(end)} %" in caption.textContent
+    for seat in expected.seats:
+        section = root.by_testid(f"review-seat-{seat.seat}")
+        assert section is not None and f"in {round(100 * seat.agreement)} % of" in \
+            section.textContent
+        for rank, mistake in enumerate(seat.mistakes):
+            item = root.by_testid(f"review-mistake-{seat.seat}-{rank}")
+            assert item is not None and item.getAttribute("data-move") == str(mistake.move)
+            assert i18n.say(mistake.chosen) in item.textContent
+    first = expected.seats[0].mistakes[0]
+    root.by_testid("review-open-0-0").click()
+    assert view.step == first.move - 1
+    assert root.by_testid("replay-screen").getAttribute("data-step") == str(first.move - 1)
+
+
+def test_the_end_screen_offers_the_review(fake_dom: OfflineDocument) -> None:
+    record = finished("burgrave", 4, [Seat(name="Ann"), Seat(name="Ben")])
+    table, root, _timers = open_table(fake_dom, record)
+    opened: list[tuple[GameRecord, bool]] = []
+    table.owner.open_replay = lambda rec, review=False: opened.append((rec, review))  # type: ignore[method-assign]
+    table.redraw()
+    root.by_testid("end-review").click()
+    assert opened == [(record, True)]

@@ -249,8 +249,9 @@ class App(LinkOpening):
         route = self.route
         self.go(route.back if isinstance(route, Rules) else Home())
 
-    def open_replay(self, record: GameRecord) -> None:
-        """A read-only replay of ``record``; "Back" returns to the game or summary it came from."""
+    def open_replay(self, record: GameRecord, review: bool = False) -> None:
+        """A read-only replay of ``record``; "Back" returns to the game or summary it came from.
+        ``review``: its review starts at once (a finished game's end screen asked for it)."""
         ui = ui_for(record.game_id)
         if ui is None:
             return
@@ -260,7 +261,7 @@ class App(LinkOpening):
         try:
             from kingdoms_web.play.replay import ReplayView
             view = ReplayView(record, ui, title, self.get_setting,
-                              lambda: self.go(origin), back_label)
+                              lambda: self.go(origin), back_label, review=review)
         except Exception:
             dom.log_error("Kingdoms: the replay could not be opened\n" + traceback.format_exc())
             return

@@ -346,10 +346,13 @@ _CONTROLS = "button, input, select, textarea, summary, a[href], [tabindex]"
 
 def make_read_only(root: Element, scope: Scope) -> None:
     """Disable every control in ``root`` and swallow clicks and keys aimed at it (a replay, or
-    a board while a computer plays)."""
+    a board while a computer plays). A region that scrolls (``data-scroll``: a long log) keeps
+    its Tab stop and its keys: reading it is not playing."""
     nodes = root.querySelectorAll(_CONTROLS)
     for i in range(int(nodes.length)):
         node = nodes.item(i)
+        if node.hasAttribute("data-scroll"):
+            continue
         tag = str(node.tagName)
         if tag in ("BUTTON", "INPUT", "SELECT", "TEXTAREA"):
             node.disabled = True
@@ -357,6 +360,10 @@ def make_read_only(root: Element, scope: Scope) -> None:
         node.setAttribute("aria-disabled", "true")
 
     def swallow(event: Any) -> None:
+        target = getattr(event, "target", None)
+        if getattr(event, "type", "") == "keydown" and target is not None \
+                and hasattr(target, "hasAttribute") and target.hasAttribute("data-scroll"):
+            return
         event.stopPropagation()
         event.preventDefault()
 

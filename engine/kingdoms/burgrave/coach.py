@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ..core.coach import Assessment, normalised, percent
+from ..core.coach import Assessment, percent, shares
 from ..core.rng import Rng
 from ..core.text import Text
 from .actions import ACTIONS
@@ -83,7 +83,7 @@ class BurgraveCoach:
             return [1.0 / len(won) if seat in won else 0.0 for seat in range(len(state.seats))]
         if state.rival is not None:  # solo: the one seat against the rival
             return [min(1.0, max(0.0, win_chance(state, 0)))]
-        return normalised([win_chance(state, seat) for seat in range(state.seat_count)])
+        return shares([win_chance(state, seat) for seat in range(state.seat_count)])
 
     def assess(self, sample: State, seat: int, rng: Rng, level: str
                ) -> Generator[float, None, list[Assessment]]:

@@ -69,8 +69,8 @@ class Coach(Protocol):
         ...
 
     def standing(self, state: Any) -> list[float]:
-        """Each seat's chance of winning from ``state``, adding up to 1 (the review's curve;
-        exact shares once the game is over)."""
+        """Each seat's chance of winning from ``state``, adding up to at most 1 (the review's
+        curve; exact shares once the game is over; see :func:`shares`)."""
         ...
 
     def when(self, state: Any) -> Text:
@@ -173,14 +173,19 @@ def percent(chance: float) -> int:
     return max(0, min(100, whole))
 
 
-def normalised(chances: Sequence[float]) -> list[float]:
-    """Chances scaled to add up to 1 (equal shares when they are all 0)."""
-    clipped = [max(0.0, c) for c in chances]
+def shares(chances: Sequence[float]) -> list[float]:
+    """Each seat's estimated chance of winning, between 0 and 1, scaled down to add up to 1
+    when they add up to more (never up: the judges' estimates of beating every opponent often
+    add up to less than 1 with three or more players, and stretching them would turn a leader's
+    81 % into 99 %).
+
+    >>> shares([0.81, 0.003, -0.002, 0.0]), shares([0.6, 0.6])
+    ([0.81, 0.003, 0.0, 0.0], [0.5, 0.5])
+    """
+    clipped = [min(1.0, max(0.0, c)) for c in chances]
     total = sum(clipped)
-    if total <= 0:
-        return [1.0 / len(clipped)] * len(clipped)
-    return [c / total for c in clipped]
+    return [c / total for c in clipped] if total > 1 else clipped
 
 
 __all__ = ["HINT_OPTIONS", "Advice", "Assessment", "Coach", "assess", "coach_for", "coach_rng",
-           "hint", "normalised", "percent", "run"]
+           "hint", "percent", "run", "shares"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from kingdoms.core.coach import Assessment, normalised, percent
+from kingdoms.core.coach import Assessment, percent
 from kingdoms.core.rng import Rng
 from kingdoms.core.text import Text
 
@@ -36,7 +36,7 @@ from .requirements import counts_of
 from .rules import apply_code, fairies, founds_village, legal_codes, score, winners
 from .state import GIFT, OVER, ROLL, State
 from .turn_tables import FLIP_TO, MEETS, full_index
-from .win_estimate import estimate
+from .win_estimate import estimate, win_shares
 
 HARD = "hard"
 
@@ -84,7 +84,7 @@ class DiceRealmCoach:
         if state.phase == OVER:
             won = winners(state)
             return [1.0 / len(won) if seat in won else 0.0 for seat in seats]
-        return normalised([estimate(state, seat) for seat in seats])
+        return win_shares(state)
 
     def assess(self, sample: State, seat: int, rng: Rng, level: str
                ) -> Generator[float, None, list[Assessment]]:

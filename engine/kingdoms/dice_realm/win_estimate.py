@@ -94,17 +94,9 @@ def terminal_value(state: State, me: int) -> float:
     return share + POINT_WEIGHT * lead
 
 
-def estimate(state: State, me: int, model: Model = MODEL, bonus: float = 0.0) -> float:
-    """The win chance of ``me`` in a running game at the start of a turn, roughly.
-
-    Every seat's final score is estimated as its score plus, for each turn it can expect to
-    play (:func:`turns_left`, dealt in turn order from the seat to play, so an Apprentice's
-    extra turn or a Hypnotist's double take shows), an average turn's gain (more with Fairies;
-    an Elf's four rolls once). Each opponent is beaten with the normal chance of the difference
-    of the two estimates; all of them with the product.
-    ``bonus`` points are added to the seat to play, as if it had already gained them this turn
-    (its turn is then not counted again).
-    """
+def final_scores(state: State, model: Model = MODEL, bonus: float = 0.0
+                 ) -> tuple[list[float], list[float]]:
+    """Each seat's expected final score and its variance (see :func:`estimate`)."""
     n = len(state.seats)
     counts = turns_left(state, model)
     means: list[float] = [0.0] * n
@@ -123,6 +115,52 @@ def estimate(state: State, me: int, model: Model = MODEL, bonus: float = 0.0) ->
         if place == 0:
             means[seat] += bonus
         variances[seat] = turns * model.turn_spread**2
+    return means, variances
+
+
+SHARE_STEPS = 80
+"""Points of the grid :func:`win_shares` integrates over."""
+
+
+def win_shares(state: State, model: Model = MODEL) -> list[float]:
+    """Each seat's chance of ending with the most points, adding up to 1: the chance that its
+    final score (normal, :func:`final_scores`) is the highest of all, integrated over a grid.
+    The review's curve uses it; :func:`estimate` (the bot's value) multiplies one chance per
+    opponent instead, which is enough to compare moves but adds up to less than 1 at a table
+    of three or more (four equal seats: 12.5 % each)."""
+    means, variances = final_scores(state, model)
+    spreads = [math.sqrt(v + 0.25) for v in variances]
+    low = min(m - 5 * s for m, s in zip(means, spreads, strict=True))
+    high = max(m + 5 * s for m, s in zip(means, spreads, strict=True))
+    width = (high - low) / SHARE_STEPS
+    found = [0.0] * len(means)
+    for step in range(SHARE_STEPS):
+        x = low + (step + 0.5) * width
+        below = [_phi((x - m) / s) for m, s in zip(means, spreads, strict=True)]
+        for seat, (m, s) in enumerate(zip(means, spreads, strict=True)):
+            density = math.exp(-0.5 * ((x - m) / s) ** 2) / (s * math.sqrt(2 * math.pi))
+            others = 1.0
+            for other, chance in enumerate(below):
+                if other != seat:
+                    others *= chance
+            found[seat] += density * others * width
+    total = sum(found)
+    return [f / total for f in found] if total > 0 else [1 / len(found)] * len(found)
+
+
+def estimate(state: State, me: int, model: Model = MODEL, bonus: float = 0.0) -> float:
+    """The win chance of ``me`` in a running game at the start of a turn, roughly.
+
+    Every seat's final score is estimated as its score plus, for each turn it can expect to
+    play (:func:`turns_left`, dealt in turn order from the seat to play, so an Apprentice's
+    extra turn or a Hypnotist's double take shows), an average turn's gain (more with Fairies;
+    an Elf's four rolls once). Each opponent is beaten with the normal chance of the difference
+    of the two estimates; all of them with the product.
+    ``bonus`` points are added to the seat to play, as if it had already gained them this turn
+    (its turn is then not counted again).
+    """
+    n = len(state.seats)
+    means, variances = final_scores(state, model, bonus)
     chance = 1.0
     for seat in range(n):
         if seat != me:
@@ -132,4 +170,5 @@ def estimate(state: State, me: int, model: Model = MODEL, bonus: float = 0.0) ->
     return chance + POINT_WEIGHT * lead
 
 
-__all__ = ["MODEL", "POINT_WEIGHT", "TIE", "Model", "estimate", "terminal_value", "turns_left"]
+__all__ = ["MODEL", "POINT_WEIGHT", "TIE", "Model", "estimate", "final_scores", "terminal_value",
+           "turns_left", "win_shares"]

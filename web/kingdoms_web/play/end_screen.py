@@ -187,10 +187,12 @@ def hints_line(counts: Sequence[int], people: Sequence[int], name: Names) -> Ele
 def end_screen(scope: Scope, result: GameResult, name: Names, game_id: str,
                lead: Element | None, details: Sequence[Element], *,
                again: Callable[[], None], replay: Callable[[], None], home: Callable[[], None],
-               tools: Element, hints: Element | None = None) -> Element:
+               tools: Element, hints: Element | None = None,
+               review: Callable[[], None] | None = None) -> Element:
     """The whole end screen: the summary, the game's own ``details`` (its screen's), the hints
     each person used (``hints``, see :func:`hints_line`), and "Play again" (the same seats and
-    options), "Watch the replay" and "Home"."""
+    options), "Review the game" (``review``: where it was won and lost, when the game has a
+    coach), "Watch the replay" and "Home"."""
     return el(
         "section",
         *end_summary(result, name, game_id, lead),
@@ -199,6 +201,8 @@ def end_screen(scope: Scope, result: GameResult, name: Names, game_id: str,
         el("div",
            button(scope, t("play.play_again"), lambda _e: again(), testid="play-again",
                   cls="btn btn-primary"),
+           button(scope, t("review.start"), lambda _e: review(), testid="end-review", cls="btn")
+           if review is not None else None,
            button(scope, t("replay.open"), lambda _e: replay(), testid="end-replay", cls="btn"),
            button(scope, t("app.home"), lambda _e: home(), testid="end-home", cls="btn",
                   icon="home"),

@@ -24,8 +24,11 @@ from kingdoms.core.session import Session
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el, make_read_only
 from kingdoms_web.i18n import Message, t
+from kingdoms_web.play.computer import Schedule, browser_schedule
 from kingdoms_web.play.contract import GameUI, HostState
 from kingdoms_web.play.history import action_log
+from kingdoms_web.play.keys import focus_on
+from kingdoms_web.play.review import ReviewPanel
 from kingdoms_web.shell.dialogs import button
 
 
@@ -62,7 +65,10 @@ class ReplayView:
 
     def __init__(self, record: GameRecord, ui: GameUI, title: str,
                  get_setting: Callable[[str, Any], Any], on_back: Callable[[], None],
-                 back_label: str) -> None:
+                 back_label: str, schedule: Schedule = browser_schedule,
+                 review: bool = False) -> None:
+        """``review``: start the review of the (finished) game at once, the end screen's
+        "Review" (a finished game's replay offers it either way)."""
         self.record = record
         self.title = title
         self.total = len(record.actions)
@@ -83,6 +89,9 @@ class ReplayView:
         self._back_buttons: list[Element] = []
         self._forward_buttons: list[Element] = []
         self._what: Element | None = None
+        self.review = ReviewPanel(record, session, schedule, self._open_at) \
+            if session.game.is_over(session.state) else None
+        self._review_first = review
 
     # ------------------------------------------------------------------ drawing
 
@@ -118,14 +127,24 @@ class ReplayView:
                          testid="replay-back", cls="btn"),
                   cls="replay-head")
         controls = el("div", self._label, slider, nav, self._what, cls="panel replay-controls")
-        screen = el("section", head, controls, self._board, cls="screen replay",
+        review = self.review.element() if self.review is not None else None
+        screen = el("section", head, controls, review, self._board, cls="screen replay",
                     testid="replay-screen", attrs={"aria-labelledby": "replay-heading",
                                                    "data-step": self.step,
                                                    "data-total": self.total})
         dom.clear(container)
         dom.append(container, [screen])
         self.draw_board()
+        if self.review is not None and self._review_first:
+            self._review_first = False
+            self.review.start()
 
+    def _open_at(self, step: int) -> None:
+        """A review's "open at this position": the replay just before that decision, the board
+        brought into view."""
+        self.go(step)
+        focus_on(self._slider)  # the replay's own controls, at the position shown
+        dom.reveal(self._slider)
     def go(self, step: int) -> None:
         step = max(0, min(step, self.total))
         self.step = step
@@ -172,6 +191,8 @@ class ReplayView:
                                   attrs={"role": "alert"})])
 
     def dispose(self) -> None:
+        if self.review is not None:
+            self.review.dispose()
         self.screen.dispose()
         self.scope.dispose()
         self.board_scope.dispose()

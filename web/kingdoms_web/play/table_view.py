@@ -362,4 +362,6 @@ class TableView:
             self.scope, self._game.result(self._state), self._name, game_id, lead, details,
             again=lambda: self.owner.start_game(game_id, seats, options),  # a solo rival too
             replay=lambda: self.owner.open_replay(record), home=self.owner.go_home,
-            tools=self._tools("end"), hints=hints)
+            tools=self._tools("end"), hints=hints,
+            review=(lambda: self.owner.open_replay(record, review=True))
+            if has_coach(game_id) else None)

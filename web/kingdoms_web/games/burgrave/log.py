@@ -40,7 +40,7 @@ class LogFrame:
                      attrs={"aria-label": t("burgrave.log")})
         # Focusable: the list scrolls when long, and a keyboard must be able to scroll it.
         return LogFrame(section, title, el("ol", cls="bg-log-list",
-                                           attrs={"tabindex": "0",
+                                           attrs={"tabindex": "0", "data-scroll": "",
                                                   "aria-label": t("burgrave.log")}),
                         el("p", t("burgrave.log_empty"), cls="bg-muted"))
 
