@@ -229,3 +229,20 @@ def test_a_coach_thinks_in_slices_like_a_bot() -> None:
         except StopIteration:
             break
     assert len(reports) == len(bot_reports)
+
+
+def test_a_solo_burgrave_game_is_hinted_and_reviewed_against_the_rival() -> None:
+    """Alone against the rival: hints rank the one seat's options, and the review's curve has
+    that seat only (the rival is not a seat of the record), its end the game's result."""
+    session = Session.start("burgrave", [{"name": "Ann"}], seed=3)
+    game = session.game
+    first = _hint(game, session.state, 1)
+    assert first and all(0 <= found.assessment.value <= 1.2 for found in first)
+    while not game.is_over(session.state):
+        session.act(choose(game, session.state, bot_for("burgrave", "easy"),
+                           bot_rng(3, 0, session.moves)))
+    found = coach.run(review(session.record))
+    assert [seat.seat for seat in found.seats] == [0]
+    assert {len(point) for point in found.curve} == {1}
+    won = 0 in game.result(session.state).winners
+    assert found.curve[-1] == ((1.0,) if won else (0.0,))

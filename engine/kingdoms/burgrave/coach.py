@@ -78,12 +78,13 @@ class BurgraveCoach:
         return Text("burgrave.coach.when", round=max(1, state.round))
 
     def standing(self, state: State) -> list[float]:
+        seats = 1 if state.rival is not None else state.seat_count  # solo: the rival is no seat
         if state.over:
             won = GAME.result(state).winners
-            return [1.0 / len(won) if seat in won else 0.0 for seat in range(len(state.seats))]
+            return [1.0 / len(won) if seat in won else 0.0 for seat in range(seats)]
         if state.rival is not None:  # solo: the one seat against the rival
             return [min(1.0, max(0.0, win_chance(state, 0)))]
-        return shares([win_chance(state, seat) for seat in range(state.seat_count)])
+        return shares([win_chance(state, seat) for seat in range(seats)])
 
     def assess(self, sample: State, seat: int, rng: Rng, level: str
                ) -> Generator[float, None, list[Assessment]]:
