@@ -21,15 +21,17 @@ import functools
 import json
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from kingdoms.core.bots import Bot, Thinking, bot_for, bot_rng, think
 from kingdoms.core.errors import KingdomsError
 from kingdoms.core.protocol import Game
 from kingdoms.core.records import GameRecord
 from kingdoms_web import dom
+
+T = TypeVar("T")
 
 SLICE_MS = 12.0
 """How long one slice of thinking may run before the browser gets its turn back."""
@@ -63,10 +65,36 @@ four computers, yet a tab left playing game after game does not grow without end
 2,697 entries after 25 games)."""
 
 
-def browser_report(times: ThinkTime) -> None:
-    """Leave the thinking in the page's performance timeline as a ``kingdoms.think`` measure
-    (its ``detail`` holds the figures), where the benchmark and the browser's tools see it. At
-    :data:`MAX_THINK_MEASURES` the older ones are cleared first."""
+class SliceTimes:
+    """The figures of one piece of thinking done in slices (a computer's move, a hint, a
+    review), counted as its slices end: what :class:`ThinkTime` reports."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.started = clock()
+        self.busy_ms = 0.0
+        self.longest_ms = 0.0
+        self.slices = 0
+
+    def count(self, began: float) -> float:
+        """Add the slice that began at ``began``; the milliseconds since the thinking began."""
+        now = self.clock()
+        spent = (now - began) * 1000
+        self.busy_ms += spent
+        self.longest_ms = max(self.longest_ms, spent)
+        self.slices += 1
+        return (now - self.started) * 1000
+
+    def times(self, game_id: str, level: str) -> ThinkTime:
+        return ThinkTime(game_id, level, self.busy_ms, self.longest_ms,
+                         (self.clock() - self.started) * 1000, self.slices)
+
+
+def browser_report(times: ThinkTime, name: str = THINK_MEASURE) -> None:
+    """Leave the thinking in the page's performance timeline as a measure called ``name``
+    (``kingdoms.think`` for a computer's move; its ``detail`` holds the figures), where the
+    benchmark and the browser's tools see it. At :data:`MAX_THINK_MEASURES` the older ones are
+    cleared first."""
     if dom.window is None:
         return
     performance = dom.window.performance
@@ -74,9 +102,9 @@ def browser_report(times: ThinkTime) -> None:
                "detail": {"game": times.game_id, "level": times.level, "busy": times.busy_ms,
                           "longest": times.longest_ms, "slices": times.slices}}
     try:
-        if len(performance.getEntriesByName(THINK_MEASURE)) >= MAX_THINK_MEASURES:
-            performance.clearMeasures(THINK_MEASURE)
-        performance.measure(THINK_MEASURE, dom.window.JSON.parse(json.dumps(options)))
+        if len(performance.getEntriesByName(name)) >= MAX_THINK_MEASURES:
+            performance.clearMeasures(name)
+        performance.measure(name, dom.window.JSON.parse(json.dumps(options)))
     except dom.BROWSER_ERRORS:  # a browser without measure's options loses figures only
         dom.log_error("Kingdoms: could not record a computer's thinking time")
 
@@ -101,8 +129,8 @@ def browser_schedule(callback: Callable[[], None], delay_ms: float) -> None:
     dom.window.setTimeout(create_once_callable(guarded), max(0, int(delay_ms)))
 
 
-class Table(Protocol):
-    """What the driver needs from the running game."""
+class TableFacts(Protocol):
+    """The running game as whatever thinks about it reads it (computers, hints)."""
 
     @property
     def game(self) -> Game[Any, Any]: ...
@@ -112,6 +140,64 @@ class Table(Protocol):
 
     @property
     def state(self) -> Any: ...
+
+
+class Sliced(Generic[T]):
+    """Thinking that is not a computer's move (a hint, a review) run in slices of about
+    :data:`SLICE_MS` on the page's thread, the browser's turn in between; its figures reported
+    as ``measure`` when it ends (:func:`browser_report`). ``progress`` gets each report of the
+    work (0 to 1) at the end of a slice, ``done`` its result; a failure is logged and ``failed``
+    called. :meth:`cancel` stops it before its next slice."""
+
+    def __init__(self, work: Generator[float, None, T], schedule: Schedule,
+                 clock: Callable[[], float], progress: Callable[[float], None],
+                 done: Callable[[T], None], failed: Callable[[], None],
+                 measure: tuple[str, str, str]) -> None:
+        self.work = work
+        self.schedule = schedule
+        self.clock = clock
+        self.progress = progress
+        self.done = done
+        self.failed = failed
+        self.measure = measure
+        """(measure name, game id, level) of the report."""
+        self.times = SliceTimes(clock)
+        self.running = True
+        self.schedule(self._slice, 0)
+
+    def cancel(self) -> None:
+        self.running = False
+
+    def _slice(self) -> None:
+        if not self.running:
+            return
+        began = self.clock()
+        deadline = began + SLICE_MS / 1000
+        reached = 0.0
+        while True:
+            try:
+                reached = next(self.work)
+            except StopIteration as finished:
+                self.running = False
+                self.times.count(began)
+                name, game_id, level = self.measure
+                browser_report(self.times.times(game_id, level), name)
+                self.done(finished.value)
+                return
+            except Exception:
+                self.running = False
+                dom.log_error(f"Kingdoms: {self.measure[0]} failed\n" + traceback.format_exc())
+                self.failed()
+                return
+            if self.clock() >= deadline:
+                self.times.count(began)
+                self.progress(reached)
+                self.schedule(self._slice, 0)
+                return
+
+
+class Table(TableFacts, Protocol):
+    """What the driver needs from the running game."""
 
     def act_for_computer(self, action: Any) -> bool:
         """Apply the computer's action like a tap (saved, shown, described)."""
@@ -144,11 +230,8 @@ class ComputerTurns:
         self._position: tuple[int, int] | None = None
         """(moves, generation) of the position being thought about."""
         self._generation = 0
-        self._started = 0.0
         self._level = ""
-        self._busy = 0.0
-        self._longest = 0.0
-        self._slices = 0
+        self._times = SliceTimes(clock)
         self.thinking_seat: int | None = None
         """The seat whose move is being prepared (None when no computer is at work)."""
 
@@ -181,10 +264,8 @@ class ComputerTurns:
             self._stop()
             return
         self._position = position
-        self._started = self.clock()
         self._level = bot.level
-        self._busy = self._longest = 0.0
-        self._slices = 0
+        self._times = SliceTimes(self.clock)
         self.thinking_seat = seat
         self.table.computer_changed()
         generation = self._generation
@@ -214,27 +295,16 @@ class ComputerTurns:
             try:
                 next(thinking)
             except StopIteration as done:
-                waited = self._count_slice(began)
-                self.report(ThinkTime(self.table.record.game_id, self._level, self._busy,
-                                      self._longest, waited, self._slices))
+                waited = self._times.count(began)
+                self.report(self._times.times(self.table.record.game_id, self._level))
                 pause = max(0.0, PACE_MS.get(self.pace(), PACE_MS["normal"]) - waited)
                 self.schedule(functools.partial(self._move, generation, position, done.value),
                               pause)
                 return
             if self.clock() >= deadline:
-                self._count_slice(began)
+                self._times.count(began)
                 self.schedule(lambda: self._slice(generation, position), 0)
                 return
-
-    def _count_slice(self, began: float) -> float:
-        """Add the slice that began at ``began`` to this move's figures; the milliseconds since
-        the thinking started."""
-        now = self.clock()
-        spent = (now - began) * 1000
-        self._busy += spent
-        self._longest = max(self._longest, spent)
-        self._slices += 1
-        return (now - self._started) * 1000
 
     def _move(self, generation: int, position: tuple[int, int], action: Any) -> None:
         if generation != self._generation or self._position != position:

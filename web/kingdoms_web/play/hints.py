@@ -17,35 +17,28 @@ the end screen, a share code and a replay all know how many each person used.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 from kingdoms.core import coach as engine_coach
 from kingdoms.core import registry
 from kingdoms.core.coach import Advice
-from kingdoms.core.protocol import Game
-from kingdoms.core.records import GameRecord, hints_allowed
+from kingdoms.core.records import hints_allowed
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.i18n import say, t
-from kingdoms_web.play.computer import SLICE_MS, Schedule
+from kingdoms_web.i18n import join_sentences, say, t
+from kingdoms_web.play.announcer import announce
+from kingdoms_web.play.computer import Schedule, Sliced, TableFacts
 from kingdoms_web.shell.dialogs import button
 
 TARGET_CLASS = "hint-target"
 """The class that rings the controls of the suggested option."""
+HINT_MEASURE = "kingdoms.hint"
+"""Each hint's thinking in the tab's performance timeline (``build.py bench`` reads it)."""
 
 
-class HintTable(Protocol):
+class HintTable(TableFacts, Protocol):
     """What the hints need of their table."""
-
-    @property
-    def game(self) -> Game[Any, Any]: ...
-
-    @property
-    def record(self) -> GameRecord: ...
-
-    @property
-    def state(self) -> Any: ...
 
     @property
     def read_only(self) -> str | None: ...
@@ -78,8 +71,7 @@ class Hints:
         self.schedule = schedule
         self.targets = targets
         self.clock = clock
-        self._thinking: Generator[float, None, list[Advice]] | None = None
-        self._generation = 0
+        self._work: Sliced[list[Advice]] | None = None
         self.progress = 0.0
         self.advice: list[Advice] | None = None
         """The options shown, best first (None: no hint showing)."""
@@ -106,12 +98,12 @@ class Hints:
 
     @property
     def thinking(self) -> bool:
-        return self._thinking is not None
+        return self._work is not None and self._work.running
 
     @property
     def showing(self) -> bool:
         """A hint is thinking or shown for the position on the table."""
-        return (self._thinking is not None or self.advice is not None) \
+        return (self.thinking or self.advice is not None) \
             and self._position == len(self.table.record.actions)
 
     def follow(self) -> None:
@@ -125,8 +117,9 @@ class Hints:
         self._closed = True
 
     def _forget(self) -> None:
-        self._generation += 1
-        self._thinking = None
+        if self._work is not None:
+            self._work.cancel()
+        self._work = None
         self.advice = None
         self.progress = 0.0
 
@@ -146,9 +139,9 @@ class Hints:
             self._counted = moves
             table.count_hint(seat)
         rng = engine_coach.coach_rng(table.record.seed, "hint", moves)
-        self._thinking = engine_coach.hint(table.game, table.state, rng)
-        generation = self._generation
-        self.schedule(lambda: self._slice(generation), 0)
+        self._work = Sliced(engine_coach.hint(table.game, table.state, rng), self.schedule,
+                            self.clock, self._progress, self._done, self._failed,
+                            (HINT_MEASURE, table.record.game_id, "hint"))
         table.redraw()
 
     def close(self) -> None:
@@ -157,33 +150,25 @@ class Hints:
         if not self._closed:
             self.table.redraw()
 
-    def _slice(self, generation: int) -> None:
-        thinking = self._thinking
-        if generation != self._generation or thinking is None:
-            return
-        deadline = self.clock() + SLICE_MS / 1000
-        while True:
-            try:
-                self.progress = next(thinking)
-            except StopIteration as done:
-                self._thinking = None
-                self.advice = done.value
-                self.table.redraw()
-                return
-            except Exception:
-                dom.log_error("Kingdoms: the hint failed")
-                self._forget()
-                self.table.redraw()
-                return
-            if self.clock() >= deadline:
-                self._update_bar()
-                self.schedule(lambda: self._slice(generation), 0)
-                return
-
-    def _update_bar(self) -> None:
+    def _progress(self, reached: float) -> None:
+        self.progress = reached
         node = dom.query('[data-testid="hint-progress"]')
         if node is not None:
-            node.setAttribute("value", str(round(self.progress, 2)))
+            node.setAttribute("value", str(round(reached, 2)))
+
+    def _done(self, advice: list[Advice]) -> None:
+        self.advice = advice
+        self.table.redraw()
+        if advice:  # heard too: a hint asked by keyboard is not only seen
+            best = advice[0]
+            why = best.assessment.why
+            announce(join_sentences([t("hint.best", what=say(best.label)) + ".",
+                                     say(best.assessment.measure) + ".",
+                                     *([say(why)] if why is not None else [])]))
+
+    def _failed(self) -> None:
+        self._forget()
+        self.table.redraw()
 
     # ------------------------------------------------------------------ drawing
 

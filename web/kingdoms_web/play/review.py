@@ -15,7 +15,7 @@ the review reads of the whole state would tell a seat what it cannot see.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Sequence
 
 from kingdoms.core.coach import coach_for, percent
 from kingdoms.core.records import GameRecord
@@ -24,7 +24,7 @@ from kingdoms.core.session import Session
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import join_list, say, t
-from kingdoms_web.play.computer import SLICE_MS, Schedule
+from kingdoms_web.play.computer import Schedule, Sliced
 from kingdoms_web.shell.dialogs import button
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -35,6 +35,8 @@ SHAPES = ("circle", "square", "triangle", "diamond", "cross")
 WIDTH, HEIGHT, LEFT, TOP, BOTTOM = 640.0, 260.0, 86.0, 16.0, 44.0
 """The chart's box in its own units (it scales to the screen's width: text stays ≥ 12 px on a
 phone at 22 units)."""
+REVIEW_MEASURE = "kingdoms.review"
+"""Each review's work in the tab's performance timeline (``build.py bench`` reads it)."""
 TICKS = 2
 """Labelled turns along the bottom."""
 
@@ -58,8 +60,7 @@ class ReviewPanel:
         self.clock = clock
         self.progress = 0.0
         self.result: Review | None = None
-        self._thinking: Generator[float, None, Review] | None = None
-        self._generation = 0
+        self._work: Sliced[Review] | None = None
         self.scope = Scope()
         self.node = el("section", cls="panel review", testid="review",
                        attrs={"aria-labelledby": "review-heading"})
@@ -70,50 +71,39 @@ class ReviewPanel:
 
     # ------------------------------------------------------------------ running
 
+    @property
+    def running(self) -> bool:
+        return self._work is not None and self._work.running
+
     def start(self) -> None:
         """Review the game (in slices); nothing if it is under way or done."""
-        if self._thinking is not None or self.result is not None:
+        if self.running or self.result is not None:
             return
-        self._thinking = review(self.record, reviewed_seats(self.record))
         self.progress = 0.0
-        generation = self._generation
+        self._work = Sliced(review(self.record, reviewed_seats(self.record)), self.schedule,
+                            self.clock, self._progress, self._done, self._draw,
+                            (REVIEW_MEASURE, self.record.game_id, "review"))
         self._draw()
-        self.schedule(lambda: self._slice(generation), 0)
 
     def cancel(self) -> None:
-        self._generation += 1
-        self._thinking = None
+        if self._work is not None:
+            self._work.cancel()
         self._draw()
 
     def dispose(self) -> None:
-        self._generation += 1
-        self._thinking = None
+        if self._work is not None:
+            self._work.cancel()
         self.scope.dispose()
 
-    def _slice(self, generation: int) -> None:
-        thinking = self._thinking
-        if generation != self._generation or thinking is None:
-            return
-        deadline = self.clock() + SLICE_MS / 1000
-        while True:
-            try:
-                self.progress = next(thinking)
-            except StopIteration as done:
-                self._thinking = None
-                self.result = done.value
-                self._draw()
-                return
-            except Exception:
-                dom.log_error("Kingdoms: the review failed")
-                self._thinking = None
-                self._draw()
-                return
-            if self.clock() >= deadline:
-                bar = dom.query('[data-testid="review-progress"]', self.node)
-                if bar is not None:
-                    bar.setAttribute("value", f"{self.progress:.3f}")
-                self.schedule(lambda: self._slice(generation), 0)
-                return
+    def _progress(self, reached: float) -> None:
+        self.progress = reached
+        bar = dom.query('[data-testid="review-progress"]', self.node)
+        if bar is not None:
+            bar.setAttribute("value", f"{reached:.3f}")
+
+    def _done(self, found: Review) -> None:
+        self.result = found
+        self._draw()
 
     # ------------------------------------------------------------------ drawing
 
@@ -123,7 +113,7 @@ class ReviewPanel:
         heading = el("h3", t("review.title"), attrs={"id": "review-heading"})
         if self.result is not None:
             body = self._review(self.result)
-        elif self._thinking is not None:
+        elif self.running:
             body = [el("p", t("review.running")),
                     el("progress", testid="review-progress",
                        attrs={"max": "1", "value": f"{self.progress:.3f}",
@@ -137,7 +127,7 @@ class ReviewPanel:
         dom.clear(self.node)
         dom.append(self.node, [heading, *body])
         self.node.setAttribute("data-state", "done" if self.result is not None
-                               else "running" if self._thinking is not None else "offered")
+                               else "running" if self.running else "offered")
 
     def _review(self, found: Review) -> list[Element]:
         names = [seat.name for seat in self.record.seats]
@@ -213,9 +203,13 @@ class ReviewPanel:
             colour = COLOURS[seat % len(COLOURS)]
             points = " ".join(f"{x(m):.1f},{y(point[seat]):.1f}"
                               for m, point in enumerate(curve))
+            # data-chances: the engine's figures as drawn (the tests compare them with
+            # CPython's review of the same record).
+            chances = " ".join(f"{point[seat]:.4f}" for point in curve)
             svg.append(_svg("polyline", {"points": points, "fill": "none", "stroke": colour,
                                          "stroke-width": "3", "stroke-linejoin": "round",
-                                         "class": "review-line", "data-seat": seat}))
+                                         "class": "review-line", "data-seat": seat,
+                                         "data-chances": chances}))
             for m in [*range(0, count, step), count]:
                 svg.append(_marker(SHAPES[seat % len(SHAPES)], x(m), y(curve[m][seat]), colour))
         legend = el("ul", *[el("li", _legend_mark(seat), names[seat] if seat < len(names)
