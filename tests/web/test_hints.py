@@ -221,3 +221,27 @@ def test_the_end_screen_offers_the_review(fake_dom: OfflineDocument) -> None:
     table.redraw()
     root.by_testid("end-review").click()
     assert opened == [(record, True)]
+
+
+def test_the_guide_s_first_burgrave_turn_offers_a_good_move(fake_dom: OfflineDocument) -> None:
+    """Burgrave's first-turn tip offers "Show me a good move": it asks for a hint (the tip has
+    done its job and is not shown again), and only where the table allows hints."""
+    from kingdoms_web.play.coach import seen_marks
+
+    session = Session(new_record("burgrave", [Seat(name="Ann"), Seat(name="Ben")], seed=3))
+    game = session.game
+    while game.prompt(session.state).kind != "play_card":
+        session.act(game.legal_actions(session.state)[0])
+    table, root, timers = open_table(fake_dom, session.record)
+    if table.needs_pass:
+        root.by_testid("pass-ready").click()
+    assert root.by_testid("coach") is not None
+    root.by_testid("coach-hint").click()
+    assert table.hints.thinking and "play_card" in seen_marks(table, "burgrave")
+    think(timers, table)
+    assert root.by_testid("hint-panel") is not None and root.by_testid("coach") is None
+    off = session.record.model_copy(update={"options": {"hints": False}})
+    _table, root, _timers = open_table(fake_dom, off)
+    if _table.needs_pass:
+        root.by_testid("pass-ready").click()
+    assert root.by_testid("coach") is not None and root.by_testid("coach-hint") is None

@@ -48,6 +48,9 @@ class CoachMark:
     """Selector of the control it points at, on the game screen (attribute selectors only)."""
     at_end_warning: bool = False
     """Only when the engine warns that the game ends soon (``Prompt.warnings``)."""
+    shows_a_move: bool = False
+    """The tip offers "Show me a good move" (a hint, where the table allows hints): a
+    newcomer's first turn, where the most common question is what a good one is."""
 
 
 class Settings(Protocol):
@@ -95,7 +98,11 @@ class Coach:
     """The guide of one table: which mark shows now, and what the player did with it."""
 
     def __init__(self, settings: Settings, game_id: str, marks: tuple[CoachMark, ...],
-                 redraw: Callable[[], None]) -> None:
+                 redraw: Callable[[], None],
+                 show_a_move: Callable[[], Callable[[], None] | None] = lambda: None) -> None:
+        """``show_a_move``: what "Show me a good move" does now (None: the table offers no
+        hint now)."""
+        self.show_a_move = show_a_move
         self.settings = settings
         self.game_id = game_id
         self.marks = marks
@@ -121,10 +128,14 @@ class Coach:
         targets = board.querySelectorAll(mark.target)
         for index in range(int(targets.length)):
             targets.item(index).classList.add(TARGET_CLASS)
+        ask = self.show_a_move() if mark.shows_a_move else None
         return el(
             "aside",
             el("p", el("strong", t("coach.label")), " ", t(f"coach.{self.game_id}.{mark.id}")),
             el("div",
+               button(scope, t("coach.show_a_move"), lambda _e: self._show(mark, ask),
+                      testid="coach-hint",
+                      cls="btn btn-small btn-primary", icon="hint") if ask is not None else None,
                button(scope, t("coach.got_it"), lambda _e: self._dismiss(mark),
                       testid="coach-ok", cls="btn btn-small"),
                button(scope, t("coach.stop"), lambda _e: self._stop(),
@@ -151,6 +162,11 @@ class Coach:
         """The first game of this title is over: the guide for it is done."""
         if self.active:
             remember_seen(self.settings, self.game_id, {mark.id for mark in self.marks})
+
+    def _show(self, mark: CoachMark, ask: Callable[[], None]) -> None:
+        """"Show me a good move": the tip did its job; the hint takes its place."""
+        remember_seen(self.settings, self.game_id, {mark.id})
+        ask()
 
     def _dismiss(self, mark: CoachMark) -> None:
         remember_seen(self.settings, self.game_id, {mark.id})

@@ -110,7 +110,8 @@ class GameTable(SavedTable, TableView, HostState):
         """The tool bars kept from the last drawing while what they show is unchanged (a bar
         is some thirty nodes with its icons and listeners, drawn after every tap otherwise)."""
         self.screen: GameScreen[Any] = self.ui.create_screen(self)
-        self.coach = Coach(self, session.record.game_id, self.ui.coach, self.redraw)
+        self.coach = Coach(self, session.record.game_id, self.ui.coach, self.redraw,
+                           lambda: self.hints.ask if self.hints.offered else None)
         skips = self.ui.keys.summary_skips
         self.voice = TableVoice(MovesText(self), self._is_person, lambda step: getattr(
             step.action, "action_type", "") in skips)

@@ -13,7 +13,8 @@ OFFERED = "[data-offer]"
 PROMPT = '[data-testid="prompt"]'
 
 MARKS: tuple[CoachMark, ...] = (
-    CoachMark("play_card", frozenset({"play_card"}), f'[data-testid^="hand-card-"]{OFFERED}'),
+    CoachMark("play_card", frozenset({"play_card"}), f'[data-testid^="hand-card-"]{OFFERED}',
+              shows_a_move=True),
     CoachMark("move", frozenset({"move"}), f'[data-testid^="space-"]{OFFERED}'),
     CoachMark("action", frozenset({"primary_action"}), PROMPT),
     CoachMark("collision", frozenset({"rearrange"}), PROMPT),
