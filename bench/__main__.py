@@ -19,7 +19,7 @@ from pathlib import Path
 
 import build  # run as ``python -m bench`` from the repository root, where build.py lives
 
-from bench import bot_tab, bots, burgrave_taps, coach, codes, playouts, taps
+from bench import bot_tab, bots, burgrave_taps, coach, coach_tab, codes, playouts, taps
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -253,6 +253,7 @@ def main() -> None:
         ("Bot time per move", bot_speed),
         ("Coach: hints, reviews and skill", lambda: coach.report()),
         ("Computer turns in the page", lambda: bot_tab.bot_tab(chromium, line)),
+        ("Hints and reviews in the page", lambda: coach_tab.coach_tab(chromium, line)),
         ("Start-up", lambda: startup(chromium)),
         ("Dice Realm: tap to updated board", lambda: taps.tap_latency(chromium, line)),
         ("Burgrave: tap to updated board", lambda: burgrave_taps.tap_latency(chromium, line)),

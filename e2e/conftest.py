@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import build  # the build script is the one place that knows the site's layout (pythonpath ".")
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -223,3 +223,28 @@ def set_language(page: Page, language: str) -> None:
       settings.language = language;
       localStorage.setItem(key, JSON.stringify(settings));
     }""", language)
+
+
+VIEWPORTS = {"1024x768": (1024, 768), "768x1024": (768, 1024), "390x844": (390, 844)}
+"""The three sizes every screen must fit: a landscape tablet, a portrait tablet, a phone."""
+BROWSER_LOCALES = {"de": "de-DE", "es": "es-ES"}
+"""A browser's language for a page in German or Spanish (the app follows it)."""
+
+
+@pytest.fixture()
+def sized_page(browser: Browser, request: pytest.FixtureRequest, guard: PageGuard) -> Any:
+    """A page at one of the three sizes (``"390x844"``), or at a size in a browser whose
+    language is German or Spanish (``("390x844", "de")``)."""
+    size, language = request.param if isinstance(request.param, tuple) else (request.param, "")
+    width, height = VIEWPORTS[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                  service_workers="block",
+                                  **({"locale": BROWSER_LOCALES[language]} if language else {}))
+    guard.watch(context)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    guard.watch_page(page)
+    yield page
+    context.close()
+    assert guard.foreign_requests == []
+    assert guard.page_errors == []

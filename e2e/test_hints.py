@@ -9,32 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from kingdoms.core.codes import encode_code
 from kingdoms.core.records import hints_used
 
 from .accessibility import serious_violations
-from .conftest import PageGuard, open_shared, set_language, wait_ready
+from .conftest import open_shared
 from .layout_checks import measure, screenshot
 from .test_computers import page_record, start_with_computers
 from .test_layout import burgrave_record
-
-SIZES = {"390x844": (390, 844), "1024x768": (1024, 768), "768x1024": (768, 1024)}
-
-
-@pytest.fixture()
-def sized(browser: Browser, request: pytest.FixtureRequest, guard: PageGuard) -> Any:
-    width, height = SIZES[request.param]
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
-                                  service_workers="block")
-    guard.watch(context)
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    guard.watch_page(page)
-    yield page
-    context.close()
-    assert guard.page_errors == []
 
 
 def ask(page: Page, name: str) -> list[str]:
@@ -52,17 +36,15 @@ def ask(page: Page, name: str) -> list[str]:
     return rings
 
 
-@pytest.mark.parametrize(("sized", "language"), [("390x844", "de"), ("1024x768", "en")],
-                         indirect=["sized"], ids=["de-390x844", "en-1024x768"])
-def test_a_dice_realm_hint_is_followed_and_fits(sized: Page, site_url: str,
-                                                 language: str) -> None:
-    page = sized
-    page.goto(site_url)
-    wait_ready(page)
-    set_language(page, language)
+@pytest.mark.parametrize("sized_page", [("390x844", "de"), "1024x768"], indirect=True,
+                         ids=["de-390x844", "en-1024x768"])
+def test_a_dice_realm_hint_is_followed_and_fits(sized_page: Page, site_url: str) -> None:
+    page = sized_page
+    language = "de" if page.viewport_size == {"width": 390, "height": 844} else "en"
     start_with_computers(page, site_url, 5, "dice-realm", [("Ana", "person"), ("Ben", "easy")])
     page.get_by_test_id("roll").tap()
     expect(page.get_by_test_id("game-screen")).to_have_attribute("data-moves", "1")
+    assert page.evaluate("document.documentElement.lang") == language
     rings = ask(page, f"hint-dice-realm-{language}")
     suggested = int(page.get_by_test_id("hint-option-0").get_attribute("data-code") or "-1")
     assert rings, "the best option's controls are ringed"
@@ -75,10 +57,10 @@ def test_a_dice_realm_hint_is_followed_and_fits(sized: Page, site_url: str,
     expect(page.get_by_test_id("hint-panel")).to_have_count(0)
 
 
-@pytest.mark.parametrize("sized", ["768x1024"], indirect=True)
-def test_a_burgrave_hint_mid_game(sized: Page, site_url: str) -> None:
+@pytest.mark.parametrize("sized_page", ["768x1024"], indirect=True)
+def test_a_burgrave_hint_mid_game(sized_page: Page, site_url: str) -> None:
     """Mid-game, at the strongest level, on a portrait tablet: the panel and the board both."""
-    page = sized
+    page = sized_page
     record = burgrave_record(150)
     open_shared(page, site_url, encode_code(record))
     rings = ask(page, "hint-burgrave-768x1024")
@@ -87,14 +69,15 @@ def test_a_burgrave_hint_mid_game(sized: Page, site_url: str) -> None:
         expect(page.get_by_test_id(testid)).to_be_visible()
 
 
-REVIEW_CASES = [("390x844", "de", "dice-realm"), ("1024x768", "en", "dice-realm"),
-                ("768x1024", "es", "burgrave")]
+REVIEW_CASES = [(("390x844", "de"), "dice-realm"), ("1024x768", "dice-realm"),
+                (("768x1024", "es"), "burgrave")]
 
 
-@pytest.mark.parametrize(("sized", "language", "game_id"), REVIEW_CASES, indirect=["sized"],
-                         ids=[f"{game}-{language}-{size}" for size, language, game in REVIEW_CASES])
-def test_a_finished_game_s_review(sized: Page, site_url: str, language: str,
-                                  game_id: str) -> None:
+@pytest.mark.parametrize(("sized_page", "game_id"), REVIEW_CASES, indirect=["sized_page"],
+                         ids=["dice-realm-de-390x844", "dice-realm-en-1024x768",
+                              "burgrave-es-768x1024"])
+def test_a_finished_game_s_review(sized_page: Page, site_url: str, game_id: str,
+                                  request: pytest.FixtureRequest) -> None:
     """From the end screen: the review runs with a progress bar, then shows the chances over the
     game and each person's costliest decisions exactly as CPython's review of the same record
     (determinism); it fits and passes axe; "open at this position" lands just before that
@@ -103,20 +86,20 @@ def test_a_finished_game_s_review(sized: Page, site_url: str, language: str,
     from kingdoms.core.review import review
     from kingdoms_web.play.review import reviewed_seats
 
-    page = sized
+    page = sized_page
+    size = request.node.callspec.params["sized_page"]
+    language = size[1] if isinstance(size, tuple) else "en"
     record = finished_record(game_id)
     expected = run(review(record, reviewed_seats(record)))
-    page.goto(site_url)
-    wait_ready(page)
-    set_language(page, language)
-    page.goto("about:blank")  # the next load reads the language
     open_shared(page, site_url, encode_code(record))
     assert page.evaluate("document.documentElement.lang") == language
     page.get_by_test_id("end-review").tap()
+    expect(page.get_by_test_id("review-progress")).to_be_visible()  # progress at once
     expect(page.locator("[data-testid=review][data-state=done]")).to_be_visible(timeout=60_000)
-    lines = page.eval_on_selector_all(".review-line", "nodes => nodes.map(n => n.getAttribute"
-                                                      "('points').split(' ').length)")
-    assert lines == [len(record.actions) + 1] * len(record.seats)
+    lines = page.eval_on_selector_all(".review-line",
+                                      "nodes => nodes.map(n => n.dataset.chances)")
+    assert lines == [" ".join(f"{point[seat]:.4f}" for point in expected.curve)
+                     for seat in range(len(record.seats))]  # the same figures as CPython's
     shown = page.eval_on_selector_all("[data-testid^=review-mistake-]",
                                       "nodes => nodes.map(n => [n.dataset.testid, "
                                       "Number(n.dataset.move)])")

@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from kingdoms.burgrave.explain import catalog as burgrave_catalog
 from kingdoms.burgrave.game import GAME
@@ -25,13 +25,20 @@ from kingdoms.core.records import GameRecord, append, new_record
 from kingdoms.core.session import replay
 from kingdoms.dice_realm.game import GAME as DICE_REALM
 
-from .conftest import AFTER_PAINT, ROOT, PageGuard, open_shared, open_site, set_language
+from .conftest import (
+    AFTER_PAINT,
+    BROWSER_LOCALES,
+    ROOT,
+    VIEWPORTS,
+    open_shared,
+    open_site,
+    set_language,
+)
 from .dice_realm_page import start_new_game as start_dice_realm
 from .layout_checks import LINE_OF, measure, pinch_zoom_blockers, screenshot
 from .test_computers import BURGRAVE_TURN, start_with_computers
 
-VIEWPORTS = {"1024x768": (1024, 768), "768x1024": (768, 1024), "390x844": (390, 844)}
-LANGUAGES = {"de": "de-DE", "es": "es-ES"}
+LANGUAGES = BROWSER_LOCALES
 """German runs longest (issue 14: "German is long"); Spanish second."""
 NAMES = ["Ana", "Ben", "Cid"]
 
@@ -63,25 +70,6 @@ def dice_realm_record(moves: int | None, seed: int = 5) -> GameRecord:
 
 POSITIONS = {"start": 0, "mid": 150, "end": None}
 DICE_REALM_POSITIONS = {"mid": 30, "end": None}
-
-
-@pytest.fixture()
-def sized_page(browser: Browser, request: pytest.FixtureRequest, guard: PageGuard) -> Any:
-    """A page at one of the three sizes (``"390x844"``), or at a size in a browser whose
-    language is German or Spanish (``("390x844", "de")``)."""
-    size, language = request.param if isinstance(request.param, tuple) else (request.param, "")
-    width, height = VIEWPORTS[size]
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
-                                  service_workers="block",
-                                  **({"locale": LANGUAGES[language]} if language else {}))
-    guard.watch(context)
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    guard.watch_page(page)
-    yield page
-    context.close()
-    assert guard.foreign_requests == []
-    assert guard.page_errors == []
 
 
 def open_burgrave(page: Page, url: str, record: GameRecord) -> None:
