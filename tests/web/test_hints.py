@@ -186,6 +186,14 @@ def test_a_finished_game_s_review_draws_the_chances_and_opens_its_mistakes(
     panel = root.by_testid("review")
     assert panel is not None and panel.getAttribute("data-state") == "running"
     assert root.by_testid("review-progress") is not None
+    root.by_testid("review-cancel").focus()
+    root.by_testid("review-cancel").click()  # Cancel: offered again, focus kept in the review
+    assert panel.getAttribute("data-state") == "offered"
+    assert fake_dom.activeElement is root.by_testid("review-start")
+    while timers.run_one():  # the cancelled work's next slice does nothing
+        pass
+    assert panel.getAttribute("data-state") == "offered"
+    root.by_testid("review-start").click()
     while timers.run_one():
         pass
     assert panel.getAttribute("data-state") == "done"

@@ -24,7 +24,9 @@ from kingdoms.core.session import Session
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.i18n import join_list, say, t
+from kingdoms_web.play.announcer import announce
 from kingdoms_web.play.computer import Schedule, Sliced
+from kingdoms_web.play.keys import focus_on
 from kingdoms_web.shell.dialogs import button
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -104,13 +106,18 @@ class ReviewPanel:
     def _done(self, found: Review) -> None:
         self.result = found
         self._draw()
+        announce(t("review.ready"))
 
     # ------------------------------------------------------------------ drawing
 
     def _draw(self) -> None:
+        """Draw the state of the review; focus that was in it stays in it (on its first
+        control, or its heading), never falling to the page."""
+        active = dom.opt(dom.document.activeElement)
+        had_focus = active is not None and bool(self.node.contains(active))
         self.scope.dispose()
         self.scope = Scope()
-        heading = el("h3", t("review.title"), attrs={"id": "review-heading"})
+        heading = el("h3", t("review.title"), attrs={"id": "review-heading", "tabindex": "-1"})
         if self.result is not None:
             body = self._review(self.result)
         elif self.running:
@@ -128,6 +135,8 @@ class ReviewPanel:
         dom.append(self.node, [heading, *body])
         self.node.setAttribute("data-state", "done" if self.result is not None
                                else "running" if self.running else "offered")
+        if had_focus:
+            focus_on(dom.query("button", self.node) if self.result is None else heading)
 
     def _review(self, found: Review) -> list[Element]:
         names = [seat.name for seat in self.record.seats]
