@@ -253,3 +253,24 @@ def test_the_guide_s_first_burgrave_turn_offers_a_good_move(fake_dom: OfflineDoc
     if _table.needs_pass:
         root.by_testid("pass-ready").click()
     assert root.by_testid("coach") is not None and root.by_testid("coach-hint") is None
+
+
+def test_a_shared_code_s_summary_says_whether_hints_were_allowed_and_used(
+        fake_dom: OfflineDocument) -> None:
+    """A shared game shows its table's hints before it is opened: not allowed, allowed and
+    none used, or how many each person used (computers are not counted)."""
+    from kingdoms.core.codes import encode_code
+    from kingdoms.core.records import count_hint
+    from kingdoms_web.saves.opening import open_code
+    from kingdoms_web.shell.summary import render_record
+
+    i18n.set_language("en")
+    seats = [Seat(name="Ann"), Seat(name="Ben"), Seat(name="Cpu", kind="bot", bot="easy")]
+    record = new_record("dice-realm", seats, seed=4)
+    words = []
+    for shown in (record.model_copy(update={"options": {"hints": False}}), record,
+                  count_hint(count_hint(record, 1), 1)):
+        summary = open_code(encode_code(shown)).summary
+        assert summary is not None
+        words.append(render_record(summary).by_testid("record-hints").textContent)
+    assert words == ["Not allowed", "Allowed, none used", "Allowed (used: Ann 0 and Ben 2)"]

@@ -15,7 +15,7 @@ from typing import Any
 
 from kingdoms.core.codes import decode_code, encode_code, load_code
 from kingdoms.core.errors import CodeError, KingdomsError
-from kingdoms.core.records import GameRecord
+from kingdoms.core.records import GameRecord, hints_used
 from kingdoms.core.registry import list_games
 from kingdoms.core.session import Session
 from kingdoms_web.i18n import game_title, t
@@ -48,6 +48,8 @@ class RecordSummary:
     problem: str | None = None
     """Why this game, read whole, cannot be opened here (a computer level this version does
     not know); None when it can."""
+    hints: tuple[int, ...] | None = None
+    """The hints each seat asked for, when the table allowed hints (None: not allowed)."""
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,12 @@ def summarize(record: Any, code: str, session: Session | None = None) -> RecordS
         seat = None if over else game.current_seat(state)
         if seat is not None and 0 <= seat < len(seats):
             next_name = seats[seat].name
-    return RecordSummary(game_id, title, seats, len(actions), code, over, next_name)
+    options = getattr(record, "options", None) or {}
+    hints = None
+    if options.get("hints", True) is not False and isinstance(record, GameRecord):
+        hints = tuple(hints_used(record))
+    return RecordSummary(game_id, title, seats, len(actions), code, over, next_name,
+                         hints=hints)
 
 
 def open_code(

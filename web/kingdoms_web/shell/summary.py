@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import join_list, t
 from kingdoms_web.saves.opening import RecordSummary
 from kingdoms_web.saves.schema import SaveEntry
 from kingdoms_web.shell.dialogs import button
@@ -26,6 +26,18 @@ class RecordHost(Protocol):
     def replay_summary(self) -> None: ...
 
     def existing_save(self, code: str) -> SaveEntry | None: ...
+
+
+def _hints(summary: RecordSummary) -> str:
+    """"Not allowed", or how many hints each person asked for ("Ana 2 and Ben 0")."""
+    if summary.hints is None:
+        return t("new.hints.off")
+    people = [(seat.name, count) for seat, count in zip(summary.seats, summary.hints,
+                                                        strict=False) if not seat.is_bot]
+    if not any(count for _name, count in people):
+        return t("record.hints_none")
+    return t("record.hints_used", list=join_list([t("hint.used_by", name=name, count=count)
+                                                  for name, count in people]))
 
 
 def render_record(summary: RecordSummary, host: RecordHost | None = None,
@@ -75,6 +87,8 @@ def render_record(summary: RecordSummary, host: RecordHost | None = None,
               el("dd", t("record.moves", count=summary.moves), testid="record-moves"),
               el("dt", t("record.status")) if status else None,
               el("dd", status, testid="record-status") if status else None,
+              el("dt", t("new.hints")),
+              el("dd", _hints(summary), testid="record-hints"),
               cls="record-facts"),
            *extra,
            cls="panel", attrs={"aria-labelledby": "record-heading"}),
