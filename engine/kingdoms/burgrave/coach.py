@@ -13,13 +13,14 @@ player needs to see why it is good. Hints judge at ``hard``; a review at ``norma
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator
 
-from ..core.coach import Assessment, percent, shares
+from ..core.coach import Assessment, highest_chances, percent
 from ..core.rng import Rng
 from ..core.text import Text
 from .actions import ACTIONS
-from .bot_heuristics import win_chance
+from .bot_heuristics import WEIGHTS, Weights, turns_left, value, win_chance
 from .game import GAME
 from .lookahead import Lookahead, Ranked, to_turn_end
 from .scoring import castle_workers, score_parts
@@ -63,6 +64,14 @@ def gains(found: dict[str, int], shared: dict[str, int]) -> tuple[Text, ...]:
     return apart or tuple(words.values())
 
 
+def final_spread(state: State, seat: int, weights: Weights = WEIGHTS) -> float:
+    """How far ``seat``'s final score may stray from its :func:`~.bot_heuristics.value`: the
+    bots' spread of a lead (a logistic's scale) as one seat's standard deviation (×1.7 for a
+    normal, ÷√2 for one of the two seats a lead is the difference of)."""
+    turns = turns_left(state, seat, weights)
+    return 1.2 * (weights.spread + weights.spread_per_turn * math.sqrt(turns))
+
+
 def _owned(player: Player) -> int:
     return len(player.hand) + len(player.deck) + len(player.discard) + len(player.line)
 
@@ -84,7 +93,8 @@ class BurgraveCoach:
             return [1.0 / len(won) if seat in won else 0.0 for seat in range(seats)]
         if state.rival is not None:  # solo: the one seat against the rival
             return [min(1.0, max(0.0, win_chance(state, 0)))]
-        return shares([win_chance(state, seat) for seat in range(seats)])
+        return highest_chances([value(state, seat) for seat in range(seats)],
+                               [final_spread(state, seat) for seat in range(seats)])
 
     def assess(self, sample: State, seat: int, rng: Rng, level: str
                ) -> Generator[float, None, list[Assessment]]:

@@ -18,6 +18,7 @@ responsive; the command line runs it to the end (:func:`run`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -69,8 +70,8 @@ class Coach(Protocol):
         ...
 
     def standing(self, state: Any) -> list[float]:
-        """Each seat's chance of winning from ``state``, adding up to at most 1 (the review's
-        curve; exact shares once the game is over; see :func:`shares`)."""
+        """Each seat's chance of winning from ``state``, adding up to 1 (the review's curve;
+        exact shares once the game is over; see :func:`highest_chances`)."""
         ...
 
     def when(self, state: Any) -> Text:
@@ -173,19 +174,39 @@ def percent(chance: float) -> int:
     return max(0, min(100, whole))
 
 
-def shares(chances: Sequence[float]) -> list[float]:
-    """Each seat's estimated chance of winning, between 0 and 1, scaled down to add up to 1
-    when they add up to more (never up: the judges' estimates of beating every opponent often
-    add up to less than 1 with three or more players, and stretching them would turn a leader's
-    81 % into 99 %).
+SHARE_STEPS = 80
+"""Points of the grid :func:`highest_chances` integrates over."""
 
-    >>> shares([0.81, 0.003, -0.002, 0.0]), shares([0.6, 0.6])
-    ([0.81, 0.003, 0.0, 0.0], [0.5, 0.5])
+
+def highest_chances(means: Sequence[float], spreads: Sequence[float]) -> list[float]:
+    """Each seat's chance of ending highest when its final score is normal (``means``,
+    standard deviations ``spreads``, independent), integrated over a grid; they add up to 1.
+    Why not one chance per opponent multiplied: that adds up to less than 1 at a table of
+    three or more (four equal seats: 12.5 % each), and stretching it overstates a leader.
+
+    >>> [round(c, 3) for c in highest_chances([10, 10, 10, 10], [3, 3, 3, 3])]
+    [0.25, 0.25, 0.25, 0.25]
+    >>> [round(c, 2) for c in highest_chances([12, 10], [2, 2])]
+    [0.76, 0.24]
     """
-    clipped = [min(1.0, max(0.0, c)) for c in chances]
-    total = sum(clipped)
-    return [c / total for c in clipped] if total > 1 else clipped
+    low = min(m - 5 * s for m, s in zip(means, spreads, strict=True))
+    high = max(m + 5 * s for m, s in zip(means, spreads, strict=True))
+    width = (high - low) / SHARE_STEPS
+    found = [0.0] * len(means)
+    for step in range(SHARE_STEPS):
+        x = low + (step + 0.5) * width
+        below = [0.5 * (1.0 + math.erf((x - m) / (s * math.sqrt(2.0))))
+                 for m, s in zip(means, spreads, strict=True)]
+        for seat, (m, s) in enumerate(zip(means, spreads, strict=True)):
+            density = math.exp(-0.5 * ((x - m) / s) ** 2) / (s * math.sqrt(2 * math.pi))
+            others = 1.0
+            for other, chance in enumerate(below):
+                if other != seat:
+                    others *= chance
+            found[seat] += density * others * width
+    total = sum(found)
+    return [f / total for f in found] if total > 0 else [1 / len(found)] * len(found)
 
 
 __all__ = ["HINT_OPTIONS", "Advice", "Assessment", "Coach", "assess", "coach_for", "coach_rng",
-           "hint", "percent", "run", "shares"]
+           "highest_chances", "hint", "percent", "run"]

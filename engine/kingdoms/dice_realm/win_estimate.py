@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
+from kingdoms.core.coach import highest_chances
+
 from .rules import fairies, score, winners
 from .state import State
 
@@ -118,34 +120,13 @@ def final_scores(state: State, model: Model = MODEL, bonus: float = 0.0
     return means, variances
 
 
-SHARE_STEPS = 80
-"""Points of the grid :func:`win_shares` integrates over."""
-
-
 def win_shares(state: State, model: Model = MODEL) -> list[float]:
-    """Each seat's chance of ending with the most points, adding up to 1: the chance that its
-    final score (normal, :func:`final_scores`) is the highest of all, integrated over a grid.
-    The review's curve uses it; :func:`estimate` (the bot's value) multiplies one chance per
-    opponent instead, which is enough to compare moves but adds up to less than 1 at a table
-    of three or more (four equal seats: 12.5 % each)."""
+    """Each seat's chance of ending with the most points, adding up to 1 (the review's curve):
+    its final score as a normal (:func:`final_scores`), the chance it is the highest
+    (:func:`~kingdoms.core.coach.highest_chances`). :func:`estimate` (the bot's value)
+    multiplies one chance per opponent instead, which is enough to compare moves."""
     means, variances = final_scores(state, model)
-    spreads = [math.sqrt(v + 0.25) for v in variances]
-    low = min(m - 5 * s for m, s in zip(means, spreads, strict=True))
-    high = max(m + 5 * s for m, s in zip(means, spreads, strict=True))
-    width = (high - low) / SHARE_STEPS
-    found = [0.0] * len(means)
-    for step in range(SHARE_STEPS):
-        x = low + (step + 0.5) * width
-        below = [_phi((x - m) / s) for m, s in zip(means, spreads, strict=True)]
-        for seat, (m, s) in enumerate(zip(means, spreads, strict=True)):
-            density = math.exp(-0.5 * ((x - m) / s) ** 2) / (s * math.sqrt(2 * math.pi))
-            others = 1.0
-            for other, chance in enumerate(below):
-                if other != seat:
-                    others *= chance
-            found[seat] += density * others * width
-    total = sum(found)
-    return [f / total for f in found] if total > 0 else [1 / len(found)] * len(found)
+    return highest_chances(means, [math.sqrt(v + 0.25) for v in variances])
 
 
 def estimate(state: State, me: int, model: Model = MODEL, bonus: float = 0.0) -> float:
