@@ -47,8 +47,6 @@ class Mistake:
     """The chance of winning given up (0 to 1)."""
     error: float
     """The loss as a share of the way from the best option to the worst (0 to 1)."""
-    best_measure: Text
-    chosen_measure: Text
 
     def to_json(self, language: str = "en") -> dict[str, Any]:
         return {"move": self.move, "turn": render(self.when, language),
@@ -174,7 +172,7 @@ def _judged(game: Any, before: Any, action: Any, ranked: list[Any], move: int,
     loss = max(0.0, best.value - chosen.value)
     spread = best.value - min(found.value for found in ranked)
     return Mistake(move, when, label(chosen), label(best), loss,
-                   loss / spread if spread > AGREE else 0.0, best.measure, chosen.measure)
+                   loss / spread if spread > AGREE else 0.0)
 
 
 def _count(seat: SeatReview, found: Mistake, mistakes: list[Mistake]) -> None:

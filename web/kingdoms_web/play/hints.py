@@ -23,6 +23,7 @@ from typing import Protocol
 from kingdoms.core import coach as engine_coach
 from kingdoms.core import registry
 from kingdoms.core.coach import Advice
+from kingdoms.core.errors import KingdomsError
 from kingdoms.core.records import hints_allowed
 from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
@@ -57,7 +58,7 @@ def has_coach(game_id: str) -> bool:
     """Whether the game can give hints (its registry entry names a coach)."""
     try:
         return bool(registry.entry(game_id).coach)
-    except Exception:
+    except KingdomsError:  # a game this copy does not know
         return False
 
 
