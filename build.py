@@ -333,18 +333,41 @@ def browser_json(data: bytes, name: str) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def browser_entries(dist_name: str, package_dir: Path) -> list[tuple[str, bytes]]:
+WORDS_FILE = re.compile(r"(?:^|/)locales/(?:[a-z]+/)?(?P<language>[a-z]{2,3})\.json$")
+"""A catalog of words in one language (``locales/<lang>.json``, ``locales/rules/<lang>.json``):
+left out of the packages' archives and shipped in that language's words pack instead."""
+
+
+def words_language(relative: str) -> str | None:
+    """The language of a package file that is a catalog of words, else None.
+
+    >>> words_language("burgrave/locales/rules/de.json"), words_language("locales/en.json")
+    ('de', 'en')
+    >>> words_language("dice_realm/content.json") is None
+    True
+    """
+    found = WORDS_FILE.search(relative)
+    return found.group("language") if found else None
+
+
+def browser_entries(dist_name: str, package_dir: Path, language: str | None = None
+                    ) -> list[tuple[str, bytes]]:
     """The browser's copy of a package, as archive entries: sources without docstrings and
     comments, JSON without layout, and without what the page never imports
     (``BROWSER_LEFT_OUT``). The sources in the repository, their doctests and the CPython
     package are untouched: only the site's archives are rewritten, to shrink what a first visit
-    downloads (about a third less)."""
+    downloads (about a third less).
+
+    Catalogs of words are not in it: with ``language``, the entries are that language's
+    catalogs only (its words pack, see :func:`build_words_pack`)."""
     left_out = BROWSER_LEFT_OUT.get(dist_name, frozenset())
     entries: list[tuple[str, bytes]] = []
     for path in package_files(package_dir):
         relative = path.relative_to(package_dir).as_posix()
         if relative in left_out or any(relative.startswith(folder) for folder in left_out
                                        if folder.endswith("/")):
+            continue
+        if words_language(relative) != language:
             continue
         name = f"{package_dir.name}/{relative}"
         data = path.read_bytes()
@@ -368,23 +391,54 @@ def build_archive(python: Path, dist_name: str, package_dir: Path, version: str,
     compressed by :func:`gzip_smallest`.
 
     Why not a wheel: a zip compresses each file on its own, a tar.gz compresses them as one
-    stream, so the many small modules and the catalogs in three languages share their words:
-    about a sixth fewer bytes. Pyodide's ``loadPackage`` installs a tar like a wheel (the lock
-    file names it). bzip2 would be a third smaller again, but Pyodide's bz2 unpacks it four times
-    slower than zlib, a start-up cost that shows on every visit (see ``docs/architecture.md``).
+    stream, so the many small modules share their words: about a sixth fewer bytes. Pyodide's
+    ``loadPackage`` installs a tar like a wheel (the lock file names it). bzip2 would be a third
+    smaller again, but Pyodide's bz2 unpacks it four times slower than zlib, a start-up cost
+    that shows on every visit (see ``docs/architecture.md``).
     """
     normal = dist_name.replace("-", "_")
     path = out_dir / f"{normal}-{version}.tar.gz"
     entries = browser_entries(dist_name, package_dir)
     entries.append((f"{normal}-{version}.dist-info/METADATA",
                     f"Metadata-Version: 2.1\nName: {dist_name}\nVersion: {version}\n".encode()))
+    path.write_bytes(tar_gz(python, entries))
+    return path
+
+
+def tar_gz(python: Path, entries: list[tuple[str, bytes]]) -> bytes:
+    """``entries`` as a reproducible tar (in order, fixed dates and modes) compressed by
+    :func:`gzip_smallest`."""
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as archive:
         for name, data in entries:
             item = tarfile.TarInfo(name)
             item.size, item.mode, item.mtime = len(data), 0o644, ARCHIVE_TIME
             archive.addfile(item, io.BytesIO(data))
-    path.write_bytes(gzip_smallest(python, raw.getvalue()))
+    return gzip_smallest(python, raw.getvalue())
+
+
+def word_languages() -> list[str]:
+    """Every language the page has words in (its own ``locales/<lang>.json``)."""
+    return sorted(path.stem for path in (OUR_PACKAGES["kingdoms-web"][0] / "locales")
+                  .glob("*.json"))
+
+
+def words_pack_entries(language: str) -> list[tuple[str, bytes]]:
+    """Every catalog of ``language`` in our packages, named as installed (``kingdoms/...``)."""
+    return [entry for dist_name, (package_dir, _) in OUR_PACKAGES.items()
+            for entry in browser_entries(dist_name, package_dir, language)]
+
+
+def build_words_pack(python: Path, language: str, out_dir: Path) -> Path:
+    """``language``'s words pack: every catalog of that language, as a tar.gz the page unpacks
+    into its packages (``kingdoms_web.words``). Its name carries a hash of its content, so no
+    cache ever hands a page the words of another build.
+
+    Why packs: a visitor needs one language, and each is about 35 KB compressed; shipped in the
+    packages' archives, every first visit downloaded all three."""
+    data = tar_gz(python, words_pack_entries(language))
+    path = out_dir / f"{language}.{hashlib.sha256(data).hexdigest()[:12]}.tar.gz"
+    path.write_bytes(data)
     return path
 
 
@@ -510,6 +564,14 @@ def without_comment_lines(text: str, name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def fill_placeholder(path: Path, placeholder: str, value: str) -> None:
+    """Replace the one ``placeholder`` in ``path`` by ``value`` (the build fails without it)."""
+    text = path.read_text()
+    if text.count(placeholder) != 1:
+        fail(f"{path.name}: expected one {placeholder}")
+    path.write_text(text.replace(placeholder, value))
+
+
 def site_files(site: Path) -> list[str]:
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
 
@@ -522,13 +584,16 @@ def content_hash(site: Path, files: Iterable[str]) -> str:
 
 
 def write_service_worker(site: Path) -> str:
-    """Fill the service-worker template with the site's file list and a content-hash version."""
+    """Fill the service-worker template with the site's file list, a content-hash version and
+    the words packs (kept only for the languages a device uses: see ``sw.template.js``)."""
     template = without_comment_lines((ROOT / "public" / "sw.template.js").read_text(),
                                      "sw.template.js")
     files = site_files(site)
     version = content_hash(site, files)
-    urls = ["./"] + [f"./{name}" for name in files]
-    text = template.replace("__SW_VERSION__", version).replace("__SW_FILES__", json.dumps(urls))
+    urls = ["./"] + [f"./{name}" for name in files if not name.startswith("words/")]
+    lazy = [f"./{name}" for name in files if name.startswith("words/")]
+    text = (template.replace("__SW_VERSION__", version).replace("__SW_FILES__", json.dumps(urls))
+            .replace("__SW_WORDS__", json.dumps(lazy)))
     (site / "sw.js").write_text(text)
     return version
 
@@ -593,6 +658,11 @@ def build_site() -> Path:
         entries.append(lock_entry(dist_name, version, archive, top_level_imports(package_dir),
                                   depends))
     write_lock(runtime, pyodide_dir / "pyodide-lock.json", entries)
+    words_dir = staging / "words"
+    words_dir.mkdir()
+    packs = {language: build_words_pack(python, language, words_dir).relative_to(staging)
+             .as_posix() for language in word_languages()}
+    fill_placeholder(staging / "boot.js", '"__WORD_PACKS__"', json.dumps(packs, sort_keys=True))
     (staging / "pyscript.toml").write_text(
         'interpreter = "./pyodide/pyodide.mjs"\n'
         f"packages = {json.dumps(list(OUR_PACKAGES))}\n"

@@ -45,7 +45,11 @@ def gzip_size(path: Path) -> int:
 
 
 def site_bytes() -> None:
+    """The site's bytes: Pyodide's, and ours as a first visit downloads them, which is the
+    site without the words packs (``words/``) plus the one pack of the visitor's language
+    (counted here with the largest, so the figure holds in every language)."""
     runtime_raw = runtime_gz = ours_raw = ours_gz = 0
+    packs: dict[str, tuple[int, int]] = {}
     for name in build.site_files(build.SITE):
         path = build.SITE / name
         raw, packed = path.stat().st_size, gzip_size(path)
@@ -53,15 +57,21 @@ def site_bytes() -> None:
         is_runtime = name.startswith(RUNTIME_PREFIXES) or (
             name.startswith("pyodide/") and base.startswith(RUNTIME_WHEELS)
         )
-        if is_runtime:
+        if name.startswith("words/"):
+            packs[name.removeprefix("words/").split(".")[0]] = (raw, packed)
+        elif is_runtime:
             runtime_raw, runtime_gz = runtime_raw + raw, runtime_gz + packed
         else:
             ours_raw, ours_gz = ours_raw + raw, ours_gz + packed
+    largest = max(packs.values(), default=(0, 0), key=lambda sizes: sizes[1])
     print("Site size (bytes, gzip -9 for 'compressed')")
     line("runtime (Pyodide, PyScript, pydantic) raw", f"{runtime_raw:,}")
     line("runtime compressed", f"{runtime_gz:,}")
-    line("ours raw", f"{ours_raw:,}")
-    line("ours compressed", f"{ours_gz:,}", "target ≤ 307,200 (300 KB)")
+    line("ours raw, a first visit (+ one language)", f"{ours_raw + largest[0]:,}")
+    line("ours compressed, a first visit (+ one language)", f"{ours_gz + largest[1]:,}",
+         "target ≤ 307,200 (300 KB)")
+    for language, (_raw, packed) in sorted(packs.items()):
+        line(f"  of which {language}'s words, if chosen (compressed)", f"{packed:,}")
 
 
 def time_page(url: str, profile: Path, chromium: str) -> tuple[float, float]:

@@ -46,6 +46,7 @@ from .conftest import (
     stored_saves,
     wait_ready,
 )
+from .test_words import KEPT_WORDS
 
 BURGRAVE = get_game("burgrave")
 KILL_POINTS = 6
@@ -657,6 +658,9 @@ def test_ready_offline_then_a_new_version_notice_and_reload(browser: Browser,
         expect(page.get_by_test_id("update-notice")).to_have_count(0)
         assert "a new build" in page.evaluate(
             "fetch('./sw.js').then(r => r.text())")
+        # The new version kept the words of the language the old one had kept (English here),
+        # so the page stays playable offline in it.
+        assert page.evaluate(KEPT_WORDS) == ["en"]
     finally:
         context.close()
         server.shutdown()

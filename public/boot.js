@@ -98,6 +98,37 @@
   var words = WORDS[lang];
   document.documentElement.lang = lang;
 
+  /* The languages' words packs ({"de": "words/de.<hash>.tar.gz", ...}, filled in by the build):
+   * the app's catalogs, one language each (kingdoms_web/words.py unpacks them). The chosen
+   * language's pack is fetched now, alongside the runtime, rather than after Python starts. */
+  var WORD_PACKS = "__WORD_PACKS__";
+  var wordsFetched = {}; // language -> promise of its pack's bytes (a Uint8Array)
+  var wordsKept = []; // packs fetched, for the service worker to keep ("keep" message)
+
+  function fetchWords(code) {
+    if (typeof WORD_PACKS !== "object" || !WORD_PACKS.hasOwnProperty(code)) {
+      return Promise.reject(new Error("no words for " + code));
+    }
+    if (!wordsFetched[code]) {
+      var url = "./" + WORD_PACKS[code];
+      // Not watched (watchFetch): a language that cannot be had is the app's to explain.
+      wordsFetched[code] = nativeFetchOf(url).then(function (response) {
+        if (!response.ok) throw new Error(url + " (" + response.status + ")");
+        return response.arrayBuffer();
+      }).then(function (buffer) {
+        wordsKept.push(url);
+        keepWords();
+        return new Uint8Array(buffer);
+      });
+      wordsFetched[code].catch(function () { delete wordsFetched[code]; });
+    }
+    return wordsFetched[code];
+  }
+
+  function nativeFetchOf(url) {
+    return (nativeFetch || window.fetch).call(window, url);
+  }
+
   function translateStatic() {
     var meta = document.querySelector('meta[name="description"]');
     if (meta) meta.setAttribute("content", words.description);
@@ -473,9 +504,18 @@
         if (wasControlled || navigator.serviceWorker.controller) updateWaiting(worker);
       } else if (worker.state === "activated" && !wasControlled) {
         flags.offlineReady = true; // the first version is cached: offline from now on
+        keepWords();
         tell("offline");
       }
     });
+  }
+
+  /* Ask the active service worker to keep the words packs this page fetched (those fetched
+   * before it controlled the page went past it). Later fetches pass through it and are kept. */
+  function keepWords() {
+    if (!wordsKept.length || !("serviceWorker" in navigator) || !registration
+        || !registration.active) return;
+    registration.active.postMessage({ type: "keep", urls: wordsKept.slice() });
   }
 
   function registerServiceWorker() {
@@ -485,6 +525,7 @@
     });
     navigator.serviceWorker.register("./sw.js", { scope: "./" }).then(function (reg) {
       registration = reg;
+      keepWords();
       if (reg.waiting && navigator.serviceWorker.controller) updateWaiting(reg.waiting);
       if (reg.installing) watchInstalling(reg.installing);
       reg.addEventListener("updatefound", function () { watchInstalling(reg.installing); });
@@ -609,12 +650,17 @@
   });
 
   loadBuildInfo();
+  fetchWords(lang).catch(function () { /* the app falls back to English and says why */ });
 
   // For the Python app: report a start-up failure on this screen.
   window.kingdomsBoot = {
     fail: function (message, detail, kind) {
       fail(String(message), detail ? String(detail) : "", kind ? String(kind) : "");
     },
+    failNetwork: function (detail) {
+      fail(NETWORK, words.script + String(detail), "network");
+    },
+    words: fetchWords,
     isReady: function () { return ready; },
     showPrerendered: showPrerendered,
     flag: function (name) { return !!flags[name]; },

@@ -143,7 +143,7 @@ def test_settings_turn_the_tips_back_on_and_show_them_again(fake_dom: OfflineDoc
     table, _ = open_table(fake_dom, "dice-realm", PEOPLE, owner)
     table.set_setting(ENABLED_SETTING, False)
     table.set_setting(SEEN_SETTING, {"dice-realm": ["roll"]})
-    dialog = SettingsDialog(lambda _code: True, lambda: True, settings=table)
+    dialog = SettingsDialog(lambda _code, _told: None, lambda: True, settings=table)
     body = fake_dom.createElement("div")
     for node in dialog.build_body(dialog.scope):
         if node is not None:

@@ -45,7 +45,7 @@ def test_silent_unless_switched_on_then_dice_and_cards_sound() -> None:
 
 def test_settings_switch_sound_on(fake_dom: OfflineDocument) -> None:
     owner_table = table("dice-realm")
-    dialog = SettingsDialog(lambda _code: True, lambda: True, settings=owner_table)
+    dialog = SettingsDialog(lambda _code, _told: None, lambda: True, settings=owner_table)
     body = fake_dom.createElement("div")
     for node in dialog.build_body(dialog.scope):
         if node is not None:

@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import contextlib
 import traceback
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kingdoms.core.protocol import GameInfo, OptionValue, Seat
 from kingdoms.core.records import GameRecord, new_record
 from kingdoms.core.registry import list_games
-from kingdoms_web import dom, i18n, urls
+from kingdoms.core.text import DEFAULT_LANGUAGE
+from kingdoms_web import dom, i18n, urls, words
 from kingdoms_web.device import (
     browser_languages,
     journal_start,
@@ -63,6 +65,12 @@ STORAGE_CHECK_MS = 1000
 :meth:`App.check_storage`)."""
 
 
+def wanted_language(store: Store) -> str:
+    """The language the page is to show: the one chosen in Settings, else the browser's first
+    one we offer, else English (whether its words are on this device or not)."""
+    return i18n.pick_language(read_settings(store).get("language"), browser_languages())
+
+
 class App(LinkOpening):
     """The running page. Holds what the screens show; every change ends in :meth:`render`."""
 
@@ -77,8 +85,8 @@ class App(LinkOpening):
         self.storage_available = self.store.available
         self.settings: dict[str, Any] = read_settings(self.store)
         self.saves_failed = False
-        i18n.set_language(i18n.pick_language(self.settings.get("language"),
-                                             browser_languages()))
+        wanted = wanted_language(self.store)
+        i18n.set_language(wanted if words.installed(wanted) else DEFAULT_LANGUAGE)
         self.games: list[GameInfo] = []
         self.titles: dict[str, str] = {}
         self.games_failed = False
@@ -103,7 +111,9 @@ class App(LinkOpening):
         self.scope = Scope()
         self.modals: list[Modal] = []
         self._hash_scope = Scope()
-        self.notices = AppNotices(self.between_turns)
+        self.notices = AppNotices(self.between_turns, self.retry_words)
+        if i18n.get_language() != wanted:
+            self.notices.words_missing = wanted
         self.save_actions = SaveActions(self)
 
     @property
@@ -348,7 +358,7 @@ class App(LinkOpening):
 
     def open_settings(self) -> None:
         from kingdoms_web.shell.settings import SettingsDialog
-        self._open_modal(SettingsDialog(self.change_language, lambda: self.storage_available,
+        self._open_modal(SettingsDialog(self.switch_language, lambda: self.storage_available,
                                         on_closed=self._modal_closed,
                                         on_persist=self.ask_persistence, settings=self))
 
@@ -363,10 +373,36 @@ class App(LinkOpening):
         return self.storage_available and write_settings(self.store, self.settings)
 
     def change_language(self, code: str) -> bool:
-        """Switch language, store it, re-render; True if the choice will be remembered."""
+        """Switch to a language whose words are here, store it, re-render; True if the choice
+        will be remembered."""
         stored = self.set_setting("language", i18n.set_language(code))
+        self.notices.words_missing = None
         self.render()
         return stored
+
+    def switch_language(self, code: str, told: Callable[[str], None]) -> None:
+        """Switch to ``code`` (Settings), fetching its words first if this device has none yet
+        (:mod:`~kingdoms_web.words`). ``told`` gets what to say: that it is loading, that the
+        choice is saved (or cannot be), or that the words cannot be had (offline)."""
+        code = i18n.normalize_language(code) or DEFAULT_LANGUAGE
+        if words.installed(code):
+            told(t("settings.saved") if self.change_language(code) else t("settings.not_saved"))
+            return
+        name = i18n.LANGUAGE_NAMES[code]
+        told(t("settings.language_loading", language=name))
+
+        async def work() -> None:
+            if await words.ensure(code):
+                stored = self.change_language(code)
+                told(t("settings.saved") if stored else t("settings.not_saved"))
+            else:
+                told(t("settings.language_unavailable", language=name))
+
+        dom.run_async(work, "loading a language's words")
+
+    def retry_words(self, code: str) -> None:
+        """The notice's "Try again" for a language whose words could not be had at start-up."""
+        self.switch_language(code, lambda _said: None)
 
     def _open_modal(self, modal: Modal) -> None:
         self.modals.append(modal)

@@ -116,6 +116,17 @@ def bound(new_document: Any, new_window: Any = None) -> Iterator[Any]:
         bind(*before)
 
 
+def log_warning(message: str) -> None:
+    """Note something expected but worth knowing on the browser console (a language's words
+    that cannot be had offline): a warning, not an error (stderr on CPython)."""
+    if window is not None:
+        window.console.warn(message)
+    else:  # pragma: no cover - CPython fallback
+        import sys
+
+        print(message, file=sys.stderr)
+
+
 def log_error(message: str) -> None:
     """Report a problem on the browser console (and stderr on CPython)."""
     if window is not None:
@@ -281,12 +292,13 @@ def run_async(make: Callable[[], Awaitable[Any]], what: str) -> None:
         except Exception:
             log_error(f"Kingdoms: {what} failed\n" + traceback.format_exc())
 
+    coroutine = guarded()
     try:
-        task = asyncio.ensure_future(guarded())
+        task = asyncio.ensure_future(coroutine)
         _TASKS.add(task)
         task.add_done_callback(_TASKS.discard)
     except RuntimeError:  # no running loop (CPython tests): run it to the end now
-        asyncio.run(guarded())
+        asyncio.run(coroutine)
 
 
 class Scope:

@@ -187,6 +187,12 @@ class Catalogs:
         for cached in [k for k in self._loaded if k[0] == prefix]:
             del self._loaded[cached]
 
+    def forget(self, language: str) -> None:
+        """Drop every catalog of ``language`` loaded so far: its files have just arrived (a
+        page loads a language's words on demand), and the loaders found them missing before."""
+        for cached in [k for k in self._loaded if k[1] == language]:
+            del self._loaded[cached]
+
     def prefixes(self) -> list[str]:
         return sorted(self._loaders)
 

@@ -8,6 +8,9 @@ interrupt play:
   moment between turns, after the autosave, so a reload never loses half a turn;
 - "ready to play offline", once the service worker has cached the site (dismissable): a toast
   over the page's foot, so it arrives without moving anything the player may be about to tap.
+
+And one the app learns at start-up: the chosen language's words could not be had (offline on a
+device that never used it), so the page is in English for now, with "Try again".
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any
 from kingdoms_web import dom
 from kingdoms_web.device import boot_call, boot_flag
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.i18n import t
+from kingdoms_web.i18n import LANGUAGE_NAMES, t
 from kingdoms_web.shell.dialogs import button
 
 
@@ -26,10 +29,15 @@ class AppNotices:
     """What the notices know and where they are drawn. ``between_turns`` says whether now is a
     moment the update notice may show (not in the middle of a turn)."""
 
-    def __init__(self, between_turns: Callable[[], bool]) -> None:
+    def __init__(self, between_turns: Callable[[], bool],
+                 retry_words: Callable[[str], None] | None = None) -> None:
         self.between_turns = between_turns
+        self.retry_words = retry_words
         self.update_waiting = boot_flag("updateWaiting")
         self.offline_ready = False
+        self.words_missing: str | None = None
+        """A language chosen but whose words could not be had at start-up (the page is in
+        English meanwhile), or None."""
         self._scope = Scope()
         self._box: Element | None = None
 
@@ -57,6 +65,15 @@ class AppNotices:
         self._scope = Scope()
         scope = self._scope
         items: list[Element] = []
+        missing, retry = self.words_missing, self.retry_words
+        if missing is not None:
+            name = LANGUAGE_NAMES.get(missing, missing)
+            again = None if retry is None else button(
+                scope, t("app.words_retry"), lambda _e: retry(missing), testid="words-retry",
+                cls="btn")
+            items.append(el("div", el("p", t("app.words_missing", language=name)), again,
+                            cls="notice app-notice", testid="words-missing",
+                            attrs={"role": "status"}))
         if self.update_waiting and self.between_turns():
             items.append(el("div", el("p", t("app.update_ready")),
                             button(scope, t("app.update_reload"), lambda _e: apply_update(),

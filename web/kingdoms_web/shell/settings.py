@@ -42,13 +42,14 @@ def install_text(can_prompt: bool, apple: bool, installed: bool) -> str | None:
 
 
 class SettingsDialog(Modal):
-    """Language select, storage persistence and install; ``on_language(code) -> stored?``."""
+    """Language select, storage persistence and install. ``on_language(code, told)`` switches
+    the language (fetching its words first if needed) and calls ``told`` with what to say."""
 
     testid = "settings-dialog"
 
     def __init__(
         self,
-        on_language: Callable[[str], bool],
+        on_language: Callable[[str, Callable[[str], None]], None],
         storage_ok: Callable[[], bool],
         on_closed: Callable[[Modal], None] | None = None,
         on_persist: Callable[[], None] | None = None,
@@ -203,13 +204,18 @@ class SettingsDialog(Modal):
     # ------------------------------------------------------------------ language
 
     def _changed(self, event: Any) -> None:
-        stored = self.on_language(str(event.target.value))
-        self._message = t("settings.saved") if stored else t("settings.not_saved")
-        # The app re-rendered everything (this dialog too); keep the keyboard where it was.
+        self.on_language(str(event.target.value), self._told)
+
+    def _told(self, message: str) -> None:
+        """Say how the language change went (now, or once its words arrived)."""
+        self._message = message
+        # The app may have re-rendered everything (this dialog too); keep the keyboard where it
+        # was, and show the language in use (the old one while, or if, the new cannot load).
         if self.node is not None:
             status = dom.query('[data-testid="settings-status"]', self.node)
             if status is not None:
                 dom.set_text(status, self._message)
             again = dom.query('[data-testid="language-select"]', self.node)
             if again is not None:
+                again.value = get_language()
                 again.focus()
