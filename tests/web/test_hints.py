@@ -274,3 +274,44 @@ def test_a_shared_code_s_summary_says_whether_hints_were_allowed_and_used(
         assert summary is not None
         words.append(render_record(summary).by_testid("record-hints").textContent)
     assert words == ["Not allowed", "Allowed, none used", "Allowed (used: Ann 0 and Ben 2)"]
+
+
+def test_a_tap_anywhere_cancels_the_thinking_once_the_tap_is_over(
+        fake_dom: OfflineDocument) -> None:
+    """Issue 27: a tap outside the panel stops the thinking at once, but the panel goes only
+    after the tap (nothing moves under the finger); a tap on the panel itself does not cancel,
+    and a tap after the hint arrived leaves it shown."""
+    record = new_record("dice-realm", [Seat(name="Ann"), Seat(name="Ben")], seed=5)
+    table, root, timers = open_table(fake_dom, record)
+    root.by_testid("roll").click()
+    root.by_testid("hint").click()
+    assert table.hints.thinking
+    root.by_testid("hint-progress").dispatch("pointerdown")  # on the panel: still thinking
+    assert table.hints.thinking
+    root.dispatch("pointerdown")  # a touch that becomes a scroll: no click follows
+    assert not table.hints.thinking
+    assert root.by_testid("hint-panel") is not None  # still drawn while the finger is down
+    root.dispatch("pointercancel")
+    while timers.run_one():
+        pass
+    assert root.by_testid("hint-panel") is None
+    root.by_testid("hint").click()  # asked again: the same position, counted once
+    assert table.hints.thinking and hints_used(table.record) == [1, 0]
+    die = root.querySelector("[data-testid^='die-']")
+    assert die is not None
+    die.dispatch("pointerdown")
+    assert not table.hints.thinking
+    assert root.by_testid("hint-panel") is not None  # still drawn while the finger is down
+    die.dispatch("pointerup")
+    die.click()  # the tap reaches the die (held: the position, and no hint, stay)
+    while timers.run_one():
+        pass
+    assert root.by_testid("hint-panel") is None
+    assert table.hints.advice is None
+    root.by_testid("hint").click()
+    think(timers, table)
+    die.dispatch("pointerdown")
+    die.dispatch("pointerup")
+    while timers.run_one():
+        pass
+    assert root.by_testid("hint-panel") is not None  # a shown hint stays until put away

@@ -251,10 +251,34 @@ class OfflineNode:
             if event.stopped:
                 return
 
+    def dispatch(self, kind: str) -> OfflineEvent:
+        """Dispatch a ``kind`` event (``pointerdown`` …) at this node as the browser does: the
+        document's capture listeners, the ancestors' from the top down, the target's and its
+        ancestors' bubbling ones, then the document's."""
+        event = OfflineEvent(self, 0)
+        path: list[OfflineNode] = []
+        node: OfflineNode | None = self
+        while node is not None:
+            path.append(node)
+            node = node.parent
+        stages = [self.doc.capturing.get(kind, [])]
+        stages += [node.capturing.get(kind, []) for node in reversed(path[1:])]
+        stages += [node.listeners.get(kind, []) + (node.capturing.get(kind, [])
+                                                   if node is self else []) for node in path]
+        stages.append(self.doc.listeners.get(kind, []))
+        for handlers in stages:
+            for handler in list(handlers):
+                handler(event)
+            if event.stopped:
+                break
+        return event
+
     def press(self, key: str) -> OfflineEvent:
         """Dispatch a ``keydown`` of ``key`` at this node, bubbling to the document (a key's
         default action, e.g. Enter clicking a button, is the caller's to play)."""
         event = OfflineEvent(self, 0, key)
+        for handler in list(self.doc.capturing.get("keydown", [])):
+            handler(event)
         node: OfflineNode | None = self
         while node is not None and not event.stopped:
             for handler in list(node.listeners.get("keydown", [])):
@@ -409,15 +433,17 @@ class OfflineDocument:
         self.activeElement: OfflineNode | None = None
         self.title = ""
         self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
+        self.capturing: dict[str, list[Callable[[Any], Any]]] = {}
 
     def addEventListener(self, event: str, handler: Callable[[Any], Any],
                          capture: bool = False) -> None:
-        self.listeners.setdefault(event, []).append(handler)
+        (self.capturing if capture else self.listeners).setdefault(event, []).append(handler)
 
     def removeEventListener(self, event: str, handler: Callable[[Any], Any],
                             capture: bool = False) -> None:
-        if handler in self.listeners.get(event, []):
-            self.listeners[event].remove(handler)
+        found = self.capturing if capture else self.listeners
+        if handler in found.get(event, []):
+            found[event].remove(handler)
 
     def createElement(self, tag: str) -> OfflineNode:
         return OfflineNode(self, tag)

@@ -81,6 +81,8 @@ class Hints:
         self._counted = -1
         """The position whose hint was counted (asking again there counts nothing)."""
         self._closed = False
+        self._taps = Scope()
+        """While thinking: the page's taps, any of which (outside the panel) cancels."""
 
     # ------------------------------------------------------------------ state
 
@@ -115,6 +117,7 @@ class Hints:
     def dispose(self) -> None:
         """The table is closed: stop thinking; a late tap or slice finds nothing to do."""
         self._forget()
+        self._taps.dispose()
         self._closed = True
 
     def _forget(self) -> None:
@@ -143,12 +146,44 @@ class Hints:
         self._work = Sliced(engine_coach.hint(table.game, table.state, rng), self.schedule,
                             self.clock, self._progress, self._done, self._failed,
                             (HINT_MEASURE, table.record.game_id, "hint"))
+        self._listen_for_taps()
         table.redraw()
 
     def close(self) -> None:
         """Cancel the thinking, or put the hint away."""
         self._forget()
+        self._taps.dispose()
         if not self._closed:
+            self.table.redraw()
+
+    # ------------------------------------------------------------------ a tap anywhere cancels
+
+    def _listen_for_taps(self) -> None:
+        self._taps.dispose()
+        self._taps = Scope()
+        self._taps.on(dom.document, "pointerdown", self._tapped, capture=True)
+
+    def _tapped(self, event: object) -> None:
+        """A tap outside the panel while thinking: stop at once, and draw the panel away only
+        when the tap is over (after its click), so nothing moves under the finger between
+        touching and lifting it and the tap reaches what it touched."""
+        if not self.thinking:
+            return
+        panel = dom.query('[data-testid="hint-panel"]')
+        target = dom.opt(getattr(event, "target", None))
+        if panel is not None and target is not None and panel.contains(target):
+            return  # the panel's own Cancel, or a look at its words
+        self._forget()
+        for kind in ("pointerup", "pointercancel"):
+            self._taps.on(dom.document, kind, self._tap_over, capture=True)
+
+    def _tap_over(self, _event: object) -> None:
+        self.schedule(self._after_tap, 0)  # after the tap's click, which may redraw anyway
+
+    def _after_tap(self) -> None:
+        self._taps.dispose()
+        if not self._closed and not self.showing \
+                and dom.query('[data-testid="hint-panel"]') is not None:
             self.table.redraw()
 
     def _progress(self, reached: float) -> None:
@@ -158,6 +193,7 @@ class Hints:
             node.setAttribute("value", str(round(reached, 2)))
 
     def _done(self, advice: list[Advice]) -> None:
+        self._taps.dispose()
         self.advice = advice
         self.table.redraw()
         if advice:  # heard too: a hint asked by keyboard is not only seen
@@ -169,6 +205,7 @@ class Hints:
 
     def _failed(self) -> None:
         self._forget()
+        self._taps.dispose()
         self.table.redraw()
 
     # ------------------------------------------------------------------ drawing
