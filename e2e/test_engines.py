@@ -1,0 +1,263 @@
+"""The same short flows in every engine a table has (issue 28): Chromium, WebKit (Safari's
+engine: every browser on an iPad) and Firefox, each driven by :mod:`e2e.engines`.
+
+Each flow: a fresh profile; the page's errors, unhandled rejections and console errors fail it;
+the layout checks (:mod:`e2e.layout_checks`: overlaps, sideways scrolling, small targets, small
+text, cut-off controls) run at 1024x768 and 390x844 on the screens it passes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from kingdoms.core.codes import decode_code, encode_code
+from kingdoms.core.records import GameRecord
+from kingdoms.core.registry import get_game
+from kingdoms.core.session import replay
+from kingdoms_web import i18n
+from kingdoms_web.games.burgrave import model as M
+
+from .conftest import SiteServer
+from .engines import Engine, EngineError, open_engine, virtual_screen, wanted_engines
+from .layout_checks import MEASURE, SCREENSHOTS, Report
+from .test_languages import midway
+
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:setting remote_server_addr:DeprecationWarning")  # Selenium's own, for WebKitGTK
+ENGINES = wanted_engines()
+SIZES = ((1024, 768), (390, 844))
+BURGRAVE = get_game("burgrave")
+
+READY = """(state) => {
+  const errors = window.__kingdomsErrors || [];
+  const failed = document.querySelector('#boot-error:not([hidden])');
+  if (errors.length || failed) return {errors, failed: failed ? failed.textContent : null};
+  return document.body.dataset.ready === state ? {ready: true} : null;
+}"""
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[str | None]:
+    """A virtual screen when WebKit is among the engines (its MiniBrowser draws in a window)."""
+    if "webkit" not in ENGINES:
+        yield None
+        return
+    with virtual_screen() as found:
+        yield found
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request: pytest.FixtureRequest, display: str | None) -> Iterator[Engine]:
+    """A fresh browser of one engine; its page must end the test without errors."""
+    with open_engine(request.param, *SIZES[0], display=display) as opened:
+        yield opened
+        assert opened.errors() == [], f"{opened.name}: errors in the page"
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def wait_ready(engine: Engine, state: str = "home") -> None:
+    found = engine.wait_for(READY, state, timeout=180)
+    assert found.get("ready"), f"{engine.name}: the page did not start: {found}"
+
+
+def moves(engine: Engine) -> int:
+    return int(engine.js("document.querySelector('[data-testid=game-screen]')"
+                         "?.dataset.moves ?? -1"))
+
+
+def wait_more(engine: Engine, before: int) -> None:
+    engine.wait_for("(n) => Number(document.querySelector('[data-testid=game-screen]')"
+                    "?.dataset.moves) > n", before, timeout=30)
+
+
+def present(engine: Engine, selector: str) -> bool:
+    return bool(engine.call("(s) => !!document.querySelector(s)", selector))
+
+
+def through_pass(engine: Engine) -> None:
+    if present(engine, '[data-testid="pass-ready"]'):
+        engine.tap_testid("pass-ready")
+        engine.wait_for("() => !document.querySelector('[data-testid=pass-ready]')")
+
+
+def choose(engine: Engine, testid: str, value: str) -> None:
+    """A select's or a text box's value, as a person's choice raises it (input, change)."""
+    engine.call("""(testid, value) => {
+      const field = document.querySelector(`[data-testid="${testid}"]`);
+      field.value = value;
+      field.dispatchEvent(new Event('input', {bubbles: true}));
+      field.dispatchEvent(new Event('change', {bubbles: true}));
+    }""", testid, value)
+
+
+def start_game(engine: Engine, url: str, game_id: str, names: list[str], seed: int) -> None:
+    """Home → New game (by taps; the selects and names set as a person's choice) → the table."""
+    engine.goto(f"{url}?seed={seed}")
+    wait_ready(engine)
+    engine.tap_testid(f"new-game-{game_id}")
+    engine.wait_for("() => !!document.querySelector('[data-testid=new-game-start]')")
+    choose(engine, "seat-count", str(len(names)))
+    for number, name in enumerate(names, start=1):
+        choose(engine, f"seat-name-{number}", name)
+    engine.tap_testid("new-game-start")
+    wait_ready(engine, "game")
+
+
+def dice_move(engine: Engine) -> None:
+    """One Dice Realm action by taps: roll while it can, else a lit citizen (as a citizen, not
+    a village), a gift or the penalty."""
+    through_pass(engine)
+    before = moves(engine)
+    seen = engine.js("""{
+      gift: !!document.querySelector('[data-testid=gift-chooser]'),
+      lit: !!document.querySelector('[data-testid^="citizen-"].met'),
+      roll: !!document.querySelector('[data-testid=roll]:not([disabled])'),
+      choosing: document.querySelector('[data-testid=dice-realm]')?.dataset.phase === 'choose',
+    }""")
+    if seen["gift"]:
+        engine.tap('[data-testid^="gift-"]:not([data-testid="gift-chooser"])')
+    elif seen["roll"] and (not seen["lit"] or not seen["choosing"]):
+        engine.tap_testid("roll")
+    elif seen["lit"]:
+        engine.tap('[data-testid^="citizen-"].met')
+        if present(engine, '[data-testid="claim-chooser"]'):
+            engine.tap_testid("claim-village")
+    else:
+        engine.tap_testid("penalty")
+    wait_more(engine, before)
+
+
+def page_record(engine: Engine) -> GameRecord:
+    """The game the page keeps in its address (written a frame after each move)."""
+    engine.call("() => new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)))")
+    fragment = str(engine.js("location.hash"))
+    return decode_code(fragment.split("g=", 1)[1].split("&", 1)[0])
+
+
+def burgrave_move(engine: Engine, rng: random.Random) -> None:
+    """One Burgrave action by taps: a legal one the page offers as one control (a second tap
+    where the move cannot be undone)."""
+    through_pass(engine)
+    state = replay(page_record(engine))
+    i18n.set_language("en")
+    prompt = M.build_prompt(BURGRAVE.prompt(state))
+    assert prompt is not None
+    view = BURGRAVE.view(state, BURGRAVE.current_seat(state))
+    legal = list(BURGRAVE.legal_actions(state))
+    rng.shuffle(legal)
+    before = moves(engine)
+    for action in legal:
+        try:
+            path = M.control_path(action, view, prompt)
+        except LookupError:
+            continue
+        if len(path) == 1:
+            engine.tap_testid(path[0])
+            if present(engine, "[data-offer].is-confirming"):
+                engine.tap_testid(path[0])
+            wait_more(engine, before)
+            return
+    raise AssertionError("no one-tap action offered")
+
+
+def check_layout(engine: Engine, where: str) -> None:
+    """The layout checks at both sizes (a screenshot of each in ``dist/screenshots``)."""
+    for width, height in SIZES:
+        engine.set_viewport(width, height)
+        engine.call("() => new Promise(done => requestAnimationFrame(() => setTimeout(done, 50)))")
+        engine.js("window.scrollTo(0, 0)")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        engine.screenshot(SCREENSHOTS / f"engine-{engine.name}-{where}-{width}x{height}.png")
+        found: dict[str, Any] = engine.call(MEASURE)
+        failures = Report(**found).failures()
+        assert failures == {}, f"{engine.name} {where} at {width}x{height}: {failures}"
+    engine.set_viewport(*SIZES[0])
+
+
+# --------------------------------------------------------------------------- flows
+
+
+def test_boots_to_the_pre_rendered_home_then_the_live_one(engine: Engine, site_url: str) -> None:
+    """The home screen drawn at build time is on screen before the engine is up (seen at
+    least once while waiting), then the live home; it fits at both sizes."""
+    engine.goto(site_url)
+    first = engine.js("""document.body.dataset.ready ? 'live'
+      : document.querySelector('[data-prerendered]:not([hidden])') ? 'prerendered' : 'none'""")
+    assert first == "prerendered", f"{engine.name}: at first paint: {first}"
+    wait_ready(engine)
+    assert engine.js("document.querySelectorAll('[data-prerendered]').length") == 0
+    assert engine.js("!!document.querySelector('[data-testid=games] h2, [data-testid=games]')")
+    check_layout(engine, "home")
+
+
+def test_plays_both_games_by_taps_and_resumes_after_a_reload(engine: Engine,
+                                                              site_url: str) -> None:
+    start_game(engine, site_url, "dice-realm", ["Ann", "Ben"], seed=4)
+    for _ in range(8):
+        dice_move(engine)
+    check_layout(engine, "dice-realm")
+    played = moves(engine)
+    engine.reload()
+    wait_ready(engine, "game")
+    assert moves(engine) == played
+
+    rng = random.Random(5)
+    start_game(engine, site_url, "burgrave", ["Ann", "Ben"], seed=5)
+    for _ in range(6):
+        burgrave_move(engine, rng)
+    through_pass(engine)
+    check_layout(engine, "burgrave")
+    played = moves(engine)
+    engine.reload()
+    wait_ready(engine, "game")
+    assert moves(engine) == played
+
+
+def test_a_share_link_opens_in_a_fresh_profile(engine: Engine, site_url: str) -> None:
+    record = midway("burgrave", 6, ["Ann", "Ben"], 30)
+    engine.goto(f"{site_url}#g={encode_code(record)}")
+    wait_ready(engine)
+    engine.tap_testid("record-load")
+    wait_ready(engine, "game")
+    assert moves(engine) == len(record.actions)
+    through_pass(engine)
+    assert page_record(engine).actions == record.actions
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ENGINES)
+def test_reloads_offline_once_the_service_worker_has_the_site(
+        name: str, own_server: SiteServer, display: str | None) -> None:
+    """After one visit (the service worker in control, the page's words kept), the server
+    stops: a reload still starts, and the game started before it goes on."""
+    with open_engine(name, *SIZES[0], service_workers=True, display=display) as opened:
+        start_game(opened, own_server.url, "dice-realm", ["Ann", "Ben"], seed=7)
+        dice_move(opened)
+        opened.wait_for("() => navigator.serviceWorker.ready.then(() => "
+                        "!!navigator.serviceWorker.controller)", timeout=120)
+        opened.wait_for("""async () => {
+          for (const name of await caches.keys()) {
+            for (const r of await (await caches.open(name)).keys()) {
+              if (/\\/words\\/en\\./.test(r.url)) return true;
+            }
+          }
+          return false;
+        }""", timeout=60)
+        played = moves(opened)
+        own_server.stop()
+        opened.reload()
+        wait_ready(opened, "game")
+        assert moves(opened) == played
+        assert opened.errors() == []
+
+
+def test_the_engine_list_is_checked() -> None:
+    with pytest.raises(EngineError), pytest.MonkeyPatch.context() as patch:
+        patch.setenv("KINGDOMS_ENGINES", "netscape")
+        wanted_engines()
