@@ -19,7 +19,7 @@ from pathlib import Path
 
 import build  # run as ``python -m bench`` from the repository root, where build.py lives
 
-from bench import bot_tab, bots, burgrave_taps, coach, coach_tab, codes, playouts, taps
+from bench import bot_tab, bots, burgrave_taps, coach, coach_tab, codes, engines, playouts, taps
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -267,6 +267,7 @@ def main() -> None:
         ("Start-up", lambda: startup(chromium)),
         ("Dice Realm: tap to updated board", lambda: taps.tap_latency(chromium, line)),
         ("Burgrave: tap to updated board", lambda: burgrave_taps.tap_latency(chromium, line)),
+        ("Every engine: start-up and taps", lambda: engines.engines_report(chromium, line)),
     ])
 
 

@@ -20,9 +20,13 @@ import os
 import random
 import statistics
 import threading
+import time
 from collections.abc import Callable
 
 import build  # run as ``python -m bench`` from the repository root, where build.py lives
+from e2e.engines import Engine, open_engine
+
+from bench.tablet import VIEWPORT
 
 SEED = 2026
 NAMES = ("Ana", "Ben", "Cid")
@@ -55,6 +59,15 @@ OFFERS = """() => ({
 })"""
 
 
+CLICK = "(testid) => document.querySelector(`[data-testid=\"${testid}\"]`).click()"
+CHOOSE_VALUE = """(testid, value) => {
+  const field = document.querySelector(`[data-testid="${testid}"]`);
+  field.value = value;
+  field.dispatchEvent(new Event('input', {bubbles: true}));
+  field.dispatchEvent(new Event('change', {bubbles: true}));
+}"""
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -63,44 +76,37 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def measure(url: str, chromium: str) -> dict[str, list[float]]:
-    from playwright.sync_api import sync_playwright
-
-    from bench.tablet import tablet_page
-
+def measure(url: str, engine: Engine, max_taps: int = MAX_TAPS) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {"action": [], "step": [], "pass": [], "action_painted": []}
     rng = random.Random(SEED)
-    with sync_playwright() as playwright:
-        browser, page = tablet_page(playwright, chromium)
-        page.goto(f"{url}?seed={SEED}")
-        page.wait_for_function("document.body.dataset.ready === 'home'", timeout=120_000)
-        page.get_by_test_id("new-game-burgrave").click()
-        page.get_by_test_id("new-game-game").select_option("burgrave")
-        page.get_by_test_id("seat-count").select_option(str(len(NAMES)))
-        for number, name in enumerate(NAMES, start=1):
-            page.get_by_test_id(f"seat-name-{number}").fill(name)
-        page.get_by_test_id("new-game-start").click()
-        page.wait_for_function("document.body.dataset.ready === 'game'", timeout=60_000)
-        for _ in range(MAX_TAPS):
-            seen = page.evaluate(OFFERS)
-            if seen["over"]:
-                break
-            if seen["pass"]:
-                result = page.evaluate(TIME_TAP, "pass-ready")
-                if result:
-                    times["pass"].append(result["ms"])
-                continue
-            offers = seen["offers"]
-            if not offers:
-                break
-            active = [o for o in offers if o != "action-pass"]
-            result = page.evaluate(TIME_TAP, rng.choice(active or offers))
+    engine.goto(f"{url}?seed={SEED}")
+    engine.wait_for("() => document.body.dataset.ready === 'home'", timeout=180)
+    engine.call(CLICK, "new-game-burgrave")
+    engine.wait_for("() => !!document.querySelector('[data-testid=new-game-start]')")
+    engine.call(CHOOSE_VALUE, "seat-count", str(len(NAMES)))
+    for number, name in enumerate(NAMES, start=1):
+        engine.call(CHOOSE_VALUE, f"seat-name-{number}", name)
+    engine.call(CLICK, "new-game-start")
+    engine.wait_for("() => document.body.dataset.ready === 'game'", timeout=60)
+    for _ in range(max_taps):
+        seen = engine.call(OFFERS)
+        if seen["over"]:
+            break
+        if seen["pass"]:
+            result = engine.call(TIME_TAP, "pass-ready")
             if result:
-                times["action" if result["moved"] else "step"].append(result["ms"])
-                if result["moved"]:
-                    times["action_painted"].append(result["painted"])
-            page.wait_for_timeout(20)
-        browser.close()
+                times["pass"].append(result["ms"])
+            continue
+        offers = seen["offers"]
+        if not offers:
+            break
+        active = [o for o in offers if o != "action-pass"]
+        result = engine.call(TIME_TAP, rng.choice(active or offers))
+        if result:
+            times["action" if result["moved"] else "step"].append(result["ms"])
+            if result["moved"]:
+                times["action_painted"].append(result["painted"])
+        time.sleep(0.02)
     return times
 
 
@@ -109,7 +115,9 @@ def tap_latency(chromium: str, line: Callable[..., None]) -> None:
     server = build.make_server(0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        times = measure(f"http://127.0.0.1:{server.server_address[1]}/site/", chromium)
+        with open_engine("chromium", VIEWPORT["width"], VIEWPORT["height"],
+                         chromium=chromium) as engine:
+            times = measure(f"http://127.0.0.1:{server.server_address[1]}/site/", engine)
     finally:
         server.shutdown()
         server.server_close()

@@ -1,4 +1,5 @@
-"""Time from a tap to the updated Dice Realm board, measured inside headless Chromium.
+"""Time from a tap to the updated Dice Realm board, measured inside the page (headless Chromium
+here; every engine in :mod:`bench.engines`).
 
 A seeded 3-player game is opened from a share code and played to the end by a simple policy
 that reads the page (claim a lit citizen, else roll, else take a scoundrel, give dragons to the
@@ -16,8 +17,13 @@ from __future__ import annotations
 
 import statistics
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
+
+from e2e.engines import Engine, open_engine
+
+from bench.tablet import VIEWPORT
 
 SEED = 424242
 NAMES = ("Ann", "Ben", "Cleo")
@@ -84,11 +90,8 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def measure(url: str, chromium: str) -> dict[str, list[float]]:
-    """Play the seeded game through the page; tap timings in ms by kind."""
-    from playwright.sync_api import sync_playwright
-
-    from bench.tablet import tablet_page
+def measure(url: str, engine: Engine, max_taps: int = 600) -> dict[str, list[float]]:
+    """Play the seeded game through the page in ``engine``; tap timings in ms by kind."""
     from kingdoms.core.codes import encode_code
     from kingdoms.core.protocol import Seat
     from kingdoms.core.records import new_record
@@ -96,27 +99,23 @@ def measure(url: str, chromium: str) -> dict[str, list[float]]:
     record = new_record("dice-realm", [Seat(name=n) for n in NAMES], SEED)
     timings: dict[str, list[float]] = {"move": [], "hold": [], "ask": [], "move_sync": [],
                                        "move_painted": []}
-
-    with sync_playwright() as playwright:
-        browser, page = tablet_page(playwright, chromium)
-        page.goto(url + "#g=" + encode_code(record))
-        page.wait_for_function("document.body.dataset.ready === 'home'", timeout=120_000)
-        page.click('[data-testid="record-load"]')  # a link shows its summary first
-        page.wait_for_function("document.body.dataset.ready === 'game'", timeout=120_000)
-        page.wait_for_timeout(3000)
-        for _ in range(600):
-            choice: Any = page.evaluate(CHOOSE)
-            if choice is None:
-                break
-            result: Any = page.evaluate(TIME_TAP, choice["selector"])
-            if result is None:
-                break
-            timings[choice["kind"]].append(float(result["settled"]))
-            if choice["kind"] == "move":
-                timings["move_sync"].append(float(result["sync"]))
-                timings["move_painted"].append(float(result["painted"]))
-            page.wait_for_timeout(150)
-        browser.close()
+    engine.goto(url + "#g=" + encode_code(record))
+    engine.wait_for("() => document.body.dataset.ready === 'home'", timeout=180)
+    engine.call("() => document.querySelector('[data-testid=record-load]').click()")
+    engine.wait_for("() => document.body.dataset.ready === 'game'", timeout=180)
+    time.sleep(3)
+    for _ in range(max_taps):
+        choice: Any = engine.call(CHOOSE)
+        if choice is None:
+            break
+        result: Any = engine.call(TIME_TAP, choice["selector"])
+        if result is None:
+            break
+        timings[choice["kind"]].append(float(result["settled"]))
+        if choice["kind"] == "move":
+            timings["move_sync"].append(float(result["sync"]))
+            timings["move_painted"].append(float(result["painted"]))
+        time.sleep(0.15)
     return timings
 
 
@@ -127,7 +126,9 @@ def tap_latency(chromium: str, line: Callable[..., None]) -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/site/"
     try:
-        timings = measure(url, chromium)
+        with open_engine("chromium", VIEWPORT["width"], VIEWPORT["height"],
+                         chromium=chromium) as engine:
+            timings = measure(url, engine)
     finally:
         server.shutdown()
     moves, holds, sync = timings["move"], timings["hold"], timings["move_sync"]

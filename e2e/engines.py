@@ -147,12 +147,13 @@ class ChromiumEngine(Engine):
 
     name = "chromium"
 
-    def __init__(self, width: int, height: int, service_workers: bool) -> None:
+    def __init__(self, width: int, height: int, service_workers: bool,
+                 chromium: str | None = None) -> None:
         import build
         from playwright.sync_api import sync_playwright
 
         self._playwright = sync_playwright().start()
-        executable = os.environ.get("KINGDOMS_CHROMIUM") or (
+        executable = chromium or os.environ.get("KINGDOMS_CHROMIUM") or (
             "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
         self._browser = self._playwright.chromium.launch(executable_path=executable,
                                                          args=build.CHROMIUM_ARGS)
@@ -243,9 +244,10 @@ class WebKitEngine(Engine):
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
         from selenium.webdriver.common.actions.pointer_input import PointerInput
 
-        actions = ActionBuilder(self._driver,
-                                mouse=PointerInput(interaction.POINTER_MOUSE, "mouse"))
-        actions.pointer_action.move_to_location(x, y).pointer_down().pointer_up()
+        mouse = PointerInput(interaction.POINTER_MOUSE, "mouse")  # type: ignore[no-untyped-call]
+        actions = ActionBuilder(self._driver, mouse=mouse)
+        actions.pointer_action.move_to_location(x, y)  # type: ignore[no-untyped-call]
+        actions.pointer_action.pointer_down().pointer_up()  # type: ignore[no-untyped-call]
         actions.perform()
 
     def set_viewport(self, width: int, height: int) -> None:
@@ -412,11 +414,13 @@ def wanted_engines() -> list[str]:
 
 @contextlib.contextmanager
 def open_engine(name: str, width: int = 1024, height: int = 768, *,
-                service_workers: bool = False, display: str | None = None) -> Iterator[Engine]:
-    """A fresh browser of engine ``name`` (a new profile) with a viewport of that size."""
+                service_workers: bool = False, display: str | None = None,
+                chromium: str | None = None) -> Iterator[Engine]:
+    """A fresh browser of engine ``name`` (a new profile) with a viewport of that size
+    (``chromium``: that executable, else ``$KINGDOMS_CHROMIUM`` or Debian's)."""
     engine: Engine
     if name == "chromium":
-        engine = ChromiumEngine(width, height, service_workers)
+        engine = ChromiumEngine(width, height, service_workers, chromium or None)
     elif name == "firefox":
         engine = FirefoxEngine(width, height, service_workers)
     elif name == "webkit":

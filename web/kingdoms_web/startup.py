@@ -44,6 +44,8 @@ def start(store: Store | None = None) -> None:
         return
     ready = app.route.ready
     dom.document.body.dataset.ready = ready if ready in ("game", "rules") else "home"
+    with contextlib.suppress(*dom.BROWSER_ERRORS):  # when the page became usable, for any
+        dom.window.performance.mark("kingdoms.ready")  # engine's benchmark (bench/engines.py)
 
 
 async def load_words(store: Store) -> bool:
