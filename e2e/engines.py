@@ -52,11 +52,21 @@ if (!window.__kingdomsErrors) {
 """
 """Page errors, unhandled rejections and console errors, kept in the page for :meth:`errors`."""
 
-CENTRE = """(selector) => {
+CENTRE = """async (selector) => {
   const target = document.querySelector(selector);
   if (!target) return {missing: true};
   target.scrollIntoView({block: 'center', inline: 'center'});
-  const box = target.getBoundingClientRect();
+  // Stable, as a finger waits for it: the same box over two frames (a dialog opening or a
+  // piece moving would take the tap somewhere else).
+  const frame = () => new Promise(done => requestAnimationFrame(() => done()));
+  let box = target.getBoundingClientRect();
+  for (let tries = 0; tries < 30; tries++) {
+    await frame(); await frame();
+    const again = target.getBoundingClientRect();
+    if (again.x === box.x && again.y === box.y && again.width === box.width
+        && again.height === box.height) break;
+    box = again;
+  }
   const x = Math.round(box.left + box.width / 2), y = Math.round(box.top + box.height / 2);
   const hit = document.elementFromPoint(x, y);
   return {x, y, covered: !(hit && (hit === target || target.contains(hit))),
@@ -148,15 +158,20 @@ class ChromiumEngine(Engine):
     name = "chromium"
 
     def __init__(self, width: int, height: int, service_workers: bool,
-                 chromium: str | None = None) -> None:
+                 chromium: str | None = None, browser: Any = None) -> None:
+        """``browser``: a Playwright Chromium already running in this thread (the tests'
+        own: Playwright's sync API runs one instance a thread), else one of its own."""
         import build
         from playwright.sync_api import sync_playwright
 
-        self._playwright = sync_playwright().start()
-        executable = chromium or os.environ.get("KINGDOMS_CHROMIUM") or (
-            "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
-        self._browser = self._playwright.chromium.launch(executable_path=executable,
-                                                         args=build.CHROMIUM_ARGS)
+        self._playwright = None
+        if browser is None:
+            self._playwright = sync_playwright().start()
+            executable = chromium or os.environ.get("KINGDOMS_CHROMIUM") or (
+                "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+            browser = self._playwright.chromium.launch(executable_path=executable,
+                                                       args=build.CHROMIUM_ARGS)
+        self._browser = browser
         self._context = self._browser.new_context(
             viewport={"width": width, "height": height}, has_touch=True,
             service_workers="allow" if service_workers else "block")
@@ -184,8 +199,11 @@ class ChromiumEngine(Engine):
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
-            self._browser.close()
-        self._playwright.stop()
+            self._context.close()
+        if self._playwright is not None:  # the browser is ours
+            with contextlib.suppress(Exception):
+                self._browser.close()
+            self._playwright.stop()
 
 
 # --------------------------------------------------------------------------- WebKit
@@ -415,12 +433,13 @@ def wanted_engines() -> list[str]:
 @contextlib.contextmanager
 def open_engine(name: str, width: int = 1024, height: int = 768, *,
                 service_workers: bool = False, display: str | None = None,
-                chromium: str | None = None) -> Iterator[Engine]:
+                chromium: str | None = None, browser: Any = None) -> Iterator[Engine]:
     """A fresh browser of engine ``name`` (a new profile) with a viewport of that size
-    (``chromium``: that executable, else ``$KINGDOMS_CHROMIUM`` or Debian's)."""
+    (``chromium``: that executable, else ``$KINGDOMS_CHROMIUM`` or Debian's; ``browser``: a
+    running Playwright Chromium to open a fresh context in)."""
     engine: Engine
     if name == "chromium":
-        engine = ChromiumEngine(width, height, service_workers, chromium or None)
+        engine = ChromiumEngine(width, height, service_workers, chromium or None, browser)
     elif name == "firefox":
         engine = FirefoxEngine(width, height, service_workers)
     elif name == "webkit":

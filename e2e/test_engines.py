@@ -16,11 +16,8 @@ import pytest
 
 from kingdoms.core.codes import decode_code, encode_code
 from kingdoms.core.records import GameRecord
-from kingdoms.core.registry import get_game
-from kingdoms.core.session import replay
-from kingdoms_web import i18n
-from kingdoms_web.games.burgrave import model as M
 
+from .burgrave_page import one_tap_action
 from .conftest import SiteServer
 from .engines import Engine, EngineError, open_engine, virtual_screen, wanted_engines
 from .layout_checks import MEASURE, SCREENSHOTS, Report
@@ -30,7 +27,6 @@ pytestmark = pytest.mark.filterwarnings(
     "ignore:setting remote_server_addr:DeprecationWarning")  # Selenium's own, for WebKitGTK
 ENGINES = wanted_engines()
 SIZES = ((1024, 768), (390, 844))
-BURGRAVE = get_game("burgrave")
 
 READY = """(state) => {
   const errors = window.__kingdomsErrors || [];
@@ -50,10 +46,17 @@ def display() -> Iterator[str | None]:
         yield found
 
 
+def chromium_of(request: pytest.FixtureRequest, name: str) -> Any:
+    """The tests' own Chromium (pytest-playwright's) for the Chromium engine, else None:
+    Playwright's sync API runs one instance a thread."""
+    return request.getfixturevalue("browser") if name == "chromium" else None
+
+
 @pytest.fixture(params=ENGINES)
 def engine(request: pytest.FixtureRequest, display: str | None) -> Iterator[Engine]:
     """A fresh browser of one engine; its page must end the test without errors."""
-    with open_engine(request.param, *SIZES[0], display=display) as opened:
+    with open_engine(request.param, *SIZES[0], display=display,
+                     browser=chromium_of(request, request.param)) as opened:
         yield opened
         assert opened.errors() == [], f"{opened.name}: errors in the page"
 
@@ -144,26 +147,12 @@ def burgrave_move(engine: Engine, rng: random.Random) -> None:
     """One Burgrave action by taps: a legal one the page offers as one control (a second tap
     where the move cannot be undone)."""
     through_pass(engine)
-    state = replay(page_record(engine))
-    i18n.set_language("en")
-    prompt = M.build_prompt(BURGRAVE.prompt(state))
-    assert prompt is not None
-    view = BURGRAVE.view(state, BURGRAVE.current_seat(state))
-    legal = list(BURGRAVE.legal_actions(state))
-    rng.shuffle(legal)
     before = moves(engine)
-    for action in legal:
-        try:
-            path = M.control_path(action, view, prompt)
-        except LookupError:
-            continue
-        if len(path) == 1:
-            engine.tap_testid(path[0])
-            if present(engine, "[data-offer].is-confirming"):
-                engine.tap_testid(path[0])
-            wait_more(engine, before)
-            return
-    raise AssertionError("no one-tap action offered")
+    testid = one_tap_action(page_record(engine), rng)
+    engine.tap_testid(testid)
+    if present(engine, "[data-offer].is-confirming"):
+        engine.tap_testid(testid)
+    wait_more(engine, before)
 
 
 def check_layout(engine: Engine, where: str) -> None:
@@ -196,16 +185,21 @@ def test_boots_to_the_pre_rendered_home_then_the_live_one(engine: Engine, site_u
     check_layout(engine, "home")
 
 
+def reload_resumes(engine: Engine) -> None:
+    """A reload opens the game just where it was."""
+    played = moves(engine)
+    engine.reload()
+    wait_ready(engine, "game")
+    assert moves(engine) == played
+
+
 def test_plays_both_games_by_taps_and_resumes_after_a_reload(engine: Engine,
                                                               site_url: str) -> None:
     start_game(engine, site_url, "dice-realm", ["Ann", "Ben"], seed=4)
     for _ in range(8):
         dice_move(engine)
     check_layout(engine, "dice-realm")
-    played = moves(engine)
-    engine.reload()
-    wait_ready(engine, "game")
-    assert moves(engine) == played
+    reload_resumes(engine)
 
     rng = random.Random(5)
     start_game(engine, site_url, "burgrave", ["Ann", "Ben"], seed=5)
@@ -213,10 +207,46 @@ def test_plays_both_games_by_taps_and_resumes_after_a_reload(engine: Engine,
         burgrave_move(engine, rng)
     through_pass(engine)
     check_layout(engine, "burgrave")
-    played = moves(engine)
-    engine.reload()
-    wait_ready(engine, "game")
-    assert moves(engine) == played
+    reload_resumes(engine)
+
+
+SHARE_STUB = """() => {
+  window.__shared = [];
+  Object.defineProperty(navigator, 'share', {configurable: true, value: data => {
+    window.__shared.push({title: data.title, text: data.text, url: data.url});
+    return Promise.resolve();
+  }});
+  return typeof requestIdleCallback === 'function';
+}"""
+"""Safari has ``navigator.share`` (the system share sheet); a stub stands in for the sheet
+here, in every engine. Returns whether the engine has ``requestIdleCallback`` (Safari does
+not: the odds helper then fills in from a timer)."""
+
+
+def test_safaris_habits_the_share_sheet_and_idle_time_work(engine: Engine,
+                                                           site_url: str) -> None:
+    """With ``navigator.share`` present (as in Safari), Share offers the system sheet and hands
+    it the game's link; the odds helper, built in idle moments (``requestIdleCallback``, or a
+    timer where the engine has none), fills in after a roll."""
+    start_game(engine, site_url, "dice-realm", ["Ann", "Ben"], seed=9)
+    idle = engine.call(SHARE_STUB)
+    if engine.name == "chromium":
+        assert idle, "Chromium has requestIdleCallback: the other path is tested here"
+    dice_move(engine)  # the first roll
+    engine.wait_for("() => !!document.querySelector('[data-testid^=odds-] .dr-odds-p.num')",
+                    timeout=30)
+    engine.tap_testid("share")
+    engine.tap_testid("share-system")
+    try:
+        shared = engine.wait_for("() => window.__shared.length && window.__shared", timeout=20)
+    except EngineError as error:
+        said = engine.js("[document.querySelector('[data-testid=share-status]')?.textContent,"
+                         " typeof navigator.share, !!document.querySelector('dialog[open]')]")
+        raise EngineError(f"{engine.name}: the share sheet was not asked: {said}") from error
+    url = str(shared[0]["url"])
+    assert url.startswith(site_url) and "#g=" in url
+    code = url.split("#g=", 1)[1].split("&", 1)[0]
+    assert decode_code(code).actions == page_record(engine).actions
 
 
 def test_a_share_link_opens_in_a_fresh_profile(engine: Engine, site_url: str) -> None:
@@ -233,10 +263,12 @@ def test_a_share_link_opens_in_a_fresh_profile(engine: Engine, site_url: str) ->
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ENGINES)
 def test_reloads_offline_once_the_service_worker_has_the_site(
-        name: str, own_server: SiteServer, display: str | None) -> None:
+        name: str, own_server: SiteServer, display: str | None,
+        request: pytest.FixtureRequest) -> None:
     """After one visit (the service worker in control, the page's words kept), the server
     stops: a reload still starts, and the game started before it goes on."""
-    with open_engine(name, *SIZES[0], service_workers=True, display=display) as opened:
+    with open_engine(name, *SIZES[0], service_workers=True, display=display,
+                     browser=chromium_of(request, name)) as opened:
         start_game(opened, own_server.url, "dice-realm", ["Ann", "Ben"], seed=7)
         dice_move(opened)
         opened.wait_for("() => navigator.serviceWorker.ready.then(() => "

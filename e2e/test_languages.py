@@ -251,6 +251,8 @@ def test_no_english_on_any_main_screen(page: Page, site_url: str, language: str)
     wait_ready(page)
     page.get_by_test_id("settings").tap()
     page.get_by_test_id("language-select").select_option(language)
+    # The words arrive first (a pack fetched on demand), then the page switches.
+    expect(page.locator("html")).to_have_attribute("lang", language)
     page.keyboard.press("Escape")
     assert_no_english(page, language, "home")
     open_and_close(page, "new-game-dice-realm", language, "home")
@@ -310,6 +312,8 @@ def test_translated_boards_fit_tablet_and_phone(page: Page, site_url: str, langu
     wait_ready(page)
     page.get_by_test_id("settings").tap()
     page.get_by_test_id("language-select").select_option(language)
+    # The words arrive first (a pack fetched on demand), then the page switches.
+    expect(page.locator("html")).to_have_attribute("lang", language)
     page.keyboard.press("Escape")
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     open_code(page, site_url, midway("dice-realm", 11, NAMES[:2], 1))
