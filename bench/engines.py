@@ -98,8 +98,9 @@ def engines_report(chromium: str, line: Callable[..., None]) -> None:
         line(f"{name}: home usable, first visit", f"{started['cold']:,.0f} ms")
         line(f"{name}: home usable, reload (service worker)", f"{started['warm']:,.0f} ms")
         runtime = started["runtime"]
+        # Firefox reports a file its service worker answered as taking no time at all.
         line(f"{name}: runtime from the service worker",
-             "-" if runtime is None else f"{runtime:,.0f} ms")
+             "not reported" if not runtime else f"{runtime:,.0f} ms")
         line(f"{name}: Dice Realm move tap to painted", p50_p95(found["dice"]))
         target = ""
         if name == "webkit" and chromium_burgrave:

@@ -333,6 +333,9 @@ class FirefoxEngine(Engine):
             "network.captive-portal-service.enabled": False,
             "network.connectivity-service.enabled": False,
             "browser.startup.homepage_override.mstone": "ignore",
+            # Classic scrollbars, which take room from the page (overlay ones take none): the
+            # layout checks must pass with them too (issue 28).
+            "widget.gtk.overlay-scrollbars.enabled": False,
         }
         (self._profile / "user.js").write_text("".join(
             f"user_pref({json.dumps(key)}, {json.dumps(value)});\n"
