@@ -415,3 +415,80 @@ def test_burgrave_board_comes_first(sized_page: Page, site_url: str,
         assert page.evaluate(CLIPPED_CHOICES) == [], language
         faces = page.locator("[data-offer]:has(.bg-option-face)")
         expect(faces).to_have_count(5)
+
+
+HOME_INDICATOR = {"390x844": {"top": 47, "bottom": 34, "left": 0, "right": 0},
+                  "1024x768": {"top": 24, "bottom": 20, "left": 0, "right": 0}}
+"""The safe-area insets of an iPhone in portrait and of an iPad in landscape (status bar and
+home indicator), as iOS Safari reports them to a page with ``viewport-fit=cover``."""
+
+UNDER_THE_INDICATOR = """
+(bottom) => {
+  // Every control a finger could reach, clipped by the boxes that scroll or clip it: none may
+  // reach into the band the home indicator covers.
+  const band = window.innerHeight - bottom;
+  const found = [];
+  const controls = document.querySelectorAll(
+    'button, a[href], input, select, textarea, summary, [role=button], [tabindex="0"]');
+  for (const node of controls) {
+    if (node.closest('[inert], [hidden]') || !node.getClientRects().length) continue;
+    if (getComputedStyle(node).visibility !== 'visible') continue;
+    const box = node.getBoundingClientRect();
+    let top = box.top, end = box.bottom;
+    for (let up = node.parentElement; up; up = up.parentElement) {
+      if (getComputedStyle(up).overflowY === 'visible') continue;
+      const clip = up.getBoundingClientRect();
+      top = Math.max(top, clip.top); end = Math.min(end, clip.bottom);
+    }
+    if (end - top > 0.5 && end > band + 0.5 && top < window.innerHeight) {
+      found.push((node.dataset.testid || node.textContent.trim().slice(0, 30)) +
+                 ' ends at ' + Math.round(end) + ' (the band starts at ' + band + ')');
+    }
+  }
+  return found;
+}"""
+
+
+TO_THE_END = """
+() => {
+  const page = document.scrollingElement;
+  for (const node of [page, ...document.querySelectorAll('*')]) {
+    if (node === page || (node.scrollHeight > node.clientHeight + 1
+                          && getComputedStyle(node).overflowY !== 'visible')) {
+      node.scrollTop = node.scrollHeight;
+    }
+  }
+}"""
+"""Scroll the page and every box that scrolls to its end."""
+
+
+@pytest.mark.parametrize("sized_page", list(HOME_INDICATOR), indirect=True)
+def test_no_control_under_the_home_indicator(sized_page: Page, site_url: str,
+                                            request: pytest.FixtureRequest) -> None:
+    """Issue 28, Safari's habits: on an iPhone or an iPad the home indicator covers the bottom
+    of a ``viewport-fit=cover`` page (``env(safe-area-inset-bottom)``). Chromium reports the
+    same insets to the page through DevTools, so the home screen, Burgrave's and Dice Realm's
+    boards are checked scrolled to their ends with the insets on."""
+    size = request.node.callspec.params["sized_page"]
+    insets = HOME_INDICATOR[size]
+    page = sized_page
+    session = page.context.new_cdp_session(page)
+    session.send("Emulation.setSafeAreaInsetsOverride", {"insets": insets})
+
+    def at_the_end(name: str) -> None:
+        page.evaluate(TO_THE_END)
+        page.evaluate(AFTER_PAINT)
+        reported = page.evaluate(
+            "() => { const d = document.createElement('div'); d.style.cssText ="
+            " 'position:fixed;height:env(safe-area-inset-bottom)'; document.body.append(d);"
+            " const h = d.getBoundingClientRect().height; d.remove(); return h; }")
+        assert reported == insets["bottom"], "the page does not see the emulated insets"
+        screenshot(page, f"home-indicator-{name}-{size}")
+        assert page.evaluate(UNDER_THE_INDICATOR, insets["bottom"]) == [], name
+
+    open_site(page, site_url)
+    at_the_end("home")
+    open_burgrave(page, site_url, burgrave_record(POSITIONS["mid"]))
+    at_the_end("burgrave")
+    open_dice_realm(page, site_url, dice_realm_record(DICE_REALM_POSITIONS["mid"]))
+    at_the_end("dice-realm")
