@@ -23,6 +23,8 @@ from typing import Any
 
 import build  # run as ``python -m bench`` from the repository root, where build.py lives
 
+from bench import percentile
+
 SEED = 11
 MOVES = {"dice-realm": 200, "burgrave": 150}
 """Moves timed per level (Burgrave's are a dozen decisions a turn, each its own move)."""
@@ -39,13 +41,6 @@ READ = """() => ({
     slices: m.detail.slices, level: m.detail.level})),
 })"""
 
-
-def percentile(values: list[float], q: float) -> float:
-    """Nearest-rank percentile of ``values`` (``nan`` for none)."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
 def _start(page: Any, url: str, game_id: str, level: str, seed: int) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 
+from bench import percentile
 from kingdoms.core.bots import bot_for, bot_rng, think
 from kingdoms.core.protocol import Seat
 from kingdoms.core.registry import game_info, get_game
@@ -73,11 +74,6 @@ def _timed(game_id: str, level: str, moves: int,
     _games(game_id, level, 50, "bench-bots-warm-up")  # other games: no memo reused
     return _games(game_id, level, moves, "bench-bots", clock)
 
-
-def percentile(sorted_times: list[float], fraction: float) -> float:
-    """The value below which ``fraction`` of the (sorted) times lie (nearest rank)."""
-    index = min(len(sorted_times) - 1, max(0, round(fraction * len(sorted_times)) - 1))
-    return sorted_times[index]
 
 
 def summary(game_id: str, level: str, moves: int = 2000, clock: str = "wall"

@@ -26,6 +26,7 @@ from collections.abc import Callable
 import build  # run as ``python -m bench`` from the repository root, where build.py lives
 from e2e.engines import Engine, open_engine
 
+from bench import percentile
 from bench.tablet import VIEWPORT
 
 SEED = 2026
@@ -60,20 +61,7 @@ OFFERS = """() => ({
 
 
 CLICK = "(testid) => document.querySelector(`[data-testid=\"${testid}\"]`).click()"
-CHOOSE_VALUE = """(testid, value) => {
-  const field = document.querySelector(`[data-testid="${testid}"]`);
-  field.value = value;
-  field.dispatchEvent(new Event('input', {bubbles: true}));
-  field.dispatchEvent(new Event('change', {bubbles: true}));
-}"""
 
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def measure(url: str, engine: Engine, max_taps: int = MAX_TAPS) -> dict[str, list[float]]:
@@ -83,9 +71,9 @@ def measure(url: str, engine: Engine, max_taps: int = MAX_TAPS) -> dict[str, lis
     engine.wait_for("() => document.body.dataset.ready === 'home'", timeout=180)
     engine.call(CLICK, "new-game-burgrave")
     engine.wait_for("() => !!document.querySelector('[data-testid=new-game-start]')")
-    engine.call(CHOOSE_VALUE, "seat-count", str(len(NAMES)))
+    engine.choose("seat-count", str(len(NAMES)))
     for number, name in enumerate(NAMES, start=1):
-        engine.call(CHOOSE_VALUE, f"seat-name-{number}", name)
+        engine.choose(f"seat-name-{number}", name)
     engine.call(CLICK, "new-game-start")
     engine.wait_for("() => document.body.dataset.ready === 'game'", timeout=60)
     for _ in range(max_taps):

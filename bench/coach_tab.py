@@ -20,7 +20,7 @@ from typing import Any
 
 import build  # run as ``python -m bench`` from the repository root, where build.py lives
 
-from bench.bot_tab import percentile
+from bench import percentile
 from kingdoms.core.bots import bot_for, bot_rng, choose
 from kingdoms.core.codes import encode_code
 from kingdoms.core.protocol import Seat

@@ -26,7 +26,7 @@ from typing import Any
 import build
 from e2e.engines import Engine, open_engine, virtual_screen, wanted_engines
 
-from bench import burgrave_taps, taps
+from bench import burgrave_taps, percentile, taps
 
 TAPS = int(os.environ.get("KINGDOMS_BENCH_ENGINE_TAPS", "120"))
 SIZE = (1024, 768)
@@ -41,10 +41,6 @@ RUNTIME_MS = """() => {
   return found.length ? found[found.length - 1].responseEnd - found[0].startTime : null;
 }"""
 
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
 def p50_p95(values: list[float]) -> str:

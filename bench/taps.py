@@ -23,6 +23,7 @@ from typing import Any
 
 from e2e.engines import Engine, open_engine
 
+from bench import percentile
 from bench.tablet import VIEWPORT
 
 SEED = 424242
@@ -83,11 +84,6 @@ CHOOSE = """
 }
 """
 
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def measure(url: str, engine: Engine, max_taps: int = 600) -> dict[str, list[float]]:

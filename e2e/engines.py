@@ -84,6 +84,15 @@ def wrap(function: str, args: tuple[Any, ...]) -> str:
             "return JSON.stringify(result === undefined ? null : result); })()")
 
 
+CHOOSE_VALUE = """(testid, value) => {
+  const field = document.querySelector(`[data-testid="${testid}"]`);
+  field.value = value;
+  field.dispatchEvent(new Event('input', {bubbles: true}));
+  field.dispatchEvent(new Event('change', {bubbles: true}));
+}"""
+"""A field's new value, with the events a person's choice raises."""
+
+
 class Engine(ABC):
     """One browser with a fresh profile and one tab."""
 
@@ -142,6 +151,10 @@ class Engine(ABC):
 
     def tap_testid(self, testid: str) -> None:
         self.tap(f'[data-testid="{testid}"]')
+
+    def choose(self, testid: str, value: str) -> None:
+        """Set a select's or a text box's value as a person's choice does (input, change)."""
+        self.call(CHOOSE_VALUE, testid, value)
 
     def errors(self) -> list[str]:
         """What went wrong in the page since it loaded (see :data:`ERROR_RECORDER`)."""

@@ -89,15 +89,6 @@ def through_pass(engine: Engine) -> None:
         engine.wait_for("() => !document.querySelector('[data-testid=pass-ready]')")
 
 
-def choose(engine: Engine, testid: str, value: str) -> None:
-    """A select's or a text box's value, as a person's choice raises it (input, change)."""
-    engine.call("""(testid, value) => {
-      const field = document.querySelector(`[data-testid="${testid}"]`);
-      field.value = value;
-      field.dispatchEvent(new Event('input', {bubbles: true}));
-      field.dispatchEvent(new Event('change', {bubbles: true}));
-    }""", testid, value)
-
 
 def start_game(engine: Engine, url: str, game_id: str, names: list[str], seed: int) -> None:
     """Home → New game (by taps; the selects and names set as a person's choice) → the table."""
@@ -105,9 +96,9 @@ def start_game(engine: Engine, url: str, game_id: str, names: list[str], seed: i
     wait_ready(engine)
     engine.tap_testid(f"new-game-{game_id}")
     engine.wait_for("() => !!document.querySelector('[data-testid=new-game-start]')")
-    choose(engine, "seat-count", str(len(names)))
+    engine.choose("seat-count", str(len(names)))
     for number, name in enumerate(names, start=1):
-        choose(engine, f"seat-name-{number}", name)
+        engine.choose(f"seat-name-{number}", name)
     engine.tap_testid("new-game-start")
     wait_ready(engine, "game")
 
