@@ -62,13 +62,17 @@ class TableFrame:
     banner: Element
     """Whose turn it is (kept: focus rests on it while another seat decides, and a new
     element there would be read out again at every computer move)."""
+    head: Element
+    """The banner and the tool bar's row (kept like them: a new row would take both out of the
+    page and put them back, which the browser styles and lays out again)."""
 
     @staticmethod
     def build() -> TableFrame:
         return TableFrame(el("div", cls="screen play", testid="game-screen"),
                           el("div", cls="play-body"), el("div", cls="play-board"),
                           el("h2", cls="turn-banner", testid="turn-banner",
-                             attrs={"tabindex": "-1"}))
+                             attrs={"tabindex": "-1"}),
+                          el("div", cls="play-head"))
 
 
 class TableView:
@@ -309,7 +313,7 @@ class TableView:
             self.help.attach(board, self.scope)
             tools = self._tools("play")
             self.help.attach_tools(tools, self.scope)
-            head = el("div", self._turn_banner(frame, seat), tools, cls="play-head")
+            head = dom.patch(frame.head, [self._turn_banner(frame, seat), tools])
             body = dom.patch(frame.body, [head, self.help.panel(self.scope) or tip, board])
         dom.patch(wrapper, [*notices, body])
         return wrapper

@@ -21,7 +21,7 @@ from typing import Any
 from kingdoms_web import dom
 from kingdoms_web.device import boot_call, boot_flag
 from kingdoms_web.dom import Element, Scope, el
-from kingdoms_web.i18n import LANGUAGE_NAMES, t
+from kingdoms_web.i18n import LANGUAGE_NAMES, get_language, t
 from kingdoms_web.shell.dialogs import button
 
 
@@ -40,10 +40,13 @@ class AppNotices:
         English meanwhile), or None."""
         self._scope = Scope()
         self._box: Element | None = None
+        self._shown: tuple[object, ...] = ()
+        """What the box shows now (see :meth:`refresh`)."""
 
     def mount(self) -> Element:
         """A fresh box for the notices (the app redraws its whole frame), filled at once."""
         self._box = el("div", cls="app-notices", testid="app-notices")
+        self._shown = ()
         self.refresh()
         return self._box
 
@@ -57,10 +60,17 @@ class AppNotices:
         self.refresh()
 
     def refresh(self) -> None:
-        """Redraw the notices (without touching the screen below)."""
+        """Redraw the notices (without touching the screen below), unless they would be the
+        same: the table asks after every autosave, and a toast drawn again at every tap is
+        work for nothing (and, for a screen reader, a status said again)."""
         box = self._box
         if box is None:
             return
+        shown = (self.words_missing, self.update_waiting and self.between_turns(),
+                 self.offline_ready, get_language())
+        if shown == self._shown:
+            return
+        self._shown = shown
         self._scope.dispose()
         self._scope = Scope()
         scope = self._scope

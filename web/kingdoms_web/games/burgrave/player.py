@@ -134,13 +134,49 @@ class PlayerRenderer:
 
     def kept_mine(self, parts: Parts, seat: int, *, open_: bool,
                   on_fold: Callable[[], None] | None) -> Element:
-        """:meth:`mine`, kept while the hand, its offers and the drawer are unchanged."""
-        others = tuple((player["score"], self.motion.scores.get(other))
-                       for other, player in enumerate(self.view["players"]) if other != seat)
-        key = (self._key(seat), self._moved(seat), others, sorted(self.hand_offers.items()),
-               open_, on_fold is None)
-        return parts.get(f"mine-{seat}", key, lambda scope: self.using(scope).mine(
-            seat, open_=open_, on_fold=on_fold))
+        """The viewer's dock (:meth:`mine_head`, the hand, the line) in kept pieces, each drawn
+        again only when what it shows changed. Why: nearly every tap is a new decision, which
+        offers other cards; drawn whole, the dock was a hundred new nodes a tap (WebKit styles,
+        lays out and paints each one again). Now a decision about the board leaves the hand as
+        it was, and a new offer redraws the cards it offers."""
+        players = self.view["players"]
+        player = players[seat]
+        names = tuple(other["name"] for other in players)
+        section = parts.frame(f"mine-{seat}", (seat, names), lambda: el(
+            "section", testid=f"player-board-{seat}",
+            attrs={"aria-label": t("burgrave.board_of", name=player["name"])}))
+        dom.set_attrs(section, {"class": f"bg-player bg-player-mine "
+                                         f"bg-border-{M.SEAT_COLOURS[seat]}"
+                                         + ("" if open_ else " is-folded")})
+        scores = tuple((other["score"], self.motion.scores.get(number))
+                       for number, other in enumerate(players))
+        head = parts.get(f"mine-head-{seat}",
+                         (names, scores, player["deck_size"], len(player["discard"]),
+                          player["hand_limit"], open_, on_fold is None),
+                         lambda scope: self.using(scope).mine_head(seat, open_=open_,
+                                                                   on_fold=on_fold))
+        body: list[Element] = []
+        if open_:
+            body = [self._kept_hand(parts, seat, player),
+                    parts.get(f"mine-line-{seat}", (player["line"], self._moved(seat)),
+                              lambda scope: self.using(scope).line(seat, player))]
+        return dom.patch(section, [head, *body])
+
+    def _kept_hand(self, parts: Parts, seat: int, player: PlayerView) -> Element:
+        """The hand, each card kept while it and what is offered for it are unchanged."""
+        hand = player.get("hand", [])
+        box, row = parts.frame(f"mine-hand-{seat}", seat, lambda: (
+            el("div", cls="bg-hand-box"), el("div", cls="bg-hand", testid="hand")))
+        title = parts.get(f"mine-hand-title-{seat}", len(hand), lambda _scope: el(
+            "h3", t("burgrave.hand_title", count=len(hand)), cls="bg-sub"))
+
+        def kept_card(index: int, card: int) -> Element:
+            return parts.get(f"mine-hand-{seat}-{index}", (card, self.hand_offers.get(index)),
+                             lambda scope: self.using(scope).hand_card(index, card))
+
+        cards = [kept_card(index, card) for index, card in enumerate(hand)]
+        dom.patch(row, cards or [el("p", t("burgrave.hand_none"), cls="bg-muted")])
+        return dom.patch(box, [title, row])
 
     def kept_details(self, parts: Parts, seat: int) -> Element:
         """The rest of the viewer's board (stock, track, buildings, manuscripts), under the
@@ -180,14 +216,14 @@ class PlayerRenderer:
 
     # ------------------------------------------------------------------ the viewer
 
-    def mine(self, seat: int, *, open_: bool = True,
-             on_fold: Callable[[], None] | None = None) -> Element:
-        """The viewer's dock: name, score and piles, the hand and the line, always on screen
-        beside or under the board (a bottom drawer in portrait, a side panel in landscape), so
-        "tap a card in your hand" is never said about something out of sight. ``open_`` False
-        folds it to its title row (phones: more board); ``on_fold`` toggles that."""
+    def mine_head(self, seat: int, *, open_: bool = True,
+                  on_fold: Callable[[], None] | None = None) -> Element:
+        """The title row of the viewer's dock: name, score and the others' (:meth:`standings`),
+        piles. The dock is always on screen beside or under the board (a bottom drawer in
+        portrait, a side panel in landscape), so "tap a card in your hand" is never said
+        about something out of sight; ``open_`` False folds it to this row (phones: more
+        board), and the row's button (``on_fold``) toggles that."""
         player = self.view["players"][seat]
-        colour = M.SEAT_COLOURS[seat]
         piles = el("span", amount("deck", player["deck_size"], label=t("burgrave.sym.deck")),
                    amount("discard", len(player["discard"]), label=t("burgrave.sym.discard")),
                    cls="bg-dock-piles",
@@ -202,18 +238,12 @@ class PlayerRenderer:
                       attrs={"type": "button", "aria-expanded": "true" if open_ else "false",
                              "aria-label": t("burgrave.dock_fold")})
             self.scope.on(fold, "click", lambda _e: on_fold())
-        head = el("h2", pawn(self.view, seat),
+        return el("h2", pawn(self.view, seat),
                   el("span", player["name"], cls="bg-dock-name"),
                   motions.mark_score(
                       el("span", t("burgrave.points", count=player["score"]), cls="bg-score",
                          testid=f"score-{seat}"), self.motion, seat),
                   self.standings(seat), piles, fold, cls="bg-board-title")
-        body: list[Any] = [self.hand(seat, player), self.line(seat, player)] if open_ else []
-        return el("section", head, *body,
-                  cls=f"bg-player bg-player-mine bg-border-{colour}"
-                  + ("" if open_ else " is-folded"),
-                  testid=f"player-board-{seat}",
-                  attrs={"aria-label": t("burgrave.board_of", name=player["name"])})
 
     def standings(self, seat: int) -> Element | None:
         """Every other seat's points beside the viewer's, in the dock's title row, so the race
@@ -243,28 +273,21 @@ class PlayerRenderer:
                          discard=len(player["discard"]), limit=player["hand_limit"]),
                   cls="bg-muted")
 
-    def hand(self, seat: int, player: PlayerView) -> Element:
-        hand = player.get("hand", [])
-        row = el("div", cls="bg-hand", testid="hand")
-        for i, card in enumerate(hand):
-            info = M.card_info(card)
-            offer = self.hand_offers.get(i)
-            if offer is not None:
-                row.append(offer_button(self.scope, offer, self.on_offer,
-                                        card_face(info, full=True),
-                                        f"bg-card bg-card-hand {M.card_classes(info)}",
-                                        label=offer.label + ". " + card_label(info)))
-            else:
-                node = el("button", *card_face(info, full=True),
-                          cls=f"bg-card bg-card-hand {M.card_classes(info)}",
-                          testid=f"hand-card-{i}",
-                          attrs={"type": "button", "aria-label": card_label(info)})
-                self.scope.on(node, "click", self._opener("card", card))
-                row.append(node)
-        if not hand:
-            row.append(el("p", t("burgrave.hand_none"), cls="bg-muted"))
-        return el("div", el("h3", t("burgrave.hand_title", count=len(hand)), cls="bg-sub"),
-                  row, cls="bg-hand-box")
+    def hand_card(self, index: int, card: int) -> Element:
+        """Card ``index`` of the viewer's hand: a button that plays it when it is offered, else
+        one that shows it whole."""
+        info = M.card_info(card)
+        offer = self.hand_offers.get(index)
+        if offer is not None:
+            return offer_button(self.scope, offer, self.on_offer, card_face(info, full=True),
+                                f"bg-card bg-card-hand {M.card_classes(info)}",
+                                label=offer.label + ". " + card_label(info))
+        node = el("button", *card_face(info, full=True),
+                  cls=f"bg-card bg-card-hand {M.card_classes(info)}",
+                  testid=f"hand-card-{index}",
+                  attrs={"type": "button", "aria-label": card_label(info)})
+        self.scope.on(node, "click", self._opener("card", card))
+        return node
 
     # ------------------------------------------------------------------ shared parts
 
