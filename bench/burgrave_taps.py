@@ -63,7 +63,6 @@ OFFERS = """() => ({
 CLICK = "(testid) => document.querySelector(`[data-testid=\"${testid}\"]`).click()"
 
 
-
 def measure(url: str, engine: Engine, max_taps: int = MAX_TAPS) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {"action": [], "step": [], "pass": [], "action_painted": []}
     rng = random.Random(SEED)

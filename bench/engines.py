@@ -6,6 +6,9 @@ For each engine, a fresh profile with the service worker on:
   was usable) on the first visit, then on a reload once the service worker controls the page,
   and how long the runtime (``pyodide.asm.wasm``, ~10 MB) took to arrive on that reload, from
   the worker's cache;
+- WebKit twice: as the tests run it (compositing through the GPU that Mesa emulates on the
+  CPU here), and with compositing off (``webkit-cpu``; see
+  :func:`e2e.engines.webkit_rendering`);
 - taps: the Dice Realm and Burgrave tap benchmarks (:mod:`bench.taps`,
   :mod:`bench.burgrave_taps`), each tap timed in the page from the click to the first frame
   painted after it, on a capped number of taps (``KINGDOMS_BENCH_ENGINE_TAPS``, default 120).
@@ -42,7 +45,6 @@ RUNTIME_MS = """() => {
 }"""
 
 
-
 def p50_p95(values: list[float]) -> str:
     if not values:
         return "-"
@@ -75,13 +77,16 @@ def figures(name: str, url: str, display: str | None, chromium: str | None) -> d
 def engines_report(chromium: str, line: Callable[..., None]) -> None:
     """Print each engine's start-up and tap figures (``line(label, value, target)``)."""
     names = wanted_engines()
+    if "webkit" in names and "webkit-cpu" not in names:
+        names.insert(names.index("webkit") + 1, "webkit-cpu")  # no emulated GPU, for contrast
     server = build.make_server(0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/site/"
     results: dict[str, dict[str, Any]] = {}
     try:
         with contextlib.ExitStack() as stack:
-            display = stack.enter_context(virtual_screen()) if "webkit" in names else None
+            display = stack.enter_context(virtual_screen()) \
+                if any(name.startswith("webkit") for name in names) else None
             for name in names:
                 results[name] = figures(name, url, display, chromium or None)
     finally:
@@ -99,7 +104,7 @@ def engines_report(chromium: str, line: Callable[..., None]) -> None:
              "not reported" if not runtime else f"{runtime:,.0f} ms")
         line(f"{name}: Dice Realm move tap to painted", p50_p95(found["dice"]))
         target = ""
-        if name == "webkit" and chromium_burgrave:
+        if name.startswith("webkit") and chromium_burgrave:
             limit = 1.5 * percentile(chromium_burgrave, 0.95)
             target = f"target p95 ≤ 1.5 x Chromium's = {limit:.0f}"
         line(f"{name}: Burgrave action tap to painted", p50_p95(found["burgrave"]), target)
