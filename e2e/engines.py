@@ -463,7 +463,7 @@ def wanted_engines() -> list[str]:
              if name.strip()]
     unknown = [name for name in names if name not in ENGINES + EXTRA_ENGINES]
     if unknown:
-        raise EngineError(f"unknown engines {unknown}: choose from {ENGINES}")
+        raise EngineError(f"unknown engines {unknown}: choose from {ENGINES + EXTRA_ENGINES}")
     return names or list(ENGINES)
 
 
