@@ -19,6 +19,9 @@ import build  # the build script is the one place that knows the site's layout (
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from kingdoms.core.codes import decode_code
+from kingdoms.core.records import GameRecord
+
 ROOT = Path(__file__).resolve().parent.parent
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -204,6 +207,11 @@ def stored_saves(page: Page) -> list[dict[str, Any]]:
 
 
 AFTER_PAINT = "() => new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)))"
+
+
+def record_in(fragment: str) -> GameRecord:
+    """The game a page's address carries (``#…g=<code>&…``)."""
+    return decode_code(fragment.split("g=", 1)[1].split("&", 1)[0])
 
 
 def page_fragment(page: Page) -> str:

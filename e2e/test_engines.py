@@ -18,7 +18,7 @@ from kingdoms.core.codes import decode_code, encode_code
 from kingdoms.core.records import GameRecord
 
 from .burgrave_page import one_tap_action
-from .conftest import SiteServer
+from .conftest import SiteServer, record_in
 from .engines import Engine, EngineError, open_engine, virtual_screen, wanted_engines
 from .layout_checks import MEASURE, SCREENSHOTS, Report
 from .test_languages import midway
@@ -131,7 +131,7 @@ def page_record(engine: Engine) -> GameRecord:
     """The game the page keeps in its address (written a frame after each move)."""
     engine.call("() => new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)))")
     fragment = str(engine.js("location.hash"))
-    return decode_code(fragment.split("g=", 1)[1].split("&", 1)[0])
+    return record_in(fragment)
 
 
 def burgrave_move(engine: Engine, rng: random.Random) -> None:

@@ -41,6 +41,7 @@ from .conftest import (
     TABLET_CONTEXT,
     PageGuard,
     page_fragment,
+    record_in,
     stored_saves,
     wait_ready,
 )
@@ -74,8 +75,7 @@ def wait_more(page: Page, before: int) -> None:
 
 
 def page_record(page: Page) -> GameRecord:
-    fragment = page_fragment(page)
-    return decode_code(fragment.split("g=", 1)[1].split("&", 1)[0])
+    return record_in(page_fragment(page))
 
 
 def through_pass(page: Page) -> None:
