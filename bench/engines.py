@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 import build
-from e2e.engines import Engine, open_engine, virtual_screen, wanted_engines
+from e2e.engines import Engine, is_webkit, open_engine, virtual_screen, wanted_engines
 
 from bench import burgrave_taps, percentile, taps
 
@@ -86,7 +86,7 @@ def engines_report(chromium: str, line: Callable[..., None]) -> None:
     try:
         with contextlib.ExitStack() as stack:
             display = stack.enter_context(virtual_screen()) \
-                if any(name.startswith("webkit") for name in names) else None
+                if any(is_webkit(name) for name in names) else None
             for name in names:
                 results[name] = figures(name, url, display, chromium or None)
     finally:
@@ -104,7 +104,7 @@ def engines_report(chromium: str, line: Callable[..., None]) -> None:
              "not reported" if not runtime else f"{runtime:,.0f} ms")
         line(f"{name}: Dice Realm move tap to painted", p50_p95(found["dice"]))
         target = ""
-        if name.startswith("webkit") and chromium_burgrave:
+        if is_webkit(name) and chromium_burgrave:
             limit = 1.5 * percentile(chromium_burgrave, 0.95)
             target = f"target p95 ≤ 1.5 x Chromium's = {limit:.0f}"
         line(f"{name}: Burgrave action tap to painted", p50_p95(found["burgrave"]), target)

@@ -467,6 +467,12 @@ def wanted_engines() -> list[str]:
     return names or list(ENGINES)
 
 
+def is_webkit(name: str) -> bool:
+    """Whether engine ``name`` is WebKit, drawn either way (``webkit``, ``webkit-cpu``): it
+    needs a virtual screen and is judged against Chromium's taps."""
+    return name in ("webkit", "webkit-cpu")
+
+
 @contextlib.contextmanager
 def open_engine(name: str, width: int = 1024, height: int = 768, *,
                 service_workers: bool = False, display: str | None = None,
@@ -479,7 +485,7 @@ def open_engine(name: str, width: int = 1024, height: int = 768, *,
         engine = ChromiumEngine(width, height, service_workers, chromium or None, browser)
     elif name == "firefox":
         engine = FirefoxEngine(width, height, service_workers)
-    elif name in ("webkit", "webkit-cpu"):
+    elif is_webkit(name):
         if display is None:
             raise EngineError("WebKit needs a display (virtual_screen())")
         engine = WebKitEngine(width, height, display, cpu=name == "webkit-cpu")

@@ -19,7 +19,7 @@ from kingdoms.core.records import GameRecord
 
 from .burgrave_page import one_tap_action
 from .conftest import SiteServer, record_in
-from .engines import Engine, EngineError, open_engine, virtual_screen, wanted_engines
+from .engines import Engine, EngineError, is_webkit, open_engine, virtual_screen, wanted_engines
 from .layout_checks import MEASURE, SCREENSHOTS, Report
 from .test_languages import midway
 
@@ -39,7 +39,7 @@ READY = """(state) => {
 @pytest.fixture(scope="module")
 def display() -> Iterator[str | None]:
     """A virtual screen when WebKit is among the engines (its MiniBrowser draws in a window)."""
-    if not any(name.startswith("webkit") for name in ENGINES):
+    if not any(is_webkit(name) for name in ENGINES):
         yield None
         return
     with virtual_screen() as found:
