@@ -10,6 +10,12 @@ on, as in Dice Realm's bench (:mod:`bench.taps`): the motion is measured before 
 Taps on the privacy screen and local steps (choosing the building before its spot) are counted
 separately from actions.
 
+Each tap waits, as a player does, until the last tap's motion has played (a pawn's walk, a card
+sliding in: 320-400 ms; Dice Realm's bench likewise waits for its board to settle). Tapping
+into a running motion measured the motion too: WebKit here composites it through the GPU that
+Mesa emulates on the CPU (:func:`e2e.engines.webkit_rendering`), which took its p95 from about
+160 ms to 280 ms in one run, where Chromium's did not move.
+
 Run: ``python3 -m bench.burgrave_taps`` (after ``python3 build.py build``), or call
 :func:`tap_latency` from ``bench/__main__.py``.
 """
@@ -62,6 +68,9 @@ OFFERS = """() => ({
 
 CLICK = "(testid) => document.querySelector(`[data-testid=\"${testid}\"]`).click()"
 
+MOTION_DONE = "() => document.getAnimations().every(motion => motion.playState !== 'running')"
+"""True once no motion plays on the page (the last tap's walk, slide or pop has ended)."""
+
 
 def measure(url: str, engine: Engine, max_taps: int = MAX_TAPS) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {"action": [], "step": [], "pass": [], "action_painted": []}
@@ -76,6 +85,7 @@ def measure(url: str, engine: Engine, max_taps: int = MAX_TAPS) -> dict[str, lis
     engine.call(CLICK, "new-game-start")
     engine.wait_for("() => document.body.dataset.ready === 'game'", timeout=60)
     for _ in range(max_taps):
+        engine.wait_for(MOTION_DONE, timeout=10)
         seen = engine.call(OFFERS)
         if seen["over"]:
             break
