@@ -18,7 +18,7 @@ from kingdoms.core.codes import decode_code, encode_code
 from kingdoms.core.records import GameRecord
 
 from .burgrave_page import one_tap_action
-from .conftest import SiteServer, record_in
+from .conftest import AFTER_PAINT, SiteServer, record_in
 from .engines import Engine, EngineError, is_webkit, open_engine, virtual_screen, wanted_engines
 from .layout_checks import MEASURE, SCREENSHOTS, Report
 from .test_languages import midway
@@ -129,7 +129,7 @@ def dice_move(engine: Engine) -> None:
 
 def page_record(engine: Engine) -> GameRecord:
     """The game the page keeps in its address (written a frame after each move)."""
-    engine.call("() => new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)))")
+    engine.call(AFTER_PAINT)
     fragment = str(engine.js("location.hash"))
     return record_in(fragment)
 

@@ -441,9 +441,12 @@ UNDER_THE_INDICATOR = """
     if (element.closest('[inert], [hidden], .visually-hidden')) continue;
     if (!element.getClientRects().length) continue;
     if (getComputedStyle(element).visibility !== 'visible') continue;
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    const box = node === element ? node.getBoundingClientRect() : range.getBoundingClientRect();
+    let box = element.getBoundingClientRect();
+    if (node !== element) {  // a text: its own lines, not its element's whole box
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      box = range.getBoundingClientRect();
+    }
     let top = box.top, end = box.bottom;
     for (let up = element.parentElement; up; up = up.parentElement) {
       if (getComputedStyle(up).overflowY === 'visible') continue;
