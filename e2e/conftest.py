@@ -7,10 +7,12 @@ error or unhandled rejection may go unnoticed.
 from __future__ import annotations
 
 import contextlib
+import http.server
 import os
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -43,12 +45,22 @@ window.addEventListener('unhandledrejection',
 
 
 class SiteServer:
-    """``dist/`` served on an ephemeral port in a thread; ``url`` is the site's sub-path."""
+    """``dist/`` served on an ephemeral port in a thread; ``url`` is the site's sub-path;
+    ``paths`` the paths asked of it (GET), in order, for tests that count downloads."""
 
     def __init__(self) -> None:
         if not (build.SITE / "index.html").exists():
             raise RuntimeError("dist/site is missing: run 'python3 build.py build' first")
-        self.server = build.make_server(0)
+        self.paths: list[str] = []
+        paths = self.paths
+
+        class Counted(build.SiteHandler):
+            def do_GET(self) -> None:
+                paths.append(self.path)
+                super().do_GET()
+
+        self.server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), partial(Counted, directory=str(build.DIST)))
         self.port = int(self.server.server_address[1])
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

@@ -49,6 +49,20 @@ async function store(cache, url) {
   await cache.put(url, stored);
 }
 
+/** Words packs being stored now, by URL: the page's "keep" message and its own fetch of the same
+ * pack often arrive together on a first visit, and each used to download it. */
+const keeping = new Map();
+
+/** Store words pack ``url`` in ``cache`` once, however many ask for it meanwhile. */
+function keepWords(cache, url) {
+  let pending = keeping.get(url);
+  if (!pending) {
+    pending = store(cache, url).finally(() => keeping.delete(url));
+    keeping.set(url, pending);
+  }
+  return pending;
+}
+
 /** This version's packs of the languages an older version of this scope had kept. */
 async function wordsKeptBefore() {
   const languages = new Set();
@@ -93,7 +107,7 @@ self.addEventListener("message", (event) => {
       for (const url of event.data.urls) {
         const absolute = new URL(String(url), self.location).href;
         if (WORDS.includes(absolute) && !(await cache.match(absolute))) {
-          await store(cache, absolute).catch(() => { /* offline: kept on its next fetch */ });
+          await keepWords(cache, absolute).catch(() => { /* offline: kept on its next fetch */ });
         }
       }
     })());
@@ -120,10 +134,10 @@ self.addEventListener("fetch", (event) => {
     const hit = await cache.match(key);
     if (hit) return hit;
     if (WORDS.includes(key)) {
-      // A language's words, first asked for: keep them for offline use.
-      const response = await fetch(request);
-      if (response.ok) await cache.put(key, response.clone());
-      return response;
+      // A language's words, first asked for: keep them for offline use (one download, shared
+      // with a "keep" message for the same pack), then answer from the cache.
+      await keepWords(cache, key).catch(() => { /* offline or failed: asked of the network */ });
+      return (await cache.match(key)) || fetch(request);
     }
     if (request.mode === "navigate") {
       // An unknown page inside the site while offline: the app shell is the best answer.
