@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from kingdoms.core.codes import decode_code, encode_code
 from kingdoms.core.records import GameRecord
@@ -60,21 +61,50 @@ def person_to_play(page: Page) -> bool:
     return page.get_by_test_id("game-screen").get_attribute("data-over") != "true"
 
 
+TABLE_NOW = """() => {
+  const screen = document.querySelector('[data-testid=game-screen]');
+  const text = (selector) => [...document.querySelectorAll(selector)]
+    .map(node => node.innerText.trim()).filter(Boolean);
+  const active = document.activeElement;
+  return {
+    moves: screen && screen.dataset.moves, address: location.hash.slice(0, 12) + '…',
+    banner: text('[data-testid=turn-banner]'), notices: text('.app-notice, .warning'),
+    panels: text('[data-testid=coach], [data-testid=hint-panel], [data-testid=help-panel]'),
+    roll: [...document.querySelectorAll('[data-testid=roll]')].map(node =>
+      ({disabled: node.disabled, aria: node.getAttribute('aria-disabled'),
+        connected: node.isConnected, box: node.getBoundingClientRect().toJSON()})),
+    focus: active && (active.dataset.testid || active.tagName),
+    dialogs: text('dialog[open]'),
+  };
+}"""
+"""What the table shows, for the message of a tap that made no move (seen once in CI: a roll
+tapped and no move after 15 s, no console error): enough to tell a lost tap from a refused one
+(a notice) or a board that was read-only."""
+
+
+def wait_for_move(page: Page, before: int, tapped: str) -> None:
+    """Wait until the table has more than ``before`` moves; say what it shows if it does not."""
+    try:
+        page.wait_for_function(
+            "n => Number(document.querySelector('[data-testid=game-screen]').dataset.moves) > n",
+            arg=before)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"no move 15 s after tapping {tapped}: "
+                             f"{page.evaluate(TABLE_NOW)}") from None
+
+
 def tap_and_wait(page: Page, testid: str) -> None:
     before = int(page.get_by_test_id("game-screen").get_attribute("data-moves") or 0)
     page.get_by_test_id(testid).tap()
-    page.wait_for_function(
-        "n => Number(document.querySelector('[data-testid=game-screen]').dataset.moves) > n",
-        arg=before)
+    wait_for_move(page, before, testid)
 
 
 def take_and_wait(page: Page, citizen: Locator) -> None:
     """Take a lit citizen (answering the inline question when asked) and wait for the move."""
     before = int(page.get_by_test_id("game-screen").get_attribute("data-moves") or 0)
+    name = str(citizen.get_attribute("data-testid"))
     take_citizen(page, citizen)
-    page.wait_for_function(
-        "n => Number(document.querySelector('[data-testid=game-screen]').dataset.moves) > n",
-        arg=before)
+    wait_for_move(page, before, name)
 
 
 def play_dice_realm_turn(page: Page) -> None:
