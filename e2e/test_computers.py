@@ -33,6 +33,7 @@ def browser_context_args(tablet_context_args: dict[str, Any]) -> dict[str, Any]:
 def start_with_computers(page: Page, site_url: str, seed: int, game_id: str,
                          seats: list[tuple[str, str]]) -> None:
     """A new game from the home screen: (name, "person" or a computer level) per seat."""
+    page.add_init_script(INPUT_RECORDER)
     page.goto(f"{site_url}?seed={seed}")
     wait_ready(page)
     page.get_by_test_id(f"new-game-{game_id}").tap()
@@ -61,6 +62,20 @@ def person_to_play(page: Page) -> bool:
     return page.get_by_test_id("game-screen").get_attribute("data-over") != "true"
 
 
+INPUT_RECORDER = """
+window.__inputs = [];
+for (const kind of ['touchstart', 'touchend', 'pointerdown', 'pointerup', 'pointercancel',
+                    'click', 'contextmenu']) {
+  window.addEventListener(kind, e => {
+    const target = e.target && e.target.closest ? e.target.closest('[data-testid]') : null;
+    window.__inputs.push(`${Math.round(e.timeStamp)} ${kind} ${target ? target.dataset.testid
+      : e.target && e.target.nodeName}${e.defaultPrevented ? ' (prevented)' : ''}`);
+    window.__inputs.splice(0, window.__inputs.length - 12);
+  }, {capture: true, passive: true});
+}
+"""
+"""Keeps the page's last input events (time, kind, test id hit), for :data:`TABLE_NOW`."""
+
 TABLE_NOW = """() => {
   const screen = document.querySelector('[data-testid=game-screen]');
   const text = (selector) => [...document.querySelectorAll(selector)]
@@ -74,12 +89,12 @@ TABLE_NOW = """() => {
       ({disabled: node.disabled, aria: node.getAttribute('aria-disabled'),
         connected: node.isConnected, box: node.getBoundingClientRect().toJSON()})),
     focus: active && (active.dataset.testid || active.tagName),
-    dialogs: text('dialog[open]'),
+    dialogs: text('dialog[open]'), inputs: window.__inputs, now: Math.round(performance.now()),
   };
 }"""
 """What the table shows, for the message of a tap that made no move (seen once in CI: a roll
-tapped and no move after 15 s, no console error): enough to tell a lost tap from a refused one
-(a notice) or a board that was read-only."""
+tapped and no move after 15 s, no console error): enough to tell a tap the browser did not turn
+into a click (the input events) from one the table refused (a notice) or a read-only board."""
 
 
 def wait_for_move(page: Page, before: int, tapped: str) -> None:
