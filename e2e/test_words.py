@@ -43,10 +43,10 @@ def test_a_first_visit_fetches_its_language_and_keeps_it_offline(browser: Browse
     page.wait_for_function(
         "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
         timeout=60_000)
-    # The caches once read empty just after holding German's pack (CI, under load: the pack
-    # was stored twice, by the page's "keep" and the worker's own fetch, its entry replaced;
-    # the worker now stores a pack once however many ask): give them time to settle, then
-    # they must hold German's words and no other language's.
+    # The caches once read empty just after holding German's pack (CI, under load; most
+    # likely the pack stored twice, by the page's "keep" and the worker's own fetch, its entry
+    # replaced; the worker now stores a pack once however many ask): give them time to settle,
+    # then they must hold German's words and no other language's.
     deadline = time.monotonic() + 30
     kept = page.evaluate(KEPT_WORDS)
     while kept != ["de"] and time.monotonic() < deadline:
