@@ -791,9 +791,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(port: int, directory: Path = DIST) -> http.server.ThreadingHTTPServer:
-    handler = partial(SiteHandler, directory=str(directory))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+def make_server(port: int, directory: Path = DIST,
+                handler: type[SiteHandler] = SiteHandler) -> http.server.ThreadingHTTPServer:
+    """Serve ``directory`` on 127.0.0.1 (``handler``: a subclass, for tests that watch what
+    is asked)."""
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port),
+                                           partial(handler, directory=str(directory)))
 
 
 def serve(port: int) -> None:

@@ -7,12 +7,10 @@ error or unhandled rejection may go unnoticed.
 from __future__ import annotations
 
 import contextlib
-import http.server
 import os
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -59,8 +57,7 @@ class SiteServer:
                 paths.append(self.path)
                 super().do_GET()
 
-        self.server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), partial(Counted, directory=str(build.DIST)))
+        self.server = build.make_server(0, handler=Counted)
         self.port = int(self.server.server_address[1])
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

@@ -104,7 +104,7 @@ def wait_for_move(page: Page, before: int, tapped: str) -> None:
             "n => Number(document.querySelector('[data-testid=game-screen]').dataset.moves) > n",
             arg=before)
     except PlaywrightTimeoutError:
-        raise AssertionError(f"no move 15 s after tapping {tapped}: "
+        raise AssertionError(f"no move after tapping {tapped}: "
                              f"{page.evaluate(TABLE_NOW)}") from None
 
 
