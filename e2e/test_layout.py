@@ -80,11 +80,18 @@ def open_burgrave(page: Page, url: str, record: GameRecord) -> None:
         expect(page.get_by_test_id("burgrave-screen")).to_be_visible()
 
 
+AT_REST = """Promise.all(document.getAnimations()
+    .filter(motion => motion.effect && motion.effect.getComputedTiming().endTime !== Infinity)
+    .map(motion => motion.finished.catch(() => null)))"""
+"""Waits for every animation that ends (a waiting pulse repeats for ever) to end."""
+
+
 def check(page: Page, name: str) -> None:
     # As a player first sees the screen: a long page (German, a tip shown) may have scrolled to
     # its focused control, and what scrolls under the sticky top bar is not an overlap.
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(150)  # fonts and the sprite laid out
+    page.evaluate(AT_REST)  # a tumbling die or walking pawn is not where it comes to rest
     screenshot(page, name)
     failures = measure(page).failures()
     assert failures == {}, f"{name}: {failures}"

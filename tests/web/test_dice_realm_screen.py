@@ -365,6 +365,19 @@ def test_rolled_dice_tumble_and_held_ones_stay_still(fake_dom: OfflineDocument) 
     assert "held" in host.node("die-0").className.split()
 
 
+def test_a_game_opened_after_a_roll_shows_its_dice_at_rest(fake_dom: OfflineDocument) -> None:
+    """A resumed or shared game did not just roll: its first drawing has no tumbling die (and a
+    layout is never measured mid-tumble), while the next roll tumbles as ever."""
+    rolled = dice_host(fake_dom, 2, 3)
+    rolled.node("roll").click()
+    host = dice_host(fake_dom, 2, 3, record=rolled.record)
+    assert GAME.decode_action(host.record.actions[-1]) == Roll(keep=0)
+    assert all(host.node(f"die-{i}").attrs["data-value"] for i in range(6))
+    assert not any("rolling" in host.node(f"die-{i}").className.split() for i in range(6))
+    host.node("roll").click()
+    assert all("rolling" in host.node(f"die-{i}").className.split() for i in range(6))
+
+
 def test_the_odds_switch_is_remembered_and_hides_the_odds(fake_dom: OfflineDocument) -> None:
     host = dice_host(fake_dom, 2, 6)
     host.node("roll").click()

@@ -198,14 +198,15 @@ class DiceRealmScreen:
         rolled = values is not None
         tray = self.tray
         flips_left = int(dice["flips_left"])
-        # Which dice tumble: those re-rolled by the roll just made (once per roll).
+        # Which dice tumble: those re-rolled by the roll just made (once per roll). The first
+        # drawing shows the dice as they lie: a game opened, resumed or shared did not just roll.
         tumble = 0
         key = (int(view["turn"]), int(dice["rolls_used"]), seat)
         last = view["this_turn"][-1] if view["this_turn"] else None
         if rolled and last is not None and last.get("type") == "roll" \
-                and key != self._animated_key:
+                and self._animated_key is not None and key != self._animated_key:
             tumble = 63 & ~int(last.get("kept", 0))
-        self._animated_key = key if rolled else self._animated_key
+        self._animated_key = key
 
         self._die_nodes = []
         dice_nodes = []
