@@ -24,7 +24,6 @@ from kingdoms_web.games.burgrave import motion as motions
 from kingdoms_web.games.burgrave.icons import (
     BUILDING_SYMBOL,
     PAWN_SHAPES,
-    SVG_NS,
     amount,
     icon,
     stamped,
@@ -77,22 +76,6 @@ def workers(view: BurgraveView, seat: int, count: int) -> Element:
     return el("span", icon(f"pawn-{shape}", "bg-worker-shape"),
               el("span", f"×{count}", cls="bg-worker-count"),
               cls=f"bg-worker bg-fg-{M.SEAT_COLOURS[seat]}", attrs={"aria-hidden": "true"})
-
-
-def road() -> Element:
-    """The road round the castle, drawn behind the five segments (it shows in the gaps between
-    them): one closed loop, dashed down the middle, the way the burgraves travel clockwise.
-    Pure decoration in SVG; the segments' own arrows and the paths note say it in words."""
-    svg: Element = dom.document.createElementNS(SVG_NS, "svg")
-    dom.set_attrs(svg, {"class": "bg-road", "viewBox": "0 0 100 100",
-                        "preserveAspectRatio": "none", "aria-hidden": "true",
-                        "focusable": "false"})
-    for cls in ("bg-road-bed", "bg-road-line"):
-        rect = dom.document.createElementNS(SVG_NS, "rect")
-        dom.set_attrs(rect, {"class": cls, "x": "4", "y": "6", "width": "92", "height": "88",
-                             "rx": "8", "vector-effect": "non-scaling-stroke"})
-        svg.append(rect)
-    return svg
 
 
 def offer_button(scope: Scope, offer: M.Offer, on_offer: Callable[[M.Offer], None],

@@ -28,7 +28,7 @@ from kingdoms_web import dom
 from kingdoms_web.dom import Element, Scope, el
 from kingdoms_web.games.burgrave import model as M
 from kingdoms_web.games.burgrave import motion as motions
-from kingdoms_web.games.burgrave.board import BoardRenderer, road
+from kingdoms_web.games.burgrave.board import BoardRenderer
 from kingdoms_web.games.burgrave.dialogs import CardDialog, LegendDialog
 from kingdoms_web.games.burgrave.end import end_details, end_lead
 from kingdoms_web.games.burgrave.icons import icon
@@ -64,13 +64,11 @@ class ScreenFrame:
     main: Element
     board: Element
     ring: Element
-    road: Element
     opponents: Element
 
     @staticmethod
     def build(*, with_dock: bool) -> ScreenFrame:
-        road_ = road()
-        ring = el("div", road_, cls="bg-ring")
+        ring = el("div", cls="bg-ring")
         board = el("section", ring, el("p", t("burgrave.paths"), cls="bg-legend"),
                    cls="bg-board", testid="board", attrs={"aria-label": t("burgrave.board")})
         opponents = el("div", cls="bg-opponents",
@@ -79,7 +77,7 @@ class ScreenFrame:
         panel = el("div", cls="bg-panel", testid="panel")
         dock = el("div", cls="bg-dock", testid="dock") if with_dock else None
         screen = el("div", panel, dock, main, cls="bg-screen", testid="burgrave-screen")
-        return ScreenFrame(screen, panel, dock, main, board, ring, road_, opponents)
+        return ScreenFrame(screen, panel, dock, main, board, ring, opponents)
 
 
 class BurgraveScreen:
@@ -190,7 +188,7 @@ class BurgraveScreen:
         self._asks = asks
         dock_open = hand_asked or self._dock_open(asks)
         others = [s for s in range(len(view["players"])) if s != viewer]
-        dom.patch(frame.ring, [frame.road, *board.render(parts)])
+        dom.patch(frame.ring, board.render(parts))
         rival = view.get("rival")
         rival_name = str(view["players"][rival["seat"]]["name"]) if rival else ""
         dom.patch(frame.opponents, [
