@@ -6,8 +6,9 @@ For each engine, a fresh profile with the service worker on:
   was usable) on the first visit, then on a reload once the service worker controls the page,
   and how long the runtime (``pyodide.asm.wasm``, ~10 MB) took to arrive on that reload, from
   the worker's cache;
-- WebKit twice: as the tests run it (compositing through the GPU that Mesa emulates on the
-  CPU here), and with compositing off (``webkit-cpu``; see
+- WebKit three times: as the tests run it (painting on the CPU as Safari does, compositing
+  through the GPU that Mesa emulates on the CPU here), painting through that emulated GPU too
+  (``webkit-gl``, WebKitGTK's default) and with compositing off (``webkit-cpu``; see
   :func:`e2e.engines.webkit_rendering`);
 - taps: the Dice Realm and Burgrave tap benchmarks (:mod:`bench.taps`,
   :mod:`bench.burgrave_taps`), each tap timed in the page from the click to the first frame
@@ -77,8 +78,9 @@ def figures(name: str, url: str, display: str | None, chromium: str | None) -> d
 def engines_report(chromium: str, line: Callable[..., None]) -> None:
     """Print each engine's start-up and tap figures (``line(label, value, target)``)."""
     names = wanted_engines()
-    if "webkit" in names and "webkit-cpu" not in names:
-        names.insert(names.index("webkit") + 1, "webkit-cpu")  # no emulated GPU, for contrast
+    if "webkit" in names:  # for contrast: painting on the emulated GPU; no compositing
+        extra = [n for n in ("webkit-gl", "webkit-cpu") if n not in names]
+        names[names.index("webkit") + 1:names.index("webkit") + 1] = extra
     server = build.make_server(0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/site/"

@@ -33,8 +33,10 @@ from pathlib import Path
 from typing import Any
 
 ENGINES = ("chromium", "webkit", "firefox")
-EXTRA_ENGINES = ("webkit-cpu",)
-"""Named only when asked for: WebKit with compositing off (see :func:`webkit_rendering`)."""
+EXTRA_ENGINES = ("webkit-gl", "webkit-cpu")
+"""Named only when asked for: WebKit painting through the emulated GPU, and with compositing off
+(see :func:`webkit_rendering`)."""
+WEBKIT_ENGINES = ("webkit", "webkit-gl", "webkit-cpu")
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 FIREFOX = "/usr/bin/firefox-esr"
@@ -224,14 +226,22 @@ class ChromiumEngine(Engine):
 # --------------------------------------------------------------------------- WebKit
 
 
-def webkit_rendering(cpu: bool) -> dict[str, str]:
-    """How WebKitGTK draws. Here, without a GPU, it composites its layers through OpenGL that
-    Mesa emulates on the CPU (``swrast``): that takes a good part of this 2-core machine from
-    the page, and made Burgrave's taps 1.5-2x slower than with compositing off; an iPad
-    composites on its GPU. ``cpu`` turns compositing off (the ``webkit-cpu`` engine, which the
-    bench prints beside ``webkit``). The tests keep WebKit's default: with compositing off,
-    two WebKits at once (``-n 2``) hung now and then."""
-    return {"WEBKIT_DISABLE_COMPOSITING_MODE": "1"} if cpu else {}
+def webkit_rendering(name: str) -> dict[str, str]:
+    """How WebKitGTK draws, for the WebKit engine ``name``. This machine has no GPU, so
+    WebKitGTK's default paints its layers with Skia on OpenGL that Mesa emulates on the CPU
+    (``llvmpipe``): every rounded box and path of a changed layer is rasterised by shaders run in
+    software, which took a Burgrave board's frame for one changed outline from about 20 ms to
+    100 (docs/burgrave.md, Speed). Safari paints layer contents on the CPU (Core Graphics) and
+    composites them on the GPU; the tests' ``webkit`` does the same as far as this machine
+    allows: Skia paints on the CPU (``WEBKIT_SKIA_ENABLE_CPU_RENDERING``), and the compositing
+    stays on, through Mesa. ``webkit-gl`` is WebKitGTK's default (Skia on the emulated GPU) and
+    ``webkit-cpu`` turns compositing off; the bench prints both beside ``webkit`` for contrast
+    (with compositing off, two WebKits at once, ``-n 2``, hung now and then)."""
+    if name == "webkit-cpu":
+        return {"WEBKIT_DISABLE_COMPOSITING_MODE": "1"}
+    if name == "webkit-gl":
+        return {}
+    return {"WEBKIT_SKIA_ENABLE_CPU_RENDERING": "1"}
 
 
 class WebKitEngine(Engine):
@@ -243,7 +253,7 @@ class WebKitEngine(Engine):
 
     name = "webkit"
 
-    def __init__(self, width: int, height: int, display: str, cpu: bool = False) -> None:
+    def __init__(self, width: int, height: int, display: str, name: str = "webkit") -> None:
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
@@ -258,9 +268,8 @@ class WebKitEngine(Engine):
         # the page wider than a phone; the window is then sized freely, page and all.
         options.add_argument("--full-screen")
         service = Service(executable_path=WEBKIT_DRIVER,
-                          env={**os.environ, "DISPLAY": display, **webkit_rendering(cpu)})
-        if cpu:
-            self.name = "webkit-cpu"
+                          env={**os.environ, "DISPLAY": display, **webkit_rendering(name)})
+        self.name = name
         self._driver = webdriver.WebKitGTK(options=options, service=service)
         self._driver.set_script_timeout(120)
         self.set_viewport(width, height)
@@ -468,9 +477,9 @@ def wanted_engines() -> list[str]:
 
 
 def is_webkit(name: str) -> bool:
-    """Whether engine ``name`` is WebKit, drawn either way (``webkit``, ``webkit-cpu``): it
-    needs a virtual screen and is judged against Chromium's taps."""
-    return name in ("webkit", "webkit-cpu")
+    """Whether engine ``name`` is WebKit, drawn any way (:data:`WEBKIT_ENGINES`): it needs a
+    virtual screen and is judged against Chromium's taps."""
+    return name in WEBKIT_ENGINES
 
 
 @contextlib.contextmanager
@@ -488,7 +497,7 @@ def open_engine(name: str, width: int = 1024, height: int = 768, *,
     elif is_webkit(name):
         if display is None:
             raise EngineError("WebKit needs a display (virtual_screen())")
-        engine = WebKitEngine(width, height, display, cpu=name == "webkit-cpu")
+        engine = WebKitEngine(width, height, display, name)
     else:
         raise EngineError(f"unknown engine {name!r}")
     try:
