@@ -56,6 +56,27 @@ if (!window.__kingdomsErrors) {
 """
 """Page errors, unhandled rejections and console errors, kept in the page for :meth:`errors`."""
 
+VIEWPORT_PROBE_ADD = """
+let probe = document.getElementById('kingdoms-viewport-probe');
+if (!probe) {
+  probe = document.createElement('style');
+  probe.id = 'kingdoms-viewport-probe';
+  (document.head || document.documentElement).append(probe);
+}
+probe.textContent = `@media (width: ${arguments[0]}px) and (height: ${arguments[1]}px) {
+  :root { --kingdoms-viewport-probe: 1; } }`;
+// resolved now, at the old size, so that only the resize can make it apply
+getComputedStyle(document.documentElement).getPropertyValue('--kingdoms-viewport-probe');
+"""
+"""A style sheet that applies only at the coming size (see :meth:`WebKitEngine.set_viewport`)."""
+VIEWPORT_PROBE_SEEN = """
+const done = arguments[arguments.length - 1];
+// a frame asked for: WebKit evaluates media queries again only in a rendering update
+requestAnimationFrame(() => done([[innerWidth, innerHeight], getComputedStyle(
+  document.documentElement).getPropertyValue('--kingdoms-viewport-probe').trim() === '1']));
+"""
+VIEWPORT_PROBE_REMOVE = "document.getElementById('kingdoms-viewport-probe')?.remove();"
+
 CENTRE = """async (selector) => {
   const target = document.querySelector(selector);
   if (!target) return {missing: true};
@@ -306,17 +327,30 @@ class WebKitEngine(Engine):
         actions.perform()
 
     def set_viewport(self, width: int, height: int) -> None:
-        """The window, which is all page (no tool bar), sized ``width`` x ``height``."""
+        """The window, which is all page (no tool bar), sized ``width`` x ``height``, once the
+        page's style sheets see that size.
+
+        WebKitGTK reports the new ``innerWidth`` and fires ``resize`` at once, but evaluates the
+        style sheets' media queries again only in a later rendering update (about 200 ms on
+        this machine) and now and then not at all, which the page itself corrects
+        (``public/boot.js``, keepStylesWithTheWindow): until then a phone-sized page keeps the
+        tablet's rules. ``matchMedia`` answers at once, so it cannot tell; a style sheet whose
+        media query is the new size, put in before the resize, is evaluated with all the
+        others, so its rule applying says they all have. A page that never gets there fails
+        here."""
+        self._driver.execute_script(VIEWPORT_PROBE_ADD, width, height)
         self._driver.set_window_rect(0, 0, width, height)
         # The window manager-less screen may apply the size a moment later (a busy machine).
         deadline = time.monotonic() + 10
         while True:
-            inner = self._driver.execute_script("return [innerWidth, innerHeight]")
-            if inner == [width, height]:
+            seen = self._driver.execute_async_script(VIEWPORT_PROBE_SEEN)
+            if seen[0] == [width, height] and seen[1]:
+                self._driver.execute_script(VIEWPORT_PROBE_REMOVE)
                 return
             if time.monotonic() > deadline:
-                raise EngineError(f"webkit: the page is {inner}, not {width}x{height}")
-            time.sleep(0.1)
+                raise EngineError(f"webkit: the page is {seen[0]}, not {width}x{height}"
+                                  f" (its style sheets {'do' if seen[1] else 'do not'} see it)")
+            time.sleep(0.05)
 
     def screenshot(self, path: Path) -> None:
         self._driver.save_screenshot(str(path))

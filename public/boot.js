@@ -8,7 +8,9 @@
  *  3. register the service worker once the app is up (so offline reloads work), and tell the app
  *     when the site is cached ("ready to play offline") or a new version waits; the new worker
  *     takes over only when the player taps "Reload" (applyUpdate), never under a running game,
- *  4. keep the browser's install prompt for the Settings dialog.
+ *  4. keep the browser's install prompt for the Settings dialog,
+ *  5. keep the style sheets in step with the window when it is resized or turned (a WebKit
+ *     quirk, below).
  * Everything else is Python (web/kingdoms_web). The app sets body[data-ready="home"] when its
  * first screen is shown; that ends the loading screen.
  *
@@ -571,6 +573,48 @@
     return true;
   }
 
+  /* WebKit evaluates the style sheets' media queries again only at some rendering update after
+   * a resize (about 200 ms later), and now and then not at all: a Burgrave table turned from
+   * landscape to a phone's width kept the side-panel grid, 536 px wide in a 390 px window, for
+   * as long as it was watched (WebKitGTK 2.50; docs/architecture.md, "Engines"). matchMedia
+   * always answers for the present size, so a probe sheet written for the size it was written
+   * at tells: after a resize, if it still applies although matchMedia says it no longer does,
+   * the sheets are stale, and taking one sheet away and back makes WebKit evaluate them all.
+   * Chromium and Firefox never get there; WebKit's delayed case gets there too, and is then
+   * drawn right a few frames sooner. */
+  function keepStylesWithTheWindow() {
+    var probe = document.createElement("style");
+    var query = "";
+    var rootStyle = getComputedStyle(document.documentElement);
+    function probed() {
+      return rootStyle.getPropertyValue("--kingdoms-size-probe").trim() === "1";
+    }
+    function write() {
+      var sized = "(width: " + innerWidth + "px) and (height: " + innerHeight + "px)";
+      // iOS Safari's innerHeight follows its toolbar, not the media queries' height
+      query = matchMedia(sized).matches ? sized : "(width: " + innerWidth + "px)";
+      probe.textContent = "@media " + query + " { :root { --kingdoms-size-probe: 1; } }";
+      probed(); // resolved now, while it applies
+    }
+    var pending = false;
+    function check() {
+      pending = false;
+      if (probed() && !matchMedia(query).matches) {
+        probe.disabled = true;
+        probed();
+        probe.disabled = false;
+      }
+      write();
+    }
+    document.head.appendChild(probe);
+    write();
+    window.addEventListener("resize", function () {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(check);
+    });
+  }
+
   /* The home screen pre-rendered at build time (kingdoms_web/shell/prerender.py), one copy per
    * language: show the visitor's (unless the address opens something else), keep the loader as
    * a slim bar, and hold a tap or typed share code until the live screen replaces it. */
@@ -643,6 +687,7 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    keepStylesWithTheWindow();
     translateStatic();
     watchReady();
     paint();
