@@ -107,6 +107,10 @@ class _SegmentFrame:
     east_spots: Element
     east_links: Element
     inner: Element
+    """The inner row: the gate space, then :attr:`cards`."""
+    cards: Element
+    """The segment's two piles (townsfolk, manuscripts): side by side where they fit, else
+    stacked; the row lets them wrap under the gate space where even one does not fit beside it."""
 
 
 @dataclass(frozen=True)
@@ -174,8 +178,8 @@ class BoardRenderer:
                               for k in range(3)])
             dom.patch(box, [self.kept_space(parts, 2 * p + east, seg["exchanges"][east]),
                             spots, links])
-        dom.patch(frame.inner, [self.kept_space(parts, 10 + p, None),
-                                self.kept_pile(parts, "townsfolk", p, seg),
+        dom.patch(frame.inner, [self.kept_space(parts, 10 + p, None), frame.cards])
+        dom.patch(frame.cards, [self.kept_pile(parts, "townsfolk", p, seg),
                                 self.kept_pile(parts, "manuscript", p, seg)])
         return frame.article
 
@@ -235,14 +239,15 @@ class BoardRenderer:
             box = el("div", spots, links, cls="bg-bank " + ("bg-east" if east else "bg-west"))
             banks.append((box, spots, links))
         (west, west_spots, west_links), (east_, east_spots, east_links) = banks
-        inner = el("div", cls="bg-inner-row")
+        cards = el("div", cls="bg-inner-cards")
+        inner = el("div", cards, cls="bg-inner-row")
         article = el("article", head, west,
                      el("div", icon("river"), cls="bg-river", attrs={"aria-hidden": "true"}),
                      east_, inner, cls=f"bg-seg bg-seg-{p}", testid=f"segment-{p}",
                      attrs={"aria-label": t("burgrave.segment_named", number=p + 1,
                                             name=name)})
         return _SegmentFrame(article, west, west_spots, west_links, east_, east_spots,
-                             east_links, inner)
+                             east_links, inner, cards)
 
     def links(self, p: int, design: int, east: int) -> Element:
         """A bank's links: the rewards for two neighbouring spots built (and, east, for the
