@@ -174,6 +174,29 @@ def test_boots_to_the_pre_rendered_home_then_the_live_one(engine: Engine, site_u
     assert engine.js("document.querySelectorAll('[data-prerendered]').length") == 0
     assert engine.js("!!document.querySelector('[data-testid=games] h2, [data-testid=games]')")
     check_layout(engine, "home")
+    assert engine.call(DOM_HELPERS) == {
+        "made": ["k", "tid", "x", False, "", "one2", 3],
+        "kids": ["I", "U", "B", "#end"], "kept": [True, True]}, engine.name
+
+
+DOM_HELPERS = """() => {
+  const {patch, element} = window.kingdomsDom;
+  const a = document.createElement('i'), b = document.createElement('b'),
+    c = document.createElement('u');
+  const parent = element('div', 'k', 'tid', 3, 'title', 'x', 'hidden', false, 'data-on', true,
+    'one', a, null, 2);
+  const made = [parent.className, parent.dataset.testid, parent.getAttribute('title'),
+    parent.hasAttribute('hidden'), parent.getAttribute('data-on'), parent.textContent,
+    parent.childNodes.length];
+  parent.append(b);
+  patch(parent, [a, c, b, 'end']);
+  const kids = [...parent.childNodes].map(n => n.nodeType === 3 ? '#' + n.data : n.tagName);
+  return {made, kids, kept: [parent.firstChild === a, parent.childNodes[2] === b]};
+}"""
+"""``boot.js``'s DOM helpers (what ``dom.el`` and ``dom.patch`` call in the browser) in each
+engine: attributes set and left off, strings and numbers made text, nothing for null; a patch
+keeps the nodes already in place, drops the ones no longer drawn and puts a new one before one
+wanted further on."""
 
 
 def reload_resumes(engine: Engine) -> None:

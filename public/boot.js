@@ -10,7 +10,9 @@
  *     takes over only when the player taps "Reload" (applyUpdate), never under a running game,
  *  4. keep the browser's install prompt for the Settings dialog,
  *  5. keep the style sheets in step with the window when it is resized or turned (a WebKit
- *     quirk, below).
+ *     quirk, below),
+ *  6. give the Python page two DOM helpers (window.kingdomsDom: patch, element) that do in one
+ *     call what Python would do in one call per child or attribute (kingdoms_web/dom.py).
  * Everything else is Python (web/kingdoms_web). The app sets body[data-ready="home"] when its
  * first screen is shown; that ends the loading screen.
  *
@@ -614,6 +616,56 @@
       requestAnimationFrame(check);
     });
   }
+
+  /* dom.patch's work in one call from Python: make parent's children exactly `wanted` (nodes,
+   * or strings made text nodes; null skipped), leaving each one already in its place alone and
+   * never moving one wanted further on (the new ones go in before it). kingdoms_web/dom.py has
+   * the same in Python, for CPython and as the rule; done there, every child costs several
+   * calls from WebAssembly into JavaScript, which in JavaScriptCore cost about four times what
+   * they do in V8 (docs/architecture.md, "Engines"). */
+  function patchChildren(parent, wanted) {
+    var want = [];
+    for (var i = 0; i < wanted.length; i++) {
+      var child = wanted[i];
+      if (child === null || child === undefined) continue;
+      want.push(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    var later = new Set(want);
+    var nodes = parent.childNodes; // live: it follows the changes made below
+    for (var index = 0; index < want.length; index++) {
+      later.delete(want[index]);
+      for (;;) {
+        var current = nodes[index];
+        if (!current) { parent.appendChild(want[index]); break; }
+        if (current === want[index]) break;
+        if (later.has(current)) { parent.insertBefore(want[index], current); break; }
+        current.remove(); // not drawn any more
+      }
+    }
+    while (nodes.length > want.length) nodes[want.length].remove();
+    return parent;
+  }
+  /* dom.el's work in one call: <tag> with a class, a data-testid, `pairs` attributes (name,
+   * value; true: present and empty, false or null: absent) then children (nodes, or strings
+   * made text nodes; null skipped), all as arguments (a list would cross as a proxy). */
+  function makeElement(tag, cls, testid, pairs) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (testid) node.setAttribute("data-testid", testid);
+    var at = 4;
+    for (var i = 0; i < pairs; i++, at += 2) {
+      var value = arguments[at + 1];
+      if (value === null || value === undefined || value === false) node.removeAttribute(arguments[at]);
+      else node.setAttribute(arguments[at], value === true ? "" : String(value));
+    }
+    for (; at < arguments.length; at++) {
+      var child = arguments[at];
+      if (child === null || child === undefined) continue;
+      node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+  window.kingdomsDom = { patch: patchChildren, element: makeElement };
 
   /* The home screen pre-rendered at build time (kingdoms_web/shell/prerender.py), one copy per
    * language: show the visitor's (unless the address opens something else), keep the loader as
