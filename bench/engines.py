@@ -28,7 +28,14 @@ from collections.abc import Callable
 from typing import Any
 
 import build
-from e2e.engines import Engine, is_webkit, open_engine, virtual_screen, wanted_engines
+from e2e.engines import (
+    EXTRA_ENGINES,
+    Engine,
+    is_webkit,
+    open_engine,
+    virtual_screen,
+    wanted_engines,
+)
 
 from bench import burgrave_taps, percentile, taps
 
@@ -79,8 +86,8 @@ def engines_report(chromium: str, line: Callable[..., None]) -> None:
     """Print each engine's start-up and tap figures (``line(label, value, target)``)."""
     names = wanted_engines()
     if "webkit" in names:  # for contrast: painting on the emulated GPU; no compositing
-        extra = [n for n in ("webkit-gl", "webkit-cpu") if n not in names]
-        names[names.index("webkit") + 1:names.index("webkit") + 1] = extra
+        after = names.index("webkit") + 1
+        names[after:after] = [n for n in EXTRA_ENGINES if n not in names]
     server = build.make_server(0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/site/"
