@@ -578,12 +578,12 @@
   /* WebKit evaluates the style sheets' media queries again only at some rendering update after
    * a resize (about 200 ms later), and now and then not at all: a Burgrave table turned from
    * landscape to a phone's width kept the side-panel grid, 536 px wide in a 390 px window, for
-   * as long as it was watched (WebKitGTK 2.50; docs/architecture.md, "Engines"). matchMedia
-   * always answers for the present size, so a probe sheet written for the size it was written
-   * at tells: after a resize, if it still applies although matchMedia says it no longer does,
-   * the sheets are stale, and taking one sheet away and back makes WebKit evaluate them all.
-   * Chromium and Firefox never get there; WebKit's delayed case gets there too, and is then
-   * drawn right a few frames sooner. */
+   * as long as it was watched (WebKitGTK 2.50; docs/architecture.md, "Every engine a table
+   * has"). matchMedia always answers for the present size, so a probe sheet written for the
+   * size it was written at tells: after a resize, if it still applies although matchMedia says
+   * it no longer does, the sheets are stale, and taking one sheet away and back makes WebKit
+   * evaluate them all. Chromium and Firefox never get there; WebKit's delayed case gets there
+   * too, and is then drawn right a few frames sooner. */
   function keepStylesWithTheWindow() {
     var probe = document.createElement("style");
     var query = "";
@@ -622,7 +622,7 @@
    * never moving one wanted further on (the new ones go in before it). kingdoms_web/dom.py has
    * the same in Python, for CPython and as the rule; done there, every child costs several
    * calls from WebAssembly into JavaScript, which in JavaScriptCore cost about four times what
-   * they do in V8 (docs/architecture.md, "Engines"). */
+   * they do in V8 (docs/architecture.md, "The page"). */
   function patchChildren(parent, wanted) {
     var want = [];
     for (var i = 0; i < wanted.length; i++) {
@@ -654,9 +654,9 @@
     if (testid) node.setAttribute("data-testid", testid);
     var at = 4;
     for (var i = 0; i < pairs; i++, at += 2) {
-      var value = arguments[at + 1];
-      if (value === null || value === undefined || value === false) node.removeAttribute(arguments[at]);
-      else node.setAttribute(arguments[at], value === true ? "" : String(value));
+      var name = arguments[at], value = arguments[at + 1];
+      if (value === null || value === undefined || value === false) node.removeAttribute(name);
+      else node.setAttribute(name, value === true ? "" : String(value));
     }
     for (; at < arguments.length; at++) {
       var child = arguments[at];

@@ -45,6 +45,7 @@ try:  # PyScript in the browser
 except ImportError:  # CPython: only the pure helpers are usable
     _create_proxy = None
 
+
 def _to_js(items: list[Any]) -> Any:
     """``items`` as they go to a JavaScript call (CPython: as they are)."""
     return items
