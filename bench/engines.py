@@ -84,7 +84,6 @@ def figures(name: str, url: str, display: str | None, chromium: str | None) -> d
         found["startup"] = startup(engine, url)
     with open_engine(name, *SIZE, display=display, chromium=chromium) as engine:
         found["dice"] = taps.measure(url, engine, TAPS)["move_painted"]
-    found["burgrave"] = []
     return found
 
 
@@ -105,6 +104,7 @@ def engines_report(chromium: str, line: Callable[..., None]) -> None:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/site/"
     results: dict[str, dict[str, Any]] = {}
+    burgrave: dict[str, list[float]] = {name: [] for name in names}
     try:
         with contextlib.ExitStack() as stack:
             display = stack.enter_context(virtual_screen()) \
@@ -114,14 +114,13 @@ def engines_report(chromium: str, line: Callable[..., None]) -> None:
             for round_ in range(ROUNDS):
                 for name in names:
                     if round_ == 0 or name in ENGINES:
-                        results[name]["burgrave"] += burgrave_round(name, url, display,
-                                                                    chromium or None)
+                        burgrave[name] += burgrave_round(name, url, display, chromium or None)
     finally:
         server.shutdown()
         server.server_close()
     print(f"Every engine, one run, this machine ({TAPS} taps a game; Burgrave's pooled over"
           f" {ROUNDS} rounds, the engines taking turns; p50 / p95)")
-    chromium_burgrave = results.get("chromium", {}).get("burgrave") or []
+    chromium_burgrave = burgrave.get("chromium") or []
     for name, found in results.items():
         started = found["startup"]
         line(f"{name}: home usable, first visit", f"{started['cold']:,.0f} ms")
@@ -135,7 +134,7 @@ def engines_report(chromium: str, line: Callable[..., None]) -> None:
         if is_webkit(name) and chromium_burgrave:
             limit = 1.5 * percentile(chromium_burgrave, 0.95)
             target = f"target p95 ≤ 1.5 x Chromium's = {limit:.0f}"
-        line(f"{name}: Burgrave action tap to painted", p50_p95(found["burgrave"]), target)
+        line(f"{name}: Burgrave action tap to painted", p50_p95(burgrave[name]), target)
 
 
 def _line(label: str, value: str, target: str = "") -> None:
