@@ -109,6 +109,34 @@ def test_every_icon_shown_is_in_the_sprite_and_in_the_legend() -> None:
     assert set(SYMBOLS) | pawns == sprite
 
 
+def test_an_icon_is_a_copy_of_its_symbol_s_drawing_in_the_page() -> None:
+    """No ``<use>``: WebKit builds and lays out a shadow tree for each (icons.py)."""
+    from kingdoms_web import dom
+    from kingdoms_web.games.burgrave.icons import icon
+    from kingdoms_web.offline_dom import OfflineDocument
+
+    with dom.bound(OfflineDocument()) as doc:
+        symbol = dom.el("symbol", dom.el("circle", attrs={"r": "9"}), dom.el("path", attrs={
+            "d": "M9 15v-4"}), attrs={"id": "bgi-silver", "viewBox": "0 0 24 24", "fill": "none",
+                                      "stroke": "currentColor", "stroke-width": "2"})
+        doc.body.append(symbol)
+        drawn = icon("silver", "bg-leads-icon")
+        again = icon("silver", "bg-leads-icon")
+    assert [child.tagName for child in drawn.children] == ["CIRCLE", "PATH"]
+    assert drawn.getAttribute("stroke") == "currentColor"
+    assert drawn.getAttribute("stroke-width") == "2"
+    assert drawn.getAttribute("class") == "bg-ico bg-leads-icon"
+    assert drawn.getAttribute("aria-hidden") == "true"
+    assert "id" not in drawn.attrs  # never a second element with the symbol's id
+    assert len(symbol.children) == 2  # copied, not taken from the sprite
+    assert again is not drawn and [c.tagName for c in again.children] == ["CIRCLE", "PATH"]
+
+    with dom.bound(OfflineDocument()):  # a page without the sprite refers to it
+        referred = icon("silver", "bg-leads-icon")
+    assert [(c.tagName, c.getAttribute("href")) for c in referred.children] == [
+        ("USE", "#bgi-silver")]
+
+
 @pytest.mark.parametrize("language", ["en", "es", "de"])
 def test_every_icon_has_a_name_in_every_language(language: str) -> None:
     from kingdoms_web.games.burgrave.icons import SYMBOLS, symbol_name

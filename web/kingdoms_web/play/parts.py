@@ -2,8 +2,8 @@
 change.
 
 Why: a screen redraws from the engine's view after every tap, and in the browser each node,
-attribute and listener it creates is a call from Python into JavaScript (an icon's ``<use>``
-costs about 0.1 ms more to lay out). A Burgrave board is some three thousand nodes, so a full
+attribute and listener it creates is a call from Python into JavaScript, and every new node is
+styled and laid out afresh. A Burgrave board is some three thousand nodes, so a full
 redraw took 100-200 ms of the tap, yet a move changes one or two segments of the ring and one
 player's board. A screen asks :class:`Parts` for each part with a *key*: a value holding
 everything that part's drawing reads (its slice of the view, the offers drawn in it, what moves

@@ -1,10 +1,13 @@
 """Burgrave's one icon set: the symbols of ``public/art/burgrave-icons.svg``, used everywhere a
 player sees the game (board, cards, prompts, player boards, the legend).
 
-Why a sprite referenced with ``<use href="#bgi-id">``: drawn crisp at any size and coloured by
-CSS, one definition per icon. The build puts the sprite into the page itself (``build.py``,
-``inline_sprites``, which prefixes the ids), because Chromium clones and lays out a ``<use>`` of
-another file's symbol many times slower, and a board draws hundreds. Every icon has a name in
+Why one sprite: drawn crisp at any size and coloured by CSS, one definition per icon. The build
+puts the sprite into the page itself (``build.py``, ``inline_sprites``, which prefixes the ids),
+and an icon is a copy of its symbol's drawing made once and then cloned (:func:`stamped`), not a
+``<use href="#bgi-id">`` of it: WebKit builds, styles and lays out a shadow tree for every
+``<use>``, and a board draws a few hundred icons. Laying the ring's pieces out afresh took WebKit
+18-19 ms with copies against 23-25 ms with ``<use>`` (Chromium the same either way; measured in
+the game page, docs/burgrave.md, Speed). Every icon has a name in
 the page's catalogs (``burgrave.sym.<id>``): an icon standing alone carries it as its accessible
 name, an icon inside a labelled group (a reward row, a card) is hidden from screen readers
 because the group already says it in full.
@@ -18,10 +21,14 @@ from kingdoms_web import dom
 from kingdoms_web.dom import Element, el
 from kingdoms_web.i18n import get_language, t
 
-SPRITE = "#bgi-"
-"""How an icon's symbol is named in the page (``build.INLINE_SPRITES``)."""
+SPRITE_PREFIX = "bgi-"
+"""An icon's symbol in the page is ``bgi-<symbol>`` (``build.INLINE_SPRITES``)."""
 
 SVG_NS = "http://www.w3.org/2000/svg"
+
+DRAWING_ATTRIBUTES = ("viewBox", "fill", "stroke", "stroke-width", "stroke-linecap",
+                      "stroke-linejoin", "overflow")
+"""A symbol's attributes that its drawing inherits, carried over to the icon's ``<svg>``."""
 
 LEGEND: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("resources", ("silver", "ink", "gold", "stone", "any-resource", "virtue", "corruption",
@@ -67,7 +74,7 @@ def stamped(key: tuple[object, ...], build: Callable[[], Element]) -> Element:
 
 
 def icon(symbol: str, cls: str = "", label: str | None = None) -> Element:
-    """``<svg><use href="…#symbol"></svg>``: decorative (hidden from screen readers) unless
+    """``<svg>`` with ``symbol``'s drawing: decorative (hidden from screen readers) unless
     ``label`` is given, then an image with that name (``""`` asks for the symbol's own name)."""
     return stamped(("icon", symbol, cls, label), lambda: _icon(symbol, cls, label))
 
@@ -81,10 +88,21 @@ def _icon(symbol: str, cls: str, label: str | None) -> Element:
     else:
         attrs["role"] = "img"
         attrs["aria-label"] = label or symbol_name(symbol)
+    drawing = dom.opt(dom.document.getElementById(SPRITE_PREFIX + symbol))
+    if drawing is None:  # a page without the sprite (a test's document): refer to it
+        dom.set_attrs(svg, attrs)
+        use = dom.document.createElementNS(SVG_NS, "use")
+        use.setAttribute("href", "#" + SPRITE_PREFIX + symbol)
+        svg.append(use)
+        return svg
+    for name in DRAWING_ATTRIBUTES:
+        value = dom.opt(drawing.getAttribute(name))
+        if value is not None:
+            attrs[name] = value
     dom.set_attrs(svg, attrs)
-    use = dom.document.createElementNS(SVG_NS, "use")
-    use.setAttribute("href", SPRITE + symbol)
-    svg.append(use)
+    parts = drawing.cloneNode(True).childNodes  # live: each append takes one out
+    while int(parts.length):
+        svg.append(parts.item(0))
     return svg
 
 
@@ -107,5 +125,5 @@ def _amount(symbol: str, count: str | int | None, label: str | None, cls: str) -
               attrs=attrs)
 
 
-__all__ = ["BUILDING_SYMBOL", "LEGEND", "PAWN_SHAPES", "SPRITE", "SYMBOLS", "amount", "icon",
-           "stamped", "symbol_name"]
+__all__ = ["BUILDING_SYMBOL", "LEGEND", "PAWN_SHAPES", "SPRITE_PREFIX", "SYMBOLS", "amount",
+           "icon", "stamped", "symbol_name"]
