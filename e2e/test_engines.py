@@ -303,6 +303,27 @@ def test_reloads_offline_once_the_service_worker_has_the_site(
         assert opened.errors() == []
 
 
+@pytest.mark.parametrize("name", ENGINES)
+def test_every_style_is_resolved_anew_once_the_service_worker_has_started(
+        name: str, site_url: str, display: str | None, request: pytest.FixtureRequest) -> None:
+    """WebKit empties the font cache its pages share when it starts a service worker, and the
+    page's styles keep the fonts from before: every restyle after that lays out all the text
+    beneath it again, a game's taps 20-26 ms slower (``boot.js``, ``restyleAfterWorker``;
+    docs/burgrave.md, "Speed"). On the first visit the worker starts once the home screen is
+    up; once it controls the page, the page has resolved every style anew, and its sheets are
+    all back in force."""
+    with open_engine(name, *SIZES[0], service_workers=True, display=display,
+                     browser=chromium_of(request, name)) as opened:
+        opened.goto(site_url)
+        wait_ready(opened)
+        opened.wait_for("() => navigator.serviceWorker.ready.then(() => "
+                        "!!navigator.serviceWorker.controller)", timeout=120)
+        opened.wait_for("() => window.kingdomsBoot.restyles() > 0", timeout=10)
+        assert opened.js("getComputedStyle(document.documentElement)"
+                         ".getPropertyValue('--kingdoms-size-probe').trim()") == "1"
+        assert opened.errors() == []
+
+
 def test_the_engine_list_is_checked() -> None:
     with pytest.raises(EngineError), pytest.MonkeyPatch.context() as patch:
         patch.setenv("KINGDOMS_ENGINES", "netscape")

@@ -9,8 +9,8 @@
  *     when the site is cached ("ready to play offline") or a new version waits; the new worker
  *     takes over only when the player taps "Reload" (applyUpdate), never under a running game,
  *  4. keep the browser's install prompt for the Settings dialog,
- *  5. keep the style sheets in step with the window when it is resized or turned (a WebKit
- *     quirk, below),
+ *  5. keep the style sheets in step with the window when it is resized or turned, and resolve
+ *     them anew once a service worker may have started (two WebKit quirks, below),
  *  6. give the Python page two DOM helpers (window.kingdomsDom: patch, element) that do in one
  *     call what Python would do in one call per child or attribute (kingdoms_web/dom.py).
  * Everything else is Python (web/kingdoms_web). The app sets body[data-ready="home"] when its
@@ -469,6 +469,7 @@
       if (performance.setResourceTimingBufferSize) performance.setResourceTimingBufferSize(1000);
       new PerformanceObserver(function (list) {
         list.getEntries().forEach(function (entry) {
+          if (entry.workerStart > 0) restyleAfterWorker(); // fetched through the worker
           var path = relative(entry.name);
           if (!path) return;
           seen[path] = true;
@@ -504,6 +505,7 @@
     if (!worker) return;
     var wasControlled = !!navigator.serviceWorker.controller;
     worker.addEventListener("statechange", function () {
+      restyleAfterWorker();
       if (worker.state === "installed") {
         if (wasControlled || navigator.serviceWorker.controller) updateWaiting(worker);
       } else if (worker.state === "activated" && !wasControlled) {
@@ -520,15 +522,18 @@
     if (!wordsKept.length || !("serviceWorker" in navigator) || !registration
         || !registration.active) return;
     registration.active.postMessage({ type: "keep", urls: wordsKept.slice() });
+    restyleAfterWorker();
   }
 
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
     navigator.serviceWorker.addEventListener("controllerchange", function () {
+      restyleAfterWorker();
       if (reloading) location.reload();
     });
     navigator.serviceWorker.register("./sw.js", { scope: "./" }).then(function (reg) {
       registration = reg;
+      restyleAfterWorker();
       keepWords();
       if (reg.waiting && navigator.serviceWorker.controller) updateWaiting(reg.waiting);
       if (reg.installing) watchInstalling(reg.installing);
@@ -575,6 +580,19 @@
     return true;
   }
 
+  var sizeProbe = document.createElement("style");
+  var restyles = 0;
+
+  /* Make the browser resolve every style anew: take the probe sheet away and back. */
+  function restyle() {
+    restyles += 1;
+    var rootStyle = getComputedStyle(document.documentElement);
+    sizeProbe.disabled = true;
+    rootStyle.getPropertyValue("--kingdoms-size-probe");
+    sizeProbe.disabled = false;
+    rootStyle.getPropertyValue("--kingdoms-size-probe");
+  }
+
   /* WebKit evaluates the style sheets' media queries again only at some rendering update after
    * a resize (about 200 ms later), and now and then not at all: a Burgrave table turned from
    * landscape to a phone's width kept the side-panel grid, 536 px wide in a 390 px window, for
@@ -585,7 +603,6 @@
    * evaluate them all. Chromium and Firefox never get there; WebKit's delayed case gets there
    * too, and is then drawn right a few frames sooner. */
   function keepStylesWithTheWindow() {
-    var probe = document.createElement("style");
     var query = "";
     var rootStyle = getComputedStyle(document.documentElement);
     function probed() {
@@ -595,26 +612,44 @@
       var sized = "(width: " + innerWidth + "px) and (height: " + innerHeight + "px)";
       // iOS Safari's innerHeight follows its toolbar, not the media queries' height
       query = matchMedia(sized).matches ? sized : "(width: " + innerWidth + "px)";
-      probe.textContent = "@media " + query + " { :root { --kingdoms-size-probe: 1; } }";
+      sizeProbe.textContent = "@media " + query + " { :root { --kingdoms-size-probe: 1; } }";
       probed(); // resolved now, while it applies
     }
     var pending = false;
     function check() {
       pending = false;
-      if (probed() && !matchMedia(query).matches) {
-        probe.disabled = true;
-        probed();
-        probe.disabled = false;
-      }
+      if (probed() && !matchMedia(query).matches) restyle();
       write();
     }
-    document.head.appendChild(probe);
+    document.head.appendChild(sizeProbe);
     write();
     window.addEventListener("resize", function () {
       if (pending) return;
       pending = true;
       requestAnimationFrame(check);
     });
+  }
+
+  /* WebKit (WebKitGTK 2.50, measured; docs/burgrave.md, "Speed") empties the cache of fonts it
+   * shares between the pages of a process whenever it starts a service worker there (in its
+   * source, the worker's own page setting its font families does that), but the page keeps the
+   * styles it has already resolved, and they hold the fonts from before. From then on, an
+   * element whose style is resolved again (a class or attribute set by a tap) gets a font equal
+   * to its old one but not the same object, so WebKit takes it for a new font and lays out
+   * again every line of text beneath it: mid-game, setting the board's column to the width it
+   * already had cost 20-26 ms instead of 0, every time, for the rest of the visit. The first
+   * visit always got there: the worker registers and starts once the home screen is up. So
+   * once a worker may have started (a step of its life, a message to it, a file fetched
+   * through it) and things are quiet, every style is resolved anew, once; a start before the
+   * page loaded (any later visit) does no harm. Other engines keep their fonts and just
+   * resolve the styles once more. */
+  var restyleTimer = 0;
+  function restyleAfterWorker() {
+    if (restyleTimer) clearTimeout(restyleTimer);
+    restyleTimer = setTimeout(function () {
+      restyleTimer = 0;
+      requestAnimationFrame(restyle);
+    }, 300);
   }
 
   /* dom.patch's work in one call from Python: make parent's children exactly `wanted` (nodes,
@@ -759,6 +794,7 @@
     },
     words: fetchWords,
     isReady: function () { return ready; },
+    restyles: function () { return restyles; }, // how often every style was resolved anew
     showPrerendered: showPrerendered,
     flag: function (name) { return !!flags[name]; },
     applyUpdate: applyUpdate,
