@@ -109,6 +109,17 @@ def test_every_icon_shown_is_in_the_sprite_and_in_the_legend() -> None:
     assert set(SYMBOLS) | pawns == sprite
 
 
+def test_the_build_prefixes_the_sprite_s_ids_as_the_icons_look_them_up() -> None:
+    """The build puts the sprite into the page with its symbols' ids prefixed; an icon finds
+    its drawing by that prefix, and a mismatch would draw every icon blank."""
+    import build
+
+    from kingdoms_web.games.burgrave.icons import SPRITE_PREFIX
+
+    sprite = SPRITE.relative_to(build.ROOT / "public").as_posix()
+    assert build.INLINE_SPRITES[sprite] == SPRITE_PREFIX
+
+
 def test_an_icon_is_a_copy_of_its_symbol_s_drawing_in_the_page() -> None:
     """No ``<use>``: WebKit builds and lays out a shadow tree for each (icons.py)."""
     from kingdoms_web import dom
