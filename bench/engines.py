@@ -33,6 +33,7 @@ import build
 from e2e.engines import (
     ENGINES,
     EXTRA_ENGINES,
+    WORKER_IN_CONTROL,
     Engine,
     is_webkit,
     open_engine,
@@ -70,8 +71,7 @@ def startup(engine: Engine, url: str) -> dict[str, Any]:
     """The first visit's and the warm reload's ``kingdoms.ready`` and the runtime's fetch."""
     engine.goto(url)
     cold = engine.wait_for(READY_MS, timeout=180)
-    engine.wait_for("() => navigator.serviceWorker.ready.then(() => "
-                    "!!navigator.serviceWorker.controller)", timeout=120)
+    engine.wait_for(WORKER_IN_CONTROL, timeout=120)
     engine.reload()
     warm = engine.wait_for(READY_MS, timeout=180)
     return {"cold": float(cold), "warm": float(warm), "runtime": engine.call(RUNTIME_MS)}

@@ -76,6 +76,9 @@ requestAnimationFrame(() => done([[innerWidth, innerHeight], getComputedStyle(
   document.documentElement).getPropertyValue('--kingdoms-viewport-probe').trim() === '1']));
 """
 VIEWPORT_PROBE_REMOVE = "document.getElementById('kingdoms-viewport-probe')?.remove();"
+WORKER_IN_CONTROL = ("() => navigator.serviceWorker.ready"
+                     ".then(() => !!navigator.serviceWorker.controller)")
+"""True once the site's service worker is active and controls the page (any engine's wait)."""
 
 CENTRE = """async (selector) => {
   const target = document.querySelector(selector);

@@ -19,7 +19,15 @@ from kingdoms.core.records import GameRecord
 
 from .burgrave_page import one_tap_action
 from .conftest import AFTER_PAINT, SiteServer, record_in
-from .engines import Engine, EngineError, is_webkit, open_engine, virtual_screen, wanted_engines
+from .engines import (
+    WORKER_IN_CONTROL,
+    Engine,
+    EngineError,
+    is_webkit,
+    open_engine,
+    virtual_screen,
+    wanted_engines,
+)
 from .layout_checks import MEASURE, SCREENSHOTS, Report
 from .test_languages import midway
 
@@ -285,8 +293,7 @@ def test_reloads_offline_once_the_service_worker_has_the_site(
                      browser=chromium_of(request, name)) as opened:
         start_game(opened, own_server.url, "dice-realm", ["Ann", "Ben"], seed=7)
         dice_move(opened)
-        opened.wait_for("() => navigator.serviceWorker.ready.then(() => "
-                        "!!navigator.serviceWorker.controller)", timeout=120)
+        opened.wait_for(WORKER_IN_CONTROL, timeout=120)
         opened.wait_for("""async () => {
           for (const name of await caches.keys()) {
             for (const r of await (await caches.open(name)).keys()) {
@@ -316,8 +323,7 @@ def test_every_style_is_resolved_anew_once_the_service_worker_has_started(
                      browser=chromium_of(request, name)) as opened:
         opened.goto(site_url)
         wait_ready(opened)
-        opened.wait_for("() => navigator.serviceWorker.ready.then(() => "
-                        "!!navigator.serviceWorker.controller)", timeout=120)
+        opened.wait_for(WORKER_IN_CONTROL, timeout=120)
         opened.wait_for("() => window.kingdomsBoot.restyles() > 0", timeout=10)
         assert opened.js("getComputedStyle(document.documentElement)"
                          ".getPropertyValue('--kingdoms-size-probe').trim()") == "1"

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from .conftest import SiteServer, open_site, wait_ready
+from .engines import WORKER_IN_CONTROL
 
 
 def test_boots_under_a_sub_path_with_only_local_requests(
@@ -85,7 +86,7 @@ def test_reload_works_with_the_server_stopped(page: Page, own_server: SiteServer
     """After one visit the service worker holds the whole site: stop the server, reload, play."""
     open_site(page, own_server.url)
     page.wait_for_function(
-        "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
+        WORKER_IN_CONTROL,
         timeout=60_000,
     )
     page.evaluate("localStorage.setItem('kingdoms.offline-probe', 'kept')")

@@ -10,6 +10,7 @@ import time
 from playwright.sync_api import Browser, Route, expect
 
 from .conftest import TABLET_CONTEXT, SiteServer, wait_ready
+from .engines import WORKER_IN_CONTROL
 
 WORDS = re.compile(r"/words/([a-z]+)\.[0-9a-f]+\.tar\.gz$")
 KEPT_WORDS = """async () => {
@@ -41,7 +42,7 @@ def test_a_first_visit_fetches_its_language_and_keeps_it_offline(browser: Browse
     assert fetched == ["de"]
     expect(page.get_by_role("heading", name="Spiele", exact=True)).to_be_visible()
     page.wait_for_function(
-        "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
+        WORKER_IN_CONTROL,
         timeout=60_000)
     # The caches once read empty just after holding German's pack (CI, under load; most
     # likely the pack stored twice, by the page's "keep" and the worker's own fetch, its entry
